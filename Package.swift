@@ -1,0 +1,40 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// Modules and their one-way dependencies (see ARCHITECTURE.md).
+// Commands → everything; Site → Store, Sanitizer, Templates, Drafts; Crawler → API, Store;
+// Drafts → KeyedArchive; Sanitizer → CLibXML2 only; Store → CSQLite only.
+let modules: [(name: String, dependencies: [Target.Dependency])] = [
+    ("WenjinModel", []),
+    ("WenjinAPI", []),
+    ("WenjinStore", ["CSQLite", "WenjinModel"]),
+    ("WenjinSanitizer", ["CLibXML2"]),
+    ("WenjinTemplates", []),
+    ("WenjinKeyedArchive", []),
+    ("WenjinDrafts", ["WenjinKeyedArchive", "CSQLite"]),
+    ("WenjinHTTP", []),
+    ("WenjinSample", ["WenjinHTTP"]),
+    ("WenjinCrawler", ["WenjinAPI", "WenjinStore", "WenjinModel", "WenjinSanitizer"]),
+    ("WenjinSite", ["WenjinStore", "WenjinModel", "WenjinSanitizer", "WenjinTemplates", "WenjinDrafts"]),
+    ("WenjinCommands", [
+        "WenjinModel", "WenjinAPI", "WenjinStore", "WenjinSanitizer", "WenjinTemplates",
+        "WenjinKeyedArchive", "WenjinDrafts", "WenjinHTTP", "WenjinSample", "WenjinCrawler", "WenjinSite",
+    ]),
+]
+
+let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+
+let package = Package(
+    name: "wenjin",
+    platforms: [.macOS(.v15)],
+    products: [.executable(name: "wenjin", targets: ["wenjin"])],
+    targets: [
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        .executableTarget(name: "wenjin", dependencies: ["WenjinCommands"], swiftSettings: strict),
+    ]
+    + modules.map { .target(name: $0.name, dependencies: $0.dependencies, swiftSettings: strict) }
+    + modules.map {
+        .testTarget(name: "\($0.name)Tests", dependencies: [.target(name: $0.name)], swiftSettings: strict)
+    }
+)

@@ -1,0 +1,1 @@
+// WenjinAPI: placeholder until the module lands.

@@ -1,0 +1,1 @@
+// WenjinCrawler: placeholder until the module lands.

@@ -1,0 +1,1 @@
+// WenjinDrafts: placeholder until the module lands.

@@ -1,0 +1,1 @@
+// WenjinHTTP: placeholder until the module lands.

@@ -1,0 +1,1 @@
+// WenjinKeyedArchive: placeholder until the module lands.

@@ -1,0 +1,1 @@
+// WenjinModel: placeholder until the module lands.

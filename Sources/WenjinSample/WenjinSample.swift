@@ -1,0 +1,1 @@
+// WenjinSample: placeholder until the module lands.

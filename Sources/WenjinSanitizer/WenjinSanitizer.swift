@@ -1,0 +1,1 @@
+// WenjinSanitizer: placeholder until the module lands.

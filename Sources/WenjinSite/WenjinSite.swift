@@ -1,0 +1,1 @@
+// WenjinSite: placeholder until the module lands.

@@ -1,0 +1,1 @@
+// WenjinStore: placeholder until the module lands.

@@ -1,0 +1,1 @@
+// WenjinTemplates: placeholder until the module lands.

@@ -1,0 +1,4 @@
+import Foundation
+import WenjinCommands
+
+exit(WenjinMain.run(Array(CommandLine.arguments.dropFirst())))
