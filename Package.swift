@@ -32,6 +32,11 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .executableTarget(name: "wenjin", dependencies: ["WenjinCommands"], swiftSettings: strict),
+        // Benchmarks the Scripts/bench-* scripts run; not part of the user's command line.
+        .executableTarget(
+            name: "wenjin-bench",
+            dependencies: ["WenjinSample", "WenjinSanitizer", "WenjinStore", "WenjinTemplates", "WenjinHTTP"],
+            swiftSettings: strict),
     ]
     + modules.map { .target(name: $0.name, dependencies: $0.dependencies, swiftSettings: strict) }
     + modules.map {

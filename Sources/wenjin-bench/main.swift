@@ -1,0 +1,17 @@
+// wenjin-bench: the benchmarks that Scripts/bench-* run. One file per benchmark; each
+// registers itself in `benchmarks` below and prints its figures on stdout.
+import Foundation
+
+let benchmarks: [String: @Sendable ([String]) throws -> Void] = [:]
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+guard let name = arguments.first, let benchmark = benchmarks[name] else {
+    FileHandle.standardError.write(Data("usage: wenjin-bench <\(benchmarks.keys.sorted().joined(separator: "|"))> [options]\n".utf8))
+    exit(64)
+}
+do {
+    try benchmark(Array(arguments.dropFirst()))
+} catch {
+    FileHandle.standardError.write(Data("wenjin-bench \(name): \(error)\n".utf8))
+    exit(1)
+}
