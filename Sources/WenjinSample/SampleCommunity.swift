@@ -1,0 +1,153 @@
+/// The sample WENJIN community: a deterministic, realistic Chinese Q&A site that the sample server
+/// serves through the real API. Only metadata is held in memory; bodies are written on demand from
+/// each entity's own random stream, so 100,000 questions fit comfortably.
+public struct SampleCommunity: Sendable {
+    public struct Options: Sendable, Hashable {
+        public var seed: UInt64
+        public var questions: Int
+        /// Answers edited after they were posted (the sample's way to test incremental crawls):
+        /// each carries an edit mark and bumps its question's update time.
+        public var editedAnswers: Int
+
+        public init(seed: UInt64 = 2015, questions: Int = 200, editedAnswers: Int = 0) {
+            self.seed = seed
+            self.questions = max(0, questions)
+            self.editedAnswers = max(0, editedAnswers)
+        }
+    }
+
+    public struct User: Sendable {
+        public let id: Int
+        public let userName: String
+        public let nickName: String
+        public let signature: String?
+        public let hasAvatar: Bool
+        public var following: [Int] = []
+        public var followedTopics: [Int] = []
+        public var followedQuestions: [Int] = []
+    }
+
+    public struct Topic: Sendable {
+        public let id: Int
+        public let title: String
+        public let description: String
+        /// `YYYYMMDD/<32 hex>` without size suffix, nil when the topic has no picture.
+        public let picture: String?
+        public let addTime: Int
+    }
+
+    public struct Question: Sendable {
+        public let id: Int
+        public let askerID: Int
+        public let isAnonymous: Bool
+        public let addTime: Int
+        public internal(set) var updateTime: Int
+        public let topicIDs: [Int]
+        public internal(set) var answerIDs: [Int] = []
+        public internal(set) var bestAnswerID: Int?
+        public let viewCount: Int
+        public let focusCount: Int
+        public let lineEnding: String
+    }
+
+    public struct Answer: Sendable {
+        public let id: Int
+        public let questionID: Int
+        public let authorID: Int
+        public let isAnonymous: Bool
+        public let addTime: Int
+        public let agreeCount: Int
+        public internal(set) var commentIDs: [Int] = []
+        public internal(set) var isEdited = false
+    }
+
+    public struct Comment: Sendable {
+        public let id: Int
+        public let answerID: Int
+        public let authorID: Int
+        public let addTime: Int
+        public let replyToUserID: Int?
+    }
+
+    public struct Article: Sendable {
+        public let id: Int
+        public let authorID: Int
+        public let addTime: Int
+        public let topicIDs: [Int]
+        public let views: Int
+        public let votes: Int
+        public internal(set) var commentIDs: [Int] = []
+    }
+
+    public struct ArticleComment: Sendable {
+        public let id: Int
+        public let articleID: Int
+        public let authorID: Int
+        public let addTime: Int
+        public let replyToUserID: Int?
+        public let votes: Int
+    }
+
+    /// An uploaded file: `uploads/<folder>/<day>/<name>.<ext>`, with thumbnails beside it.
+    public struct Attachment: Sendable {
+        public let id: Int
+        public let folder: String
+        public let day: String
+        public let name: String
+        public let ext: String
+
+        public var path: String { "uploads/\(folder)/\(day)/\(name).\(ext)" }
+    }
+
+    public let options: Options
+    public internal(set) var users: [User] = []
+    public internal(set) var topics: [Topic] = []
+    public internal(set) var questions: [Question] = []
+    public internal(set) var answers: [Answer] = []
+    public internal(set) var comments: [Comment] = []
+    public internal(set) var articles: [Article] = []
+    public internal(set) var articleComments: [ArticleComment] = []
+    public internal(set) var attachments: [Attachment] = []
+    /// Which entity owns each attachment, so its body can be rewritten on demand.
+    var attachmentsByOwner: [AttachmentOwner: [Int]] = [:]
+    var index = SampleIndex()
+
+    enum AttachmentOwner: Hashable, Sendable {
+        case question(Int), answer(Int), article(Int)
+    }
+
+    /// Ids start at 1 and have no gaps, so lookups are array positions.
+    public func user(_ id: Int) -> User? { users.indices.contains(id - 1) ? users[id - 1] : nil }
+    public func topic(_ id: Int) -> Topic? { topics.indices.contains(id - 1) ? topics[id - 1] : nil }
+    public func question(_ id: Int) -> Question? { questions.indices.contains(id - 1) ? questions[id - 1] : nil }
+    public func answer(_ id: Int) -> Answer? { answers.indices.contains(id - 1) ? answers[id - 1] : nil }
+    public func comment(_ id: Int) -> Comment? { comments.indices.contains(id - 1) ? comments[id - 1] : nil }
+    public func article(_ id: Int) -> Article? { articles.indices.contains(id - 1) ? articles[id - 1] : nil }
+    public func articleComment(_ id: Int) -> ArticleComment? {
+        articleComments.indices.contains(id - 1) ? articleComments[id - 1] : nil
+    }
+    public func attachment(_ id: Int) -> Attachment? { attachments.indices.contains(id - 1) ? attachments[id - 1] : nil }
+}
+
+/// Reverse lookups the API needs (a user's questions, a topic's questions, followers, …).
+struct SampleIndex: Sendable {
+    var questionsByUser: [Int: [Int]] = [:]
+    var answersByUser: [Int: [Int]] = [:]
+    var questionsByTopic: [Int: [Int]] = [:]
+    var articlesByTopic: [Int: [Int]] = [:]
+    var followers: [Int: [Int]] = [:]
+    var topicFollowers: [Int: [Int]] = [:]
+    var questionFollowers: [Int: [Int]] = [:]
+    /// Questions and articles by update time, newest first: the explore `new` order.
+    var posts: [Post] = []
+    /// Topics by discussion count, most first: the topic square `hot` order.
+    var hotTopics: [Int] = []
+    var userIDByName: [String: Int] = [:]
+    /// `<32 hex>` file name → attachment id, and topic picture path → topic id, for the uploads folder.
+    var attachmentByName: [String: Int] = [:]
+    var topicByPicture: [String: Int] = [:]
+
+    enum Post: Sendable, Hashable {
+        case question(Int), article(Int)
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+
+/// What the sample API sees of an HTTP request, and what it answers; the server glue maps these to
+/// and from the HTTP module, so the API itself can be exercised without sockets.
+public struct SampleRequest: Sendable {
+    public var method: String
+    /// The request target exactly as sent (`/?/api/question/question/&id=3`).
+    public var target: String
+    public var host: String
+    public var cookies: [String: String]
+    public var formBody: String
+
+    public init(method: String = "GET", target: String, host: String = "127.0.0.1", cookieHeader: String? = nil, formBody: String = "") {
+        self.method = method
+        self.target = target
+        self.host = host
+        self.formBody = formBody
+        cookies = Self.parseCookies(cookieHeader ?? "")
+    }
+
+    static func parseCookies(_ header: String) -> [String: String] {
+        var cookies: [String: String] = [:]
+        for pair in header.split(separator: ";") {
+            let parts = pair.split(separator: "=", maxSplits: 1)
+            guard parts.count == 2 else { continue }
+            cookies[parts[0].trimmingCharacters(in: .whitespaces)] = String(parts[1]).trimmingCharacters(in: .whitespaces)
+        }
+        return cookies
+    }
+}
+
+public struct SampleResponse: Sendable {
+    public enum Fault: Sendable, Equatable {
+        /// Close the connection without answering.
+        case dropConnection
+        /// Announce the whole body, send only the first bytes, close.
+        case truncateBody(keeping: Int)
+    }
+
+    public var status: Int
+    public var headers: [(String, String)]
+    public var body: [UInt8]
+    public var fault: Fault?
+    /// Seconds to wait before answering (a slow server).
+    public var delay: Double = 0
+
+    public init(status: Int, headers: [(String, String)], body: [UInt8], fault: Fault? = nil) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+        self.fault = fault
+    }
+
+    public func header(_ name: String) -> String? {
+        headers.first { $0.0.caseInsensitiveCompare(name) == .orderedSame }?.1
+    }
+}

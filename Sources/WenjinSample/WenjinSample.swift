@@ -1,1 +1,0 @@
-// WenjinSample: placeholder until the module lands.
