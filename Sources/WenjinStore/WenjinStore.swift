@@ -46,6 +46,7 @@ public final class Store: @unchecked Sendable {
     }
 
     /// Runs `body` in one read transaction, so everything it reads comes from one snapshot.
+    @discardableResult
     public func read<T: Sendable>(_ body: (StoreReader) throws -> T) throws -> T {
         try lock.withLock { _ in
             try connection.transaction(immediate: false) { try body(StoreReader(connection: connection)) }
@@ -54,6 +55,7 @@ public final class Store: @unchecked Sendable {
 
     /// Runs `body` in one write transaction: all of its writes are committed together when it
     /// returns, and none of them when it throws.
+    @discardableResult
     public func write<T: Sendable>(_ body: (StoreWriter) throws -> T) throws -> T {
         try lock.withLock { _ in
             try connection.transaction(immediate: true) { try body(StoreWriter(connection: connection)) }
