@@ -5,6 +5,8 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case sqlite(code: Int32)
         /// The store was written by a newer `wenjin` whose migrations this build does not know.
         case newerThanCode(storeVersion: Int, codeVersion: Int)
+        /// There is no store file where one was expected.
+        case noStore
         /// The folder meant to hold the store could not be created.
         case cannotCreateFolder
         /// A stored value cannot be read back as the type the code expects.
@@ -36,6 +38,8 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case .newerThanCode(let storeVersion, let codeVersion):
             text = "the store has schema version \(storeVersion) but this wenjin knows only up to "
                 + "\(codeVersion); use a newer wenjin or crawl into a new store"
+        case .noStore:
+            text = "there is no store yet; run `wenjin crawl` first"
         case .cannotCreateFolder:
             text = "cannot create the store's folder"
         case .unreadableValue(let column):

@@ -33,6 +33,15 @@ public final class Store: @unchecked Sendable {
         return try Store(path: url.path, migrations: Schema.migrations)
     }
 
+    /// Opens a store that must already exist (for commands that only read, such as `stats` and
+    /// `build`), bringing its schema up to date. Fails with `.noStore` when there is no file.
+    public static func openExisting(at url: URL) throws -> Store {
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            throw StoreError(.noStore, path: url.path)
+        }
+        return try Store(path: url.path, migrations: Schema.migrations)
+    }
+
     /// A private store that lives in memory and vanishes with the value; for tests.
     public static func inMemory() throws -> Store {
         try Store(path: ":memory:", migrations: Schema.migrations)

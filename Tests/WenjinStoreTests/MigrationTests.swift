@@ -69,6 +69,17 @@ import Testing
         #expect(extra == 0)
     }
 
+    @Test func openingAnExistingStoreWhereThereIsNoneFailsAndCreatesNothing() throws {
+        let folder = try TemporaryFolder()
+        let error = #expect(throws: StoreError.self) { try Store.openExisting(at: folder.storeURL) }
+        #expect(error?.reason == .noStore)
+        #expect(error?.description.contains("wenjin crawl") == true)
+        #expect(!FileManager.default.fileExists(atPath: folder.storeURL.deletingLastPathComponent().path))
+
+        try Store.open(at: folder.storeURL).write { try $0.upsert(Fixtures.topic) }
+        #expect(try Store.openExisting(at: folder.storeURL).counts().topics == 1)
+    }
+
     @Test func aStoreThatCannotBeCreatedNamesItsFolder() throws {
         let folder = try TemporaryFolder()
         let blocker = folder.url.appendingPathComponent("file")
