@@ -14,6 +14,9 @@ import WenjinModel
 /// inside it; calling `read`/`write` again from inside the closure would deadlock, so use the
 /// writer's `reader` instead.
 public final class Store: @unchecked Sendable {
+    /// The store's file name inside the site's store folder (`.wenjin/cache.sqlite`).
+    public static let fileName = "cache.sqlite"
+
     /// The store file, or `:memory:`.
     public let path: String
     // Unchecked because the connection is lent to the caller's closure, which a
