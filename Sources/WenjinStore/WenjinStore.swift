@@ -1,1 +1,86 @@
-// WenjinStore: placeholder until the module lands.
+// WenjinStore owns the crawl store (`.wenjin/cache.sqlite`): the SQLite connection, the
+// schema and its migrations, and typed reads and writes of entities, raw responses, assets,
+// crawl queue, revisions, meta values and the sanitizer's cache.
+// It must not let a C pointer or SQL text escape this module, and it knows nothing of HTTP,
+// HTML or pages: callers hand it model values and get model values back.
+import Foundation
+import Synchronization
+import WenjinModel
+
+/// The crawl store. One connection per store, used by one caller at a time.
+///
+/// All access goes through `read { }` or `write { }`, each one SQLite transaction, so a batch of
+/// writes is both atomic and fast. The reader or writer handed to the closure is valid only
+/// inside it; calling `read`/`write` again from inside the closure would deadlock, so use the
+/// writer's `reader` instead.
+public final class Store: @unchecked Sendable {
+    /// The store's file name inside the site's store folder (`.wenjin/cache.sqlite`).
+    public static let fileName = "cache.sqlite"
+
+    /// The store file, or `:memory:`.
+    public let path: String
+    // Unchecked because the connection is lent to the caller's closure, which a
+    // `Mutex<Connection>` cannot prove safe; every use of `connection` holds `lock`.
+    private let lock = Mutex(())
+    private let connection: Connection
+
+    /// Opens the store at `url`, creating it and its parent folders when absent, and brings its
+    /// schema up to date. Fails when the store was written by a newer `wenjin`.
+    public static func open(at url: URL) throws -> Store {
+        let folder = url.deletingLastPathComponent()
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw StoreError(.cannotCreateFolder, path: url.path, message: "\(folder.path): \(error.localizedDescription)")
+        }
+        return try Store(path: url.path, migrations: Schema.migrations)
+    }
+
+    /// Opens a store that must already exist (for commands that only read, such as `stats` and
+    /// `build`), bringing its schema up to date. Fails with `.noStore` when there is no file.
+    public static func openExisting(at url: URL) throws -> Store {
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            throw StoreError(.noStore, path: url.path)
+        }
+        return try Store(path: url.path, migrations: Schema.migrations)
+    }
+
+    /// A private store that lives in memory and vanishes with the value; for tests.
+    public static func inMemory() throws -> Store {
+        try Store(path: ":memory:", migrations: Schema.migrations)
+    }
+
+    init(path: String, migrations: [Migration]) throws {
+        let connection = try Connection(path: path)
+        try connection.migrate(migrations)
+        self.path = path
+        self.connection = connection
+    }
+
+    /// Runs `body` in one read transaction, so everything it reads comes from one snapshot.
+    @discardableResult
+    public func read<T: Sendable>(_ body: (StoreReader) throws -> T) throws -> T {
+        try lock.withLock { _ in
+            try connection.transaction(immediate: false) { try body(StoreReader(connection: connection)) }
+        }
+    }
+
+    /// Runs `body` in one write transaction: all of its writes are committed together when it
+    /// returns, and none of them when it throws.
+    @discardableResult
+    public func write<T: Sendable>(_ body: (StoreWriter) throws -> T) throws -> T {
+        try lock.withLock { _ in
+            try connection.transaction(immediate: true) { try body(StoreWriter(connection: connection)) }
+        }
+    }
+
+    /// How much the store holds, as `wenjin stats` prints it.
+    public func counts() throws -> StoreCounts {
+        try read { try $0.counts() }
+    }
+
+    /// The migrations recorded in the store, oldest first.
+    func appliedMigrations() throws -> [AppliedMigration] {
+        try lock.withLock { _ in try connection.appliedMigrations() }
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+
+/// A question with its description; its answers are separate `Answer` values.
+public struct Question: Sendable, Hashable, Codable {
+    public var id: QuestionID
+    /// `question_content`: the title, entity-escaped.
+    public var title: String
+    /// `question_detail`: the server's HTML; `""` when the question has no description.
+    public var detailHTML: String
+    /// The asker; `nil` when anonymous or unknown.
+    public var askerID: UserID?
+    public var isAnonymous: Bool
+    public var addTime: Date
+    /// Time of the last answer (WeCenter's `update_time`); the archive lists questions by it.
+    public var updateTime: Date
+    public var answerCount: Int
+    public var viewCount: Int
+    public var focusCount: Int
+    /// Topics in the order the API lists them.
+    public var topicIDs: [TopicID]
+    public var bestAnswerID: AnswerID?
+
+    public init(id: QuestionID, title: String, detailHTML: String = "", askerID: UserID? = nil,
+                isAnonymous: Bool = false, addTime: Date, updateTime: Date, answerCount: Int = 0,
+                viewCount: Int = 0, focusCount: Int = 0, topicIDs: [TopicID] = [],
+                bestAnswerID: AnswerID? = nil) {
+        self.id = id
+        self.title = title
+        self.detailHTML = detailHTML
+        self.askerID = askerID
+        self.isAnonymous = isAnonymous
+        self.addTime = addTime
+        self.updateTime = updateTime
+        self.answerCount = answerCount
+        self.viewCount = viewCount
+        self.focusCount = focusCount
+        self.topicIDs = topicIDs
+        self.bestAnswerID = bestAnswerID
+    }
+}

@@ -1,0 +1,95 @@
+import WenjinModel
+
+extension Answer {
+    static let columns = """
+        id, question_id, author_id, is_anonymous, content_html, add_time, agree_count, comment_count
+        """
+
+    init(row: Row) {
+        self.init(id: AnswerID(row.int(0)), questionID: QuestionID(row.int(1)),
+                  authorID: row.optionalInt(2).map { UserID($0) }, isAnonymous: row.bool(3),
+                  contentHTML: row.text(4), addTime: row.optionalDate(5), agreeCount: row.int(6),
+                  commentCount: row.int(7))
+    }
+}
+
+extension AnswerComment {
+    static let columns = "id, answer_id, author_id, text, add_time, at_user_id"
+
+    init(row: Row) {
+        self.init(id: AnswerCommentID(row.int(0)), answerID: AnswerID(row.int(1)), authorID: UserID(row.int(2)),
+                  text: row.text(3), addTime: row.date(4), atUserID: row.optionalInt(5).map { UserID($0) })
+    }
+}
+
+extension StoreReader {
+    public func answer(_ id: AnswerID) throws -> Answer? {
+        try connection.queryFirst("SELECT \(Answer.columns) FROM answers WHERE id = ?", id) { Answer(row: $0) }
+    }
+
+    /// A question's answers in the API's order: most agreed first, then oldest first. A page that
+    /// puts the best answer on top moves it there itself.
+    public func answers(of question: QuestionID) throws -> [Answer] {
+        try connection.query("""
+            SELECT \(Answer.columns) FROM answers WHERE question_id = ?
+            ORDER BY agree_count DESC, add_time, id
+            """, question) { Answer(row: $0) }
+    }
+
+    /// The answers a user wrote under their name (anonymous ones excluded), newest first.
+    public func answers(by user: UserID) throws -> [Answer] {
+        try connection.query("""
+            SELECT \(Answer.columns) FROM answers WHERE author_id = ? AND is_anonymous = 0
+            ORDER BY add_time DESC, id DESC
+            """, user) { Answer(row: $0) }
+    }
+
+    public func answerComment(_ id: AnswerCommentID) throws -> AnswerComment? {
+        try connection.queryFirst("SELECT \(AnswerComment.columns) FROM answer_comments WHERE id = ?", id) {
+            AnswerComment(row: $0)
+        }
+    }
+
+    /// The comments under an answer, oldest first (the order the API sends them).
+    public func comments(of answer: AnswerID) throws -> [AnswerComment] {
+        try connection.query("""
+            SELECT \(AnswerComment.columns) FROM answer_comments WHERE answer_id = ? ORDER BY add_time, id
+            """, answer) { AnswerComment(row: $0) }
+    }
+}
+
+extension StoreWriter {
+    /// Inserts or updates an answer; an edited body keeps the old version as a revision.
+    @discardableResult
+    public func upsert(_ answer: Answer) throws -> UpsertOutcome {
+        try save(answer, replacing: try reader.answer(answer.id), revision: (.answer, answer.id.rawValue),
+                 sameContent: { $0.contentHTML == $1.contentHTML }) {
+            try connection.run("""
+                INSERT INTO answers (id, question_id, author_id, is_anonymous, content_html, add_time,
+                                     agree_count, comment_count)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (id) DO UPDATE SET
+                    question_id = excluded.question_id, author_id = excluded.author_id,
+                    is_anonymous = excluded.is_anonymous, content_html = excluded.content_html,
+                    add_time = excluded.add_time, agree_count = excluded.agree_count,
+                    comment_count = excluded.comment_count
+                """, answer.id, answer.questionID, answer.authorID, answer.isAnonymous, answer.contentHTML,
+                answer.addTime, answer.agreeCount, answer.commentCount)
+        }
+    }
+
+    /// Inserts or updates a comment under an answer; an edited text keeps the old version.
+    @discardableResult
+    public func upsert(_ comment: AnswerComment) throws -> UpsertOutcome {
+        try save(comment, replacing: try reader.answerComment(comment.id),
+                 revision: (.answerComment, comment.id.rawValue), sameContent: { $0.text == $1.text }) {
+            try connection.run("""
+                INSERT INTO answer_comments (id, answer_id, author_id, text, add_time, at_user_id)
+                VALUES (?, ?, ?, ?, ?, ?)
+                ON CONFLICT (id) DO UPDATE SET
+                    answer_id = excluded.answer_id, author_id = excluded.author_id, text = excluded.text,
+                    add_time = excluded.add_time, at_user_id = excluded.at_user_id
+                """, comment.id, comment.answerID, comment.authorID, comment.text, comment.addTime, comment.atUserID)
+        }
+    }
+}

@@ -1,0 +1,114 @@
+import WenjinModel
+
+extension Article {
+    static let columns = "a.id, a.author_id, a.title, a.message_html, a.add_time, a.views, a.votes, a.comment_count"
+
+    init(row: Row, topicIDs: [TopicID]) {
+        self.init(id: ArticleID(row.int(0)), authorID: UserID(row.int(1)), title: row.text(2),
+                  messageHTML: row.text(3), addTime: row.date(4), views: row.int(5), votes: row.int(6),
+                  commentCount: row.int(7), topicIDs: topicIDs)
+    }
+}
+
+extension ArticleComment {
+    static let columns = "id, article_id, author_id, message, add_time, at_user_id, votes"
+
+    init(row: Row) {
+        self.init(id: ArticleCommentID(row.int(0)), articleID: ArticleID(row.int(1)), authorID: UserID(row.int(2)),
+                  message: row.text(3), addTime: row.date(4), atUserID: row.optionalInt(5).map { UserID($0) },
+                  votes: row.int(6))
+    }
+}
+
+extension StoreReader {
+    public func article(_ id: ArticleID) throws -> Article? {
+        let topics = try connection.topicIDs(.articles, owner: id.rawValue)
+        return try connection.queryFirst("SELECT \(Article.columns) FROM articles a WHERE a.id = ?", id) {
+            Article(row: $0, topicIDs: topics)
+        }
+    }
+
+    /// Every article, newest first.
+    public func articles() throws -> [Article] {
+        let topics = try connection.allTopicIDs(.articles)
+        return try connection.query("SELECT \(Article.columns) FROM articles a ORDER BY a.add_time DESC, a.id DESC") {
+            Article(row: $0, topicIDs: topics[$0.int(0)] ?? [])
+        }
+    }
+
+    /// The articles filed under a topic, newest first.
+    public func articles(inTopic topic: TopicID) throws -> [Article] {
+        try withTopics(connection.query("""
+            SELECT \(Article.columns) FROM articles a JOIN article_topics t ON t.article_id = a.id
+            WHERE t.topic_id = ? ORDER BY a.add_time DESC, a.id DESC
+            """, topic) { Article(row: $0, topicIDs: []) })
+    }
+
+    /// The articles a user wrote, newest first.
+    public func articles(by user: UserID) throws -> [Article] {
+        try withTopics(connection.query("""
+            SELECT \(Article.columns) FROM articles a WHERE a.author_id = ? ORDER BY a.add_time DESC, a.id DESC
+            """, user) { Article(row: $0, topicIDs: []) })
+    }
+
+    public func articleComment(_ id: ArticleCommentID) throws -> ArticleComment? {
+        try connection.queryFirst("SELECT \(ArticleComment.columns) FROM article_comments WHERE id = ?", id) {
+            ArticleComment(row: $0)
+        }
+    }
+
+    /// The comments under an article, oldest first (the order the API sends them).
+    public func comments(of article: ArticleID) throws -> [ArticleComment] {
+        try connection.query("""
+            SELECT \(ArticleComment.columns) FROM article_comments WHERE article_id = ? ORDER BY add_time, id
+            """, article) { ArticleComment(row: $0) }
+    }
+
+    private func withTopics(_ articles: [Article]) throws -> [Article] {
+        try articles.map { article in
+            var article = article
+            article.topicIDs = try connection.topicIDs(.articles, owner: article.id.rawValue)
+            return article
+        }
+    }
+}
+
+extension StoreWriter {
+    /// Inserts or updates an article and its topic list; an edited title or body keeps the old
+    /// version as a revision.
+    @discardableResult
+    public func upsert(_ article: Article) throws -> UpsertOutcome {
+        let old = try reader.article(article.id)
+        return try save(article, replacing: old, revision: (.article, article.id.rawValue),
+                        sameContent: { $0.title == $1.title && $0.messageHTML == $1.messageHTML }) {
+            try connection.run("""
+                INSERT INTO articles (id, author_id, title, message_html, add_time, views, votes, comment_count)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (id) DO UPDATE SET
+                    author_id = excluded.author_id, title = excluded.title, message_html = excluded.message_html,
+                    add_time = excluded.add_time, views = excluded.views, votes = excluded.votes,
+                    comment_count = excluded.comment_count
+                """, article.id, article.authorID, article.title, article.messageHTML, article.addTime,
+                article.views, article.votes, article.commentCount)
+            if old?.topicIDs != article.topicIDs {
+                try connection.replaceTopicIDs(article.topicIDs, .articles, owner: article.id.rawValue)
+            }
+        }
+    }
+
+    /// Inserts or updates a comment under an article; an edited message keeps the old version.
+    @discardableResult
+    public func upsert(_ comment: ArticleComment) throws -> UpsertOutcome {
+        try save(comment, replacing: try reader.articleComment(comment.id),
+                 revision: (.articleComment, comment.id.rawValue), sameContent: { $0.message == $1.message }) {
+            try connection.run("""
+                INSERT INTO article_comments (id, article_id, author_id, message, add_time, at_user_id, votes)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (id) DO UPDATE SET
+                    article_id = excluded.article_id, author_id = excluded.author_id, message = excluded.message,
+                    add_time = excluded.add_time, at_user_id = excluded.at_user_id, votes = excluded.votes
+                """, comment.id, comment.articleID, comment.authorID, comment.message, comment.addTime,
+                comment.atUserID, comment.votes)
+        }
+    }
+}

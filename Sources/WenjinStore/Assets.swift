@@ -1,0 +1,35 @@
+import Foundation
+import WenjinModel
+
+extension Asset {
+    static let columns = "url, sha256, content_type, size, state, error"
+
+    init(row: Row) throws {
+        self.init(url: AssetURL(row.text(0)), sha256: row.optionalText(1), contentType: row.optionalText(2),
+                  size: row.optionalInt(3), state: try row.value(4, as: State.self), error: row.optionalText(5))
+    }
+}
+
+extension StoreReader {
+    public func asset(_ url: AssetURL) throws -> Asset? {
+        try connection.queryFirst("SELECT \(Asset.columns) FROM assets WHERE url = ?", url) { try Asset(row: $0) }
+    }
+
+    /// Every asset by URL, for mapping a page's image addresses to local files.
+    public func assets() throws -> [Asset] {
+        try connection.query("SELECT \(Asset.columns) FROM assets ORDER BY url") { try Asset(row: $0) }
+    }
+}
+
+extension StoreWriter {
+    /// Records the outcome of fetching an asset, replacing any earlier outcome for its URL.
+    public func put(_ asset: Asset, fetchedAt: Date = Date()) throws {
+        try connection.run("""
+            INSERT INTO assets (url, sha256, content_type, size, state, error, fetched_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (url) DO UPDATE SET
+                sha256 = excluded.sha256, content_type = excluded.content_type, size = excluded.size,
+                state = excluded.state, error = excluded.error, fetched_at = excluded.fetched_at
+            """, asset.url, asset.sha256, asset.contentType, asset.size, asset.state.rawValue, asset.error, fetchedAt)
+    }
+}

@@ -1,0 +1,85 @@
+import WenjinModel
+
+extension Question {
+    static let columns = """
+        q.id, q.title, q.detail_html, q.asker_id, q.is_anonymous, q.add_time, q.update_time, \
+        q.answer_count, q.view_count, q.focus_count, q.best_answer_id
+        """
+
+    init(row: Row, topicIDs: [TopicID]) {
+        self.init(id: QuestionID(row.int(0)), title: row.text(1), detailHTML: row.text(2),
+                  askerID: row.optionalInt(3).map { UserID($0) }, isAnonymous: row.bool(4),
+                  addTime: row.date(5), updateTime: row.date(6), answerCount: row.int(7),
+                  viewCount: row.int(8), focusCount: row.int(9), topicIDs: topicIDs,
+                  bestAnswerID: row.optionalInt(10).map { AnswerID($0) })
+    }
+}
+
+extension StoreReader {
+    public func question(_ id: QuestionID) throws -> Question? {
+        let topics = try connection.topicIDs(.questions, owner: id.rawValue)
+        return try connection.queryFirst("SELECT \(Question.columns) FROM questions q WHERE q.id = ?", id) {
+            Question(row: $0, topicIDs: topics)
+        }
+    }
+
+    /// Every question, most recently answered first (the order of the archive's index).
+    public func questions() throws -> [Question] {
+        let topics = try connection.allTopicIDs(.questions)
+        return try connection.query("SELECT \(Question.columns) FROM questions q ORDER BY q.update_time DESC, q.id DESC") {
+            Question(row: $0, topicIDs: topics[$0.int(0)] ?? [])
+        }
+    }
+
+    /// The questions filed under a topic, most recently answered first.
+    public func questions(inTopic topic: TopicID) throws -> [Question] {
+        try withTopics(connection.query("""
+            SELECT \(Question.columns) FROM questions q JOIN question_topics t ON t.question_id = q.id
+            WHERE t.topic_id = ? ORDER BY q.update_time DESC, q.id DESC
+            """, topic) { Question(row: $0, topicIDs: []) })
+    }
+
+    /// The questions a user asked under their name (anonymous ones excluded), newest first.
+    public func questions(askedBy user: UserID) throws -> [Question] {
+        try withTopics(connection.query("""
+            SELECT \(Question.columns) FROM questions q WHERE q.asker_id = ? AND q.is_anonymous = 0
+            ORDER BY q.add_time DESC, q.id DESC
+            """, user) { Question(row: $0, topicIDs: []) })
+    }
+
+    private func withTopics(_ questions: [Question]) throws -> [Question] {
+        try questions.map { question in
+            var question = question
+            question.topicIDs = try connection.topicIDs(.questions, owner: question.id.rawValue)
+            return question
+        }
+    }
+}
+
+extension StoreWriter {
+    /// Inserts or updates a question and its topic list; an edited title or description keeps the
+    /// old version as a revision.
+    @discardableResult
+    public func upsert(_ question: Question) throws -> UpsertOutcome {
+        let old = try reader.question(question.id)
+        return try save(question, replacing: old, revision: (.question, question.id.rawValue),
+                        sameContent: { $0.title == $1.title && $0.detailHTML == $1.detailHTML }) {
+            try connection.run("""
+                INSERT INTO questions (id, title, detail_html, asker_id, is_anonymous, add_time, update_time,
+                                       answer_count, view_count, focus_count, best_answer_id)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (id) DO UPDATE SET
+                    title = excluded.title, detail_html = excluded.detail_html, asker_id = excluded.asker_id,
+                    is_anonymous = excluded.is_anonymous, add_time = excluded.add_time,
+                    update_time = excluded.update_time, answer_count = excluded.answer_count,
+                    view_count = excluded.view_count, focus_count = excluded.focus_count,
+                    best_answer_id = excluded.best_answer_id
+                """, question.id, question.title, question.detailHTML, question.askerID, question.isAnonymous,
+                question.addTime, question.updateTime, question.answerCount, question.viewCount,
+                question.focusCount, question.bestAnswerID)
+            if old?.topicIDs != question.topicIDs {
+                try connection.replaceTopicIDs(question.topicIDs, .questions, owner: question.id.rawValue)
+            }
+        }
+    }
+}

@@ -1,0 +1,31 @@
+/// The numbers `wenjin stats` reports; its JSON keys are part of the command-line contract.
+public struct StoreCounts: Sendable, Hashable, Codable {
+    public var questions: Int
+    public var answers: Int
+    /// Comments under answers.
+    public var comments: Int
+    public var users: Int
+    public var topics: Int
+    public var articles: Int
+    public var articleComments: Int
+    /// Assets whose bytes are stored; missing and failed downloads are not counted.
+    public var assets: Int
+
+    public init(questions: Int = 0, answers: Int = 0, comments: Int = 0, users: Int = 0, topics: Int = 0,
+                articles: Int = 0, articleComments: Int = 0, assets: Int = 0) {
+        self.questions = questions
+        self.answers = answers
+        self.comments = comments
+        self.users = users
+        self.topics = topics
+        self.articles = articles
+        self.articleComments = articleComments
+        self.assets = assets
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case questions, answers, comments, users, topics, articles
+        case articleComments = "article_comments"
+        case assets
+    }
+}
