@@ -1,4 +1,5 @@
 import Testing
+import WenjinSite
 @testable import WenjinCommands
 
 @Suite("wenjin entry point")
@@ -76,5 +77,19 @@ struct WenjinMainTests {
         #expect(report.text.hasPrefix("wenjin: Opaque()\n"))
         #expect(report.text.hasSuffix("\n"))
         #expect(report.text.split(separator: "\n").count == 2)
+    }
+
+    @Test("a site.json error is reported as one block with where and how to fix it")
+    func siteConfigErrorBlock() {
+        let error = SiteConfigError(file: "site.json", line: 3, column: 5, keyPath: "crawl.requestsPerSecnd",
+                                    reason: .unknownKey(suggestion: "requestsPerSecond", known: ["requestsPerSecond"]))
+        let report = ErrorReport(error)
+        #expect(report.exitCode == .failure)
+        #expect(report.text == """
+            wenjin: site.json cannot be used: unknown key 'crawl.requestsPerSecnd'
+              where: site.json:3:5
+              fix:   did you mean 'requestsPerSecond'?
+
+            """)
     }
 }
