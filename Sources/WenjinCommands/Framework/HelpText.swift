@@ -15,6 +15,8 @@ struct HelpText {
         text += "       \(toolName) --help | --version\n\n"
         text += "Commands:\n" + table(commands.map { ($0.name, $0.summary) })
         text += "\nOptions:\n" + table([("-h, --help", "Show this help."), ("--version", "Print the version.")])
+        text += "\n" + wrap("Settings come from site.json in the current folder; command-line options win "
+                            + "over it. Exit status: 0 success, 1 failure, 64 bad usage.", indent: 0) + "\n"
         text += "\nRun '\(toolName) <command> --help' for a command's options.\n"
         return text
     }
