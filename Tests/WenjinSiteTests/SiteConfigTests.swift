@@ -159,6 +159,9 @@ struct SiteConfigTests {
             == .outOfRange(value: "0", allowed: "1 to 64"))
         #expect(error(#"{"crawl": {"backoffBaseSeconds": 5, "backoffMaxSeconds": 1}}"#)?.keyPath
             == "crawl.backoffMaxSeconds")
+        #expect(error(#"{"crawl": {"backoffBaseSeconds": 120}}"#)?.description
+            == "site.json:1:34: 'crawl.backoffBaseSeconds' is 120.0, out of range: "
+            + "backoffBaseSeconds (now 120.0) must not exceed backoffMaxSeconds (now 60.0)")
     }
 
     @Test("invalid values name what would be accepted, and secrets are refused as variable names")

@@ -109,12 +109,22 @@ extension SiteConfig {
         if let bytes = try reader.integer("maxAssetBytes", in: 1...Int.max, allowed: "1 or more") {
             crawl.maxAssetBytes = bytes
         }
-        if crawl.backoffMax < crawl.backoffBase, let node = reader.node("backoffMaxSeconds") {
-            throw reader.failure("backoffMaxSeconds", at: node, .outOfRange(
-                value: "\(crawl.backoffMax)", allowed: "at least backoffBaseSeconds (\(crawl.backoffBase))"))
+        if crawl.backoffMax < crawl.backoffBase {
+            // Blame the key the user wrote: the maximum if given, else the base above the default maximum.
+            let key = reader.node("backoffMaxSeconds") != nil ? "backoffMaxSeconds" : "backoffBaseSeconds"
+            if let node = reader.node(key) {
+                let base = seconds(crawl.backoffBase), max = seconds(crawl.backoffMax)
+                throw reader.failure(key, at: node, .outOfRange(
+                    value: "\(key == "backoffMaxSeconds" ? max : base)",
+                    allowed: "backoffBaseSeconds (now \(base)) must not exceed backoffMaxSeconds (now \(max))"))
+            }
         }
         try reader.rejectUnknownKeys()
         return crawl
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
     private static func decodeTheme(_ reader: inout ConfigObjectReader) throws(SiteConfigError) -> Theme {
