@@ -1,0 +1,87 @@
+/// The error of this module: the command line could not be understood (exit 64), or a
+/// command could not run in this build.
+public struct CommandLineError: Error, Sendable, Equatable {
+    public enum Reason: Sendable, Equatable {
+        case missingCommand
+        case unknownCommand(String, suggestion: String?)
+        case missingSubcommand
+        case unknownOption(String, suggestion: String?)
+        case missingValue(option: String, valueName: String)
+        case flagTakesNoValue(String)
+        /// A value that does not fit its parameter; `expected` says what would.
+        case invalidValue(String, parameter: String, expected: String, suggestion: String?)
+        case missingArgument(String)
+        case missingOption(String)
+        case unexpectedArgument(String)
+        case notAvailable
+    }
+
+    /// The command being parsed, e.g. `["wenjin", "crawl"]`.
+    public let commandPath: [String]
+    /// 1-based position of the offending argument after `wenjin`, when there is one.
+    public let argumentIndex: Int?
+    public let reason: Reason
+
+    public init(commandPath: [String], argumentIndex: Int? = nil, reason: Reason) {
+        self.commandPath = commandPath
+        self.argumentIndex = argumentIndex
+        self.reason = reason
+    }
+
+    private var command: String { commandPath.joined(separator: " ") }
+    private var helpHint: String { "see '\(command) --help'" }
+}
+
+extension CommandLineError: UserFacingError {
+    public var exitCode: ExitCode { reason == .notAvailable ? .failure : .usage }
+
+    public var failure: String {
+        switch reason {
+        case .missingCommand: return "no command given"
+        case .unknownCommand(let name, _): return "unknown command '\(name)'"
+        case .missingSubcommand: return "'\(command)' needs a subcommand"
+        case .unknownOption(let option, _): return "unknown option '\(option)'"
+        case .missingValue(let option, _): return "option '--\(option)' needs a value"
+        case .flagTakesNoValue(let flag): return "flag '--\(flag)' takes no value"
+        case .invalidValue(let value, let parameter, _, _): return "invalid value '\(value)' for \(parameter)"
+        case .missingArgument(let name): return "missing argument \(name)"
+        case .missingOption(let option): return "missing option '\(option)'"
+        case .unexpectedArgument(let argument): return "unexpected argument '\(argument)'"
+        case .notAvailable: return "'\(command)' is not available in this build"
+        }
+    }
+
+    public var location: String? {
+        guard let argumentIndex else { return command }
+        return "\(command), argument \(argumentIndex)"
+    }
+
+    public var cause: String? {
+        switch reason {
+        case .missingCommand: return "wenjin does nothing by itself"
+        case .unknownCommand: return "\(command) has no such command"
+        case .missingSubcommand: return "\(commandPath.last ?? "") is a group of commands"
+        case .unknownOption: return "\(command) has no such option"
+        case .missingValue(_, let valueName): return "expected \(valueName) after it"
+        case .flagTakesNoValue: return "a flag is on when present and off when absent"
+        case .invalidValue(_, _, let expected, _): return "expected \(expected)"
+        case .missingArgument, .missingOption: return "\(command) cannot run without it"
+        case .unexpectedArgument: return "\(command) takes no further arguments"
+        case .notAvailable: return "this command is declared but not wired to its module yet"
+        }
+    }
+
+    public var remedy: String? {
+        switch reason {
+        case .unknownCommand(_, let suggestion?), .unknownOption(_, let suggestion?),
+             .invalidValue(_, _, _, let suggestion?):
+            return "did you mean '\(suggestion)'? Or \(helpHint)."
+        case .missingCommand, .missingSubcommand, .unknownCommand:
+            return "pick one from '\(command) --help'"
+        case .notAvailable:
+            return "use a build of wenjin that includes it"
+        default:
+            return helpHint + " for what it takes"
+        }
+    }
+}

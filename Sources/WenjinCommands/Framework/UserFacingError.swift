@@ -1,0 +1,23 @@
+/// An error that can explain itself to the person at the terminal in one short block.
+///
+/// Each module keeps its own error type; it conforms here (or through an extension in
+/// `ErrorAdapters/`) so the command reports it as what failed, where, why and what to do.
+public protocol UserFacingError: Error {
+    /// What failed, as one line ("cannot read site.json").
+    var failure: String { get }
+    /// Where it failed: a file and line, a URL, a build step, an argument.
+    var location: String? { get }
+    /// Why it failed.
+    var cause: String? { get }
+    /// What the user can do about it.
+    var remedy: String? { get }
+    /// The exit status the process ends with.
+    var exitCode: ExitCode { get }
+}
+
+extension UserFacingError {
+    public var location: String? { nil }
+    public var cause: String? { nil }
+    public var remedy: String? { nil }
+    public var exitCode: ExitCode { .failure }
+}

@@ -1,0 +1,23 @@
+extension SiteConfig {
+    /// Crawl politeness. The defaults suit a real remote site (design.md "Politeness"); the
+    /// repository's own site.json lifts the rate limit for the local sample server.
+    public struct Crawl: Sendable, Equatable {
+        /// Requests per second over all connections; 0 means no limit.
+        public var requestsPerSecond = 1.0
+        public var connectionsPerHost = 2
+        /// Further attempts after a network error, 408, 429 or 5xx.
+        public var retries = 5
+        /// First retry delay; each retry doubles it (with jitter) up to `backoffMax`.
+        public var backoffBase = Duration.seconds(1)
+        public var backoffMax = Duration.seconds(60)
+        public var timeout = Duration.seconds(30)
+        public var userAgent = "wenjin/0.1 (static archive of a WENJIN community)"
+        public var obeyRobotsTxt = true
+        /// The crawl fails when more than this share (0...1) of requests failed for good.
+        public var maxFailureShare = 0.05
+        /// Larger images are not downloaded; their pages link to the original.
+        public var maxAssetBytes = 10 * 1024 * 1024
+
+        public init() {}
+    }
+}
