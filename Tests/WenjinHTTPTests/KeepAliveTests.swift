@@ -21,11 +21,15 @@ import Testing
         }
     }
 
+    /// A session of its own: libcurl's connection cache is per session, and the other tests'
+    /// parallel requests would otherwise evict this test's idle connection.
+    private static let session = URLSession(configuration: .ephemeral)
+
     @Test func urlSessionReusesTheConnectionForSequentialRequests() async throws {
         try await withServer { port in
             var peers = Set<String>()
             for index in 0..<10 {
-                let (data, _) = try await testSession.data(from: url(port, "/seq/\(index)"))
+                let (data, _) = try await Self.session.data(from: url(port, "/seq/\(index)"))
                 peers.insert(echoed("peer", in: String(decoding: data, as: UTF8.self)) ?? "")
             }
             #expect(peers.count == 1)
