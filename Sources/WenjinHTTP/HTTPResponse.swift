@@ -1,0 +1,30 @@
+/// What a handler answers: status, ordered headers, body, and optionally a fault to inject.
+///
+/// The server adds `Date`, `Content-Length` and, when it closes the connection, `Connection: close`;
+/// a `Content-Length` or `Transfer-Encoding` set here is ignored, since the server frames the body itself.
+public struct HTTPResponse: Sendable {
+    /// A deliberate misbehaviour, for testing clients against a server that fails mid-answer.
+    public enum Fault: Sendable, Hashable {
+        /// Close the connection without sending anything.
+        case dropConnection
+        /// Send the head with the full `Content-Length`, then only the first `keeping` bytes of the body, then close.
+        case truncateBody(keeping: Int)
+    }
+
+    public var status: HTTPStatus
+    public var headers: HTTPHeaders
+    public var body: [UInt8]
+    public var fault: Fault?
+
+    public init(status: HTTPStatus = .ok, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [], fault: Fault? = nil) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+        self.fault = fault
+    }
+
+    /// A response whose body is `body` in UTF-8.
+    public init(status: HTTPStatus = .ok, headers: HTTPHeaders = HTTPHeaders(), body: String) {
+        self.init(status: status, headers: headers, body: Array(body.utf8))
+    }
+}

@@ -1,1 +1,0 @@
-// WenjinHTTP: placeholder until the module lands.

@@ -1,0 +1,116 @@
+import Glibc
+@testable import WenjinHTTP
+
+struct TestFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// A response as read byte for byte from a raw socket.
+struct RawResponse {
+    var statusLine: String
+    var headers: HTTPHeaders
+    var body: [UInt8]
+
+    var status: Int { Int(statusLine.split(separator: " ")[1]) ?? 0 }
+    var text: String { String(decoding: body, as: UTF8.self) }
+}
+
+/// A test client on a plain Glibc socket, for what URLSession hides: the exact bytes, one
+/// connection reused, a server closing. Every read gives up after a few seconds, so a test
+/// fails instead of hanging.
+final class RawClient {
+    let fd: Int32
+    private var buffer: [UInt8] = []
+
+    init(port: Int, receiveTimeoutSeconds: Int = 5) throws {
+        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw TestFailure("socket failed") }
+        var timeout = timeval(tv_sec: receiveTimeoutSeconds, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = UInt16(port).bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else {
+            Glibc.close(fd)
+            throw TestFailure("connect to port \(port) failed: errno \(errno)")
+        }
+    }
+
+    deinit {
+        Glibc.close(fd)
+    }
+
+    func send(_ text: String) {
+        send(Array(text.utf8))
+    }
+
+    func send(_ bytes: [UInt8]) {
+        _ = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    }
+
+    /// Reads one response; `bodyless` for the answer to HEAD, whose Content-Length has no body behind it.
+    func readResponse(bodyless: Bool = false) throws -> RawResponse {
+        var headEnd: Int?
+        while headEnd == nil {
+            if let end = indexAfter([13, 10, 13, 10]) {
+                headEnd = end
+            } else if !fill() {
+                throw TestFailure("connection ended before a full response head (\(buffer.count) bytes)")
+            }
+        }
+        let headText = String(decoding: buffer[..<(headEnd! - 4)], as: UTF8.self)
+        var lines = headText.split(separator: "\r\n", omittingEmptySubsequences: false).map(String.init)
+        let statusLine = lines.removeFirst()
+        var headers = HTTPHeaders()
+        for line in lines {
+            guard let colon = line.firstIndex(of: ":") else { throw TestFailure("bad header line \(line)") }
+            headers.add(String(line[..<colon]), String(line[line.index(after: colon)...].drop { $0 == " " }))
+        }
+        buffer.removeFirst(headEnd!)
+        let length = bodyless ? 0 : Int(headers["Content-Length"] ?? "0") ?? 0
+        while buffer.count < length {
+            guard fill() else { break }
+        }
+        let body = Array(buffer.prefix(length))
+        buffer.removeFirst(body.count)
+        return RawResponse(statusLine: statusLine, headers: headers, body: body)
+    }
+
+    /// Whether the server closes the connection: true on end of stream or reset, false when the
+    /// receive timeout passes first or data arrives.
+    func serverCloses() -> Bool {
+        var byte: UInt8 = 0
+        let count = recv(fd, &byte, 1, 0)
+        return count == 0 || (count < 0 && errno == ECONNRESET)
+    }
+
+    /// Every byte until the server closes (or the receive timeout passes).
+    func readToEnd() -> [UInt8] {
+        while fill() {}
+        defer { buffer.removeAll() }
+        return buffer
+    }
+
+    private func fill() -> Bool {
+        var chunk = [UInt8](repeating: 0, count: 16 * 1024)
+        let count = recv(fd, &chunk, chunk.count, 0)
+        guard count > 0 else { return false }
+        buffer.append(contentsOf: chunk[..<count])
+        return true
+    }
+
+    private func indexAfter(_ pattern: [UInt8]) -> Int? {
+        guard buffer.count >= pattern.count else { return nil }
+        for start in 0...(buffer.count - pattern.count) where buffer[start..<(start + pattern.count)].elementsEqual(pattern) {
+            return start + pattern.count
+        }
+        return nil
+    }
+}
