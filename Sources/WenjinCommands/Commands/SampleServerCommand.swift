@@ -1,3 +1,6 @@
+import Foundation
+import WenjinSample
+
 /// `wenjin sample-server [--port P] [--questions N] [--seed S] [--flavor wenjin|wecenter] [--faults SPEC]`
 enum SampleServerCommand {
     static let port = Parameter.option(
@@ -18,9 +21,58 @@ enum SampleServerCommand {
         help: "Faults to inject, chosen from the seed: HTTP 500s, dropped connections, slow responses, "
             + "truncated bodies, 429 with Retry-After.")
 
+    static let editedAnswers = Parameter.option(
+        "edited-answers", value: "M", kind: .integer(0...1_000_000), default: "0",
+        help: "Answers edited after posting (each bumps its question), for testing incremental crawls.")
+    static let robots = Parameter.option(
+        "robots", value: "FILE", help: "Serve this file as /robots.txt instead of the default one.")
+
     static let declaration = CommandDeclaration(
         name: "sample-server",
         summary: "Serve the bundled sample community through the WENJIN API on 127.0.0.1.",
-        parameters: [port, questions, seed, flavor, faults],
-        action: NotAvailable.action)
+        discussion: "Every sample user logs in with their user name and the password '\(SampleAPI.password)'. "
+            + "The server runs until it is interrupted (Ctrl-C).",
+        parameters: [port, questions, seed, flavor, faults, editedAnswers, robots],
+        action: run)
+
+    /// The community the options describe (shared with `sample-stats`).
+    static func community(_ arguments: ParsedArguments) -> SampleCommunity {
+        SampleCommunity(.init(
+            seed: UInt64(arguments.integer(seed) ?? 2015), questions: arguments.integer(questions) ?? 200,
+            editedAnswers: arguments.integer(editedAnswers) ?? 0))
+    }
+
+    static func run(_ invocation: Invocation) async throws -> ExitCode {
+        let arguments = invocation.arguments
+        let flavorName = arguments.text(flavor) ?? "wenjin"
+        var robotsTxt = SampleAPI.defaultRobotsTxt
+        if let path = arguments.text(robots) {
+            let url = URL(fileURLWithPath: path, relativeTo: invocation.workingDirectory)
+            guard let text = try? String(contentsOf: url, encoding: .utf8) else {
+                throw CommandLineError(commandPath: invocation.commandPath, reason: .invalidValue(
+                    path, parameter: "--robots", expected: "a readable UTF-8 file", suggestion: nil))
+            }
+            robotsTxt = text
+        }
+        var faultSet: SampleFaults?
+        if let spec = arguments.text(faults) {
+            do {
+                faultSet = SampleFaults(spec: try SampleFaults.Spec(parsing: spec), seed: UInt64(arguments.integer(seed) ?? 2015))
+            } catch {
+                throw CommandLineError(commandPath: invocation.commandPath, reason: .invalidValue(
+                    spec, parameter: "--faults", expected: error.description, suggestion: nil))
+            }
+        }
+        let started = Date()
+        let api = SampleAPI(community: community(arguments), flavor: SampleAPI.Flavor(rawValue: flavorName) ?? .wenjin, robotsTxt: robotsTxt)
+        let server = SampleServer(api: api, faults: faultSet, port: arguments.integer(port) ?? 8080)
+        let boundPort = try server.start()
+        let stats = SampleStats(api.community)
+        invocation.console.output("Sample WENJIN community (\(flavorName) flavor, \(stats.questions) questions, "
+            + "\(stats.users) users, generated in \(String(format: "%.2f", Date().timeIntervalSince(started))) s) "
+            + "at http://127.0.0.1:\(boundPort)/")
+        await Interruption.wait()
+        server.stop()
+        return .success
+    }
 }

@@ -1,3 +1,6 @@
+import Foundation
+import WenjinSample
+
 /// `wenjin sample-stats [--questions N] [--seed S] --json`
 enum SampleStatsCommand {
     static let json = Parameter.flag(
@@ -6,6 +9,10 @@ enum SampleStatsCommand {
     static let declaration = CommandDeclaration(
         name: "sample-stats",
         summary: "Print the counts the sample community holds, in the 'stats --json' shape.",
-        parameters: [SampleServerCommand.questions, SampleServerCommand.seed, json],
-        action: NotAvailable.action)
+        parameters: [SampleServerCommand.questions, SampleServerCommand.seed, SampleServerCommand.editedAnswers, json],
+        action: { invocation in
+            let stats = SampleStats(SampleServerCommand.community(invocation.arguments))
+            invocation.console.output(try JSONOutput.encode(stats))
+            return .success
+        })
 }

@@ -1,0 +1,49 @@
+import Foundation
+import WenjinHTTP
+
+/// The sample community on a real loopback HTTP server: what `wenjin sample-server` runs and what
+/// the crawler's tests, the benchmarks and the demo talk to.
+public final class SampleServer: Sendable {
+    public let api: SampleAPI
+    public let faults: SampleFaults?
+    private let server: HTTPServer
+
+    public init(api: SampleAPI, faults: SampleFaults? = nil, host: String = "127.0.0.1", port: Int = 0) {
+        self.api = api
+        self.faults = faults
+        var configuration = HTTPServerConfiguration()
+        configuration.host = host
+        configuration.port = port
+        server = HTTPServer(configuration: configuration) { [api, faults] request in
+            Self.answer(request, api: api, faults: faults)
+        }
+    }
+
+    /// Starts listening and returns the port (the system's choice for port 0).
+    @discardableResult
+    public func start() throws(HTTPServerError) -> Int { try server.start() }
+
+    public func stop() { server.stop() }
+
+    public var port: Int? { server.port }
+
+    /// `http://127.0.0.1:PORT/`, the base URL a client uses.
+    public var baseURL: URL? { port.map { URL(string: "http://\(server.configuration.host):\($0)/")! } }
+
+    private static func answer(_ request: HTTPRequest, api: SampleAPI, faults: SampleFaults?) -> HTTPResponse {
+        let sample = SampleRequest(
+            method: request.method.rawValue, target: request.target, host: request.headers["Host"] ?? "127.0.0.1",
+            cookieHeader: request.headers["Cookie"], formBody: String(decoding: request.body, as: UTF8.self))
+        var response = api.respond(to: sample)
+        if let fault = faults?.nextFault(for: request.target) { response = faults!.apply(fault, to: response) }
+        if response.delay > 0 { Thread.sleep(forTimeInterval: response.delay) }
+        var headers = HTTPHeaders()
+        for (name, value) in response.headers { headers.add(name, value) }
+        let fault: HTTPResponse.Fault? = switch response.fault {
+        case .dropConnection: .dropConnection
+        case .truncateBody(let keeping): .truncateBody(keeping: keeping)
+        case nil: nil
+        }
+        return HTTPResponse(status: HTTPStatus(code: response.status), headers: headers, body: response.body, fault: fault)
+    }
+}
