@@ -29,6 +29,7 @@ extension SampleAPI {
         let start = (max(1, context.int("page") ?? 1) - 1) * 100
         let ids = start < article.commentIDs.count ? Array(article.commentIDs[start..<min(article.commentIDs.count, start + 100)]) : []
         let rows = ids.compactMap { community.articleComment($0) }.map { comment -> PHPValue in
+            let liked = vote(viewer: context.viewer, answer: -comment.id, likesOnly: true)
             let message = PHPValue.string(escapeHTML(community.articleCommentText(comment.id)))
             let atUID = PHPValue.column(comment.replyToUserID ?? 0)
             let atUser = comment.replyToUserID.map { userObject($0) } ?? .null
@@ -37,13 +38,13 @@ extension SampleAPI {
                 return .object([
                     ("id", .column(comment.id)), ("uid", .column(comment.authorID)), ("message", message), ("votes", .column(comment.votes)),
                     ("at_uid", atUID), ("add_time", .column(comment.addTime)), ("user_info", userObject(comment.authorID)),
-                    ("at_user_info", atUser), ("vote_value", 0),
+                    ("at_user_info", atUser), ("vote_value", liked),
                 ])
             case .wecenter:
                 return .object([
                     ("id", .column(comment.id)), ("uid", .column(comment.authorID)), ("message", message), ("add_time", .column(comment.addTime)),
                     ("at_uid", atUID), ("votes", .column(comment.votes)), ("user_info", userObject(comment.authorID)),
-                    ("at_user_info", atUser), ("vote_value", 0),
+                    ("at_user_info", atUser), ("vote_value", liked),
                 ])
             }
         }

@@ -26,10 +26,11 @@ extension SampleAPI {
         if recommended { return all.filter { if case .question(let id) = $0 { community.question(id)?.bestAnswerID != nil } else { false } } }
         switch sort {
         case "hot":
+            // Posts of the last `day` days by popularity; views stand in for WeCenter's popular_value.
             let since = now - days * 86_400
-            let recent = community.questions.filter { $0.addTime >= since }
-            return recent.sorted { ($0.answerIDs.count + $0.focusCount, $0.id) > ($1.answerIDs.count + $1.focusCount, $1.id) }
-                .map { .question($0.id) }
+            let questions = community.questions.filter { $0.addTime >= since }.map { (SampleIndex.Post.question($0.id), $0.viewCount) }
+            let articles = community.articles.filter { $0.addTime >= since }.map { (SampleIndex.Post.article($0.id), $0.views) }
+            return (questions + articles).sorted { $0.1 > $1.1 }.map(\.0)
         case "unresponsive":
             return community.questions.filter(\.answerIDs.isEmpty).sorted { $0.addTime > $1.addTime }.map { .question($0.id) }
         default:
@@ -111,7 +112,7 @@ extension SampleAPI {
 
         var answers = orderedAnswers(question, context)
         if flavor == .wenjin, context.viewer == nil { answers = Array(answers.prefix(1)) }
-        let rows = answers.map { answerInQuestion($0, base: context.base) }
+        let rows = answers.map { answerInQuestion($0, context: context) }
         let answersValue: PHPValue = if flavor == .wecenter, question.bestAnswerID == nil, !rows.isEmpty {
             .object(rows.enumerated().map { (String($0.offset + 1), $0.element) })
         } else {
@@ -142,7 +143,9 @@ extension SampleAPI {
         return start < answers.count ? Array(answers[start..<min(answers.count, start + 100)]) : []
     }
 
-    private func answerInQuestion(_ answer: SampleCommunity.Answer, base: String) -> PHPValue {
+    private func answerInQuestion(_ answer: SampleCommunity.Answer, context: Context) -> PHPValue {
+        let base = context.base
+        let vote = vote(viewer: context.viewer, answer: answer.id)
         let content = PHPValue.string(community.answerBody(answer.id, base: base).html(attachmentURL: attachmentURL(base: base)))
         let author = community.user(answer.authorID)
         switch flavor {
@@ -155,13 +158,13 @@ extension SampleAPI {
                 ("agree_count", .column(answer.agreeCount)), ("add_time", .column(answer.addTime)),
                 ("comment_count", .column(answer.commentIDs.count)), ("anonymous", answer.isAnonymous ? "1" : "0"),
                 ("avatar_file", .string(hidden ? "" : author.flatMap(avatarFile) ?? "")),
-                ("signature", hidden ? .null : signature(author)), ("vote_value", 0),
+                ("signature", hidden ? .null : signature(author)), ("vote_value", vote),
             ])
         case .wecenter:
             return .object([
                 ("answer_id", .column(answer.id)), ("answer_content", content), ("agree_count", .column(answer.agreeCount)),
                 ("uid", .column(answer.authorID)), ("avatar_file", author.flatMap(avatarFile).map { .string($0) } ?? .null),
-                ("signature", signature(author)), ("vote_value", 0),
+                ("signature", signature(author)), ("vote_value", vote),
             ])
         }
     }
@@ -171,6 +174,7 @@ extension SampleAPI {
         guard let answer = community.answer(id) else { return .failure("回答不存在") }
         let content = PHPValue.string(community.answerBody(id, base: context.base).html(attachmentURL: attachmentURL(base: context.base)))
         let author = community.user(answer.authorID)
+        let vote = vote(viewer: context.viewer, answer: id)
         switch flavor {
         case .wenjin:
             let hidden = hides(anonymous: answer.isAnonymous)
@@ -181,14 +185,14 @@ extension SampleAPI {
                 ("user_name", .string(hidden ? Self.anonymousName : escapeHTML(author?.userName ?? ""))),
                 ("nick_name", .string(hidden ? Self.anonymousName : escapeHTML(author?.nickName ?? ""))),
                 ("avatar_file", .string(hidden ? "" : author.flatMap(avatarFile) ?? "")),
-                ("signature", hidden ? .null : signature(author)), ("vote_value", 0), ("thank_value", 0), ("uninterested", 0),
+                ("signature", hidden ? .null : signature(author)), ("vote_value", vote), ("thank_value", 0), ("uninterested", 0),
                 ("anonymous", answer.isAnonymous ? "1" : "0"),
             ]))
         case .wecenter:
             return .success(.object([
                 ("answer_id", .column(id)), ("question_id", .column(answer.questionID)), ("answer_content", content),
                 ("add_time", .column(answer.addTime)), ("agree_count", .column(answer.agreeCount)), ("uid", .column(answer.authorID)),
-                ("comment_count", .column(answer.commentIDs.count)), ("vote_value", 0),
+                ("comment_count", .column(answer.commentIDs.count)), ("vote_value", vote),
                 ("user_name", .string(escapeHTML(author?.userName ?? ""))),
                 ("avatar_file", author.flatMap(avatarFile).map { .string($0) } ?? .null), ("signature", signature(author)),
             ]))

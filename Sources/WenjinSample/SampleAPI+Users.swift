@@ -87,7 +87,8 @@ extension SampleAPI {
         ])
     }
 
-    /// The logged-in user's feed: what the people they follow did, newest first; `page` is 0-based.
+    /// The logged-in user's feed, newest first (`page` is 0-based): what the people they follow did,
+    /// and the answers to the questions they follow.
     func home(_ context: Context) -> Outcome {
         guard let viewer = context.viewer, let user = community.user(viewer) else { return .failure("请先登录或注册") }
         var actions: [FeedAction] = []
@@ -100,6 +101,13 @@ extension SampleAPI {
             }
             for article in community.articles where article.authorID == followed {
                 actions.append(.init(kind: .article(article), time: article.addTime))
+            }
+        }
+        let followed = Set(user.following)
+        for id in user.followedQuestions {
+            for answer in community.question(id)?.answerIDs.compactMap({ community.answer($0) }) ?? []
+            where !followed.contains(answer.authorID) {
+                actions.append(.init(kind: .answer(answer), time: answer.addTime))
             }
         }
         if flavor == .wecenter { actions.removeAll(where: \.isAnonymous) }
@@ -157,7 +165,8 @@ extension SampleAPI {
                 let body = community.answerBody(answer.id, base: base).feed(attachmentURL: attachmentURL(base: base))
                 tail.append(("answer_info", .object([
                     ("answer_id", .column(answer.id)), ("question_id", .column(answer.questionID)), ("answer_content", .string(body)),
-                    ("agree_count", .column(answer.agreeCount)), ("agree_status", "0"),
+                    ("agree_count", .column(answer.agreeCount)),
+                    ("agree_status", { if case .string(let value) = vote(viewer: viewer.id, answer: answer.id) { .string(value) } else { "0" } }()),
                 ])))
             }
             if flavor == .wenjin { tail.insert(("question_info", .object(question)), at: 0) } else { tail.append(("question_info", .object(question))) }

@@ -61,6 +61,20 @@ extension SampleAPI {
         return .success(.object([("total_rows", .column(items.count)), ("rows", .array(slice.map(row)))]))
     }
 
+    /// The viewer's vote on an answer (or like of an article comment): the int 0 when there is none,
+    /// else the database's string `"1"` or `"-1"` (wenjin-api.md §8.2). Logged out, always 0.
+    func vote(viewer: Int?, answer: Int, likesOnly: Bool = false) -> PHPValue {
+        guard let viewer else { return 0 }
+        var rng = SeededRandom(seed: community.options.seed ^ UInt64(viewer) << 20, kind: .vote, id: answer)
+        let roll = rng.int(0...99)
+        if likesOnly { return roll < 25 ? "1" : 0 }
+        switch roll {
+        case 0..<8: return "1"
+        case 8..<10: return "-1"
+        default: return 0
+        }
+    }
+
     /// `uid` as the stand-alone scripts want it: present and not zero (PHP `empty()`).
     func requiredUID(_ context: Context) -> Int? {
         guard let uid = context.int("uid"), uid != 0 else { return nil }
