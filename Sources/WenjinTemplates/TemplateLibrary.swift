@@ -73,20 +73,24 @@ public struct TemplateLibrary: Sendable {
     }
 
     /// Renders the template of that name against `context`.
-    public func render(_ name: TemplateName, with context: some TemplateRenderable) throws(TemplateError) -> String {
+    public func render(_ name: TemplateName, with context: TemplateValue) throws(TemplateError) -> String {
         try render(template(named: name), with: context)
+    }
+
+    /// Renders the template of that name against a view model.
+    public func render(_ name: TemplateName, with context: some TemplateRenderable) throws(TemplateError) -> String {
+        try render(template(named: name), with: context.templateValue)
     }
 
     /// Renders `template` (which need not belong to the library) against `context`, taking
     /// its partials and parents from the library.
-    public func render(_ template: Template, with context: some TemplateRenderable) throws(TemplateError) -> String {
+    public func render(_ template: Template, with context: TemplateValue) throws(TemplateError) -> String {
         String(decoding: try renderUTF8(template, with: context), as: UTF8.self)
     }
 
     /// Like `render`, as UTF-8 bytes ready to write or compare with a file.
-    public func renderUTF8(_ template: Template, with context: some TemplateRenderable) throws(TemplateError) -> [UInt8] {
-        var renderer = TemplateRenderer(
-            library: self, context: context.templateValue, capacity: template.source.bytes.count * 2 + 1024)
+    public func renderUTF8(_ template: Template, with context: TemplateValue) throws(TemplateError) -> [UInt8] {
+        var renderer = TemplateRenderer(library: self, context: context, capacity: template.source.bytes.count * 2 + 1024)
         try renderer.render(template.nodes)
         return renderer.output.bytes
     }
