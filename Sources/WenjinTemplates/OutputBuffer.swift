@@ -19,13 +19,14 @@ struct OutputBuffer {
         if indentation.isEmpty {
             bytes.append(contentsOf: text)
         } else {
-            var lineStart = 0
-            while lineStart < text.count {
-                let lineEnd = text[lineStart...].firstIndex(of: newline).map { $0 + 1 } ?? text.count
-                if atLineStart, text[lineStart] != newline { bytes.append(contentsOf: indentation) }
-                bytes.append(contentsOf: text[lineStart..<lineEnd])
-                atLineStart = text[lineEnd - 1] == newline
-                lineStart = lineEnd
+            text.withUnsafeBufferPointer { text in
+                var lineStart = 0
+                for index in text.indices where index == text.count - 1 || text[index] == newline {
+                    if atLineStart, text[lineStart] != newline { bytes.append(contentsOf: indentation) }
+                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[lineStart...index]))
+                    atLineStart = text[index] == newline
+                    lineStart = index + 1
+                }
             }
         }
         atLineStart = last == newline

@@ -17,12 +17,16 @@ struct TemplateRenderer {
     }
 
     mutating func render(_ nodes: [TemplateNode]) throws(TemplateError) {
-        for node in nodes {
-            switch node {
+        for index in nodes.indices {
+            switch nodes[index] {
             case .text(let text):
                 output.appendText(text)
-            case .value(let path, let escaped, let site):
-                try interpolate(lookup(path), escaped: escaped, name: path, site: site)
+            case .value(let path, let escaped, _):
+                // The site is bound only on failure: binding it costs a retain per value.
+                if !interpolate(lookup(path), escaped: escaped),
+                   case .value(_, _, let site) = nodes[index] {
+                    throw site.error(.untrustedUnescapedValue(path.description))
+                }
             case .section(let path, let content, let inverted):
                 let value = lookup(path)
                 if inverted {
@@ -90,20 +94,20 @@ struct TemplateRenderer {
         try body(&self)
     }
 
-    private mutating func interpolate(
-        _ value: TemplateValue, escaped: Bool, name: ValuePath, site: TagSite
-    ) throws(TemplateError) {
+    /// Writes a value; false when strict mode refuses to write it unescaped.
+    private mutating func interpolate(_ value: TemplateValue, escaped: Bool) -> Bool {
         switch value {
         case .html(let html):
             output.appendValue(html.markup, escaped: escaped)
         case .null:
-            return
+            break
+        case .string(let string) where escaped || library.mode == .lenient:
+            output.appendValue(string, escaped: escaped)
         default:
-            if !escaped, library.mode == .strict {
-                throw site.error(.untrustedUnescapedValue(name.description))
-            }
+            if !escaped, library.mode == .strict { return false }
             output.appendValue(value.interpolated, escaped: escaped)
         }
+        return true
     }
 
     /// The template a partial or parent tag names, or nil when the spec says to render nothing.
@@ -127,19 +131,21 @@ struct TemplateRenderer {
     /// Mustache name resolution: the first component is searched from the innermost context
     /// outwards; the rest must follow from the value found, or the result is null.
     private func lookup(_ path: ValuePath) -> TemplateValue {
-        guard let first = path.components.first else { return stack[stack.count - 1] }
-        var value = TemplateValue.null
-        for context in stack.reversed() {
-            if let found = context.member(first) {
-                value = found
-                break
+        let components = path.components
+        guard let first = components.first else { return stack[stack.count - 1] }
+        // Indices rather than `reversed()`: this is the hottest loop of rendering.
+        var index = stack.count - 1
+        while index >= 0 {
+            if case .object(let object) = stack[index], var value = object[first] {
+                for component in components.dropFirst() {
+                    guard let next = value.member(component) else { return .null }
+                    value = next
+                }
+                return value
             }
+            index -= 1
         }
-        for component in path.components.dropFirst() {
-            guard let next = value.member(component) else { return .null }
-            value = next
-        }
-        return value
+        return .null
     }
 }
 

@@ -51,6 +51,9 @@ extension TemplateValue: ExpressibleByStringLiteral {
     public init(stringLiteral value: String) { self = .string(value) }
 }
 
+/// `"问题 \(number)"` builds a string value directly.
+extension TemplateValue: ExpressibleByStringInterpolation {}
+
 extension TemplateValue: ExpressibleByArrayLiteral {
     public init(arrayLiteral elements: TemplateValue...) { self = .list(elements) }
 }
