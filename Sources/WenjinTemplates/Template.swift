@@ -27,7 +27,7 @@ public struct Template: Sendable {
                 case .parent(let reference, _, let overrides, let site):
                     if case .named(let name) = reference { found.append((name, site)) }
                     for key in overrides.keys.sorted() { visit(overrides[key] ?? []) }
-                case .section(_, let content, _), .block(_, let content, _): visit(content)
+                case .section(_, let content, _), .block(_, let content, _, _): visit(content)
                 case .text, .value, .partial: continue
                 }
             }

@@ -9,7 +9,7 @@ enum TemplateNode: Sendable {
     case parent(PartialReference, indentation: [UInt8], overrides: [String: [TemplateNode]], site: TagSite)
     /// `{{$name}}default{{/name}}` where the template is expanded. `indentation` is added to
     /// each line of an overriding block, whose own indentation was removed when compiled.
-    case block(String, defaultContent: [TemplateNode], indentation: [UInt8])
+    case block(String, defaultContent: [TemplateNode], indentation: [UInt8], site: TagSite)
 }
 
 /// A dotted name (`question.author.name`) split once at compile time; `.` is the empty path.

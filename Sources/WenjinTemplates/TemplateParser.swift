@@ -60,7 +60,7 @@ struct TemplateParser {
         }
         guard stack.count == 1 else {
             let open = stack[stack.count - 1].token
-            throw source.error(at: open.start, .unclosedSection(open.name))
+            throw source.error(at: open.start, .unclosedSection(open.spelledName))
         }
         stack[0].flushText()
         return stack[0].nodes
@@ -74,10 +74,10 @@ struct TemplateParser {
 
     private func close(_ token: TemplateToken, _ stack: inout [Frame]) throws(TemplateError) {
         guard stack.count > 1, var frame = stack.popLast() else {
-            throw source.error(at: token.start, .unexpectedClose(token.name))
+            throw source.error(at: token.start, .unexpectedClose(token.spelledName))
         }
-        guard frame.token.name == token.name else {
-            throw source.error(at: token.start, .mismatchedClose(expected: frame.token.name, found: token.name))
+        guard frame.token.name == token.name, frame.token.isDynamic == token.isDynamic else {
+            throw source.error(at: token.start, .mismatchedClose(expected: frame.token.spelledName, found: token.spelledName))
         }
         frame.flushText()
         let open = frame.token
@@ -94,7 +94,7 @@ struct TemplateParser {
                 }
             } else {
                 let indentation = dedented(blockIndentation(open)[...], stack[stack.count - 1].dedent)
-                add(.block(open.name, defaultContent: frame.nodes, indentation: indentation), to: &stack)
+                add(.block(open.name, defaultContent: frame.nodes, indentation: indentation, site: site(open)), to: &stack)
             }
         }
     }

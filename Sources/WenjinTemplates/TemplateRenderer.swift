@@ -46,9 +46,9 @@ struct TemplateRenderer {
                 try nested(indentation: indentation, overrides: merged, site: site) { renderer throws(TemplateError) in
                     try renderer.render(template.nodes)
                 }
-            case .block(let name, let defaultContent, let indentation):
+            case .block(let name, let defaultContent, let indentation, let site):
                 if let replacement = overrides[name] {
-                    try nested(indentation: indentation, overrides: overrides, site: nil) { renderer throws(TemplateError) in
+                    try nested(indentation: indentation, overrides: overrides, site: site) { renderer throws(TemplateError) in
                         try renderer.render(replacement)
                     }
                 } else {
@@ -74,13 +74,10 @@ struct TemplateRenderer {
 
     /// Renders with more indentation and other block overrides, restoring both afterwards.
     private mutating func nested(
-        indentation: [UInt8], overrides inner: [String: [TemplateNode]], site: TagSite?,
+        indentation: [UInt8], overrides inner: [String: [TemplateNode]], site: TagSite,
         _ body: (inout TemplateRenderer) throws(TemplateError) -> Void
     ) throws(TemplateError) {
-        guard depth < Self.depthLimit else {
-            let error = TemplateError.Reason.recursionTooDeep(limit: Self.depthLimit)
-            throw site?.error(error) ?? TemplateError(file: "", reason: error)
-        }
+        guard depth < Self.depthLimit else { throw site.error(.recursionTooDeep(limit: Self.depthLimit)) }
         let savedIndentation = output.indentation
         let savedOverrides = overrides
         output.indentation += indentation

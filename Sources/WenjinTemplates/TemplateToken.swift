@@ -37,6 +37,9 @@ struct TemplateToken {
         self.isDynamic = isDynamic
     }
 
+    /// The name as written, with the `*` of a dynamic name, for error messages.
+    var spelledName: String { isDynamic ? "*" + name : name }
+
     /// Tags that write nothing themselves, so a line holding only one of them disappears.
     var canStandAlone: Bool {
         switch kind {

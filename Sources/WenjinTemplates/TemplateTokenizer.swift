@@ -77,7 +77,8 @@ struct TemplateTokenizer {
         case "&": return try tag(.variable(escaped: false), String(content.dropFirst()), start, end)
         case "#": return try tag(.section, String(content.dropFirst()), start, end)
         case "^": return try tag(.inverted, String(content.dropFirst()), start, end)
-        case "/": return try tag(.close, String(content.dropFirst()), start, end)
+        // A dynamic parent closes with its dynamic name: `{{<*layout}}…{{/*layout}}`.
+        case "/": return try tag(.close, String(content.dropFirst()), start, end, allowsDynamic: true)
         case "$": return try tag(.block, String(content.dropFirst()), start, end)
         case ">": return try tag(.partial, String(content.dropFirst()), start, end, allowsDynamic: true)
         case "<": return try tag(.parent, String(content.dropFirst()), start, end, allowsDynamic: true)
