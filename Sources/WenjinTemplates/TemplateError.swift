@@ -1,6 +1,8 @@
+import Foundation
+
 /// Everything that can go wrong while loading, compiling or rendering templates, with the
 /// template file and (when one tag is to blame) its line and column.
-public struct TemplateError: Error, Equatable, CustomStringConvertible {
+public struct TemplateError: Error, Equatable, CustomStringConvertible, LocalizedError {
     public enum Reason: Sendable, Equatable {
         /// An opening delimiter without its closing one.
         case unclosedTag
@@ -51,6 +53,8 @@ public struct TemplateError: Error, Equatable, CustomStringConvertible {
         if let column { place += ":\(column)" }
         return "\(place): \(explanation)"
     }
+
+    public var errorDescription: String? { description }
 
     private var explanation: String {
         switch reason {

@@ -3,14 +3,20 @@
 /// Rendering never sees arbitrary Swift values (no `Any`), so lookups and output stay fast
 /// and every case has one documented meaning in a template.
 public enum TemplateValue: Sendable, Equatable {
+    /// Nothing: writes nothing, hides sections, shows inverted sections.
     case null
+    /// Writes `true` or `false`; `false` hides sections.
     case bool(Bool)
     case int(Int)
+    /// Writes whole numbers without a fraction (`3`, not `3.0`).
     case double(Double)
+    /// Text, HTML-escaped by `{{x}}`; an empty string hides sections.
     case string(String)
     /// Markup that may be written unescaped, even in strict mode.
     case html(TrustedHTML)
+    /// A section renders once per item; an empty list hides it.
     case list([TemplateValue])
+    /// Named values, found by `{{name}}` and `{{a.b}}` and pushed by sections.
     case object(TemplateObject)
 
     /// Whether a section `{{#x}}` renders: `null`, `false`, an empty list and an empty string

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import WenjinTemplates
 
@@ -59,6 +60,12 @@ struct TemplateErrorTests {
     @Test("without a file path the template's name is used")
     func nameWhenNoFile() {
         #expect(compileError("{{#a}}", file: nil)?.description == "page:1:1: section 'a' is not closed")
+    }
+
+    @Test("the localized description is the same one-line message, for commands that print it")
+    func localizedDescription() {
+        let error = compileError("{{#a}}")
+        #expect(error?.localizedDescription == "theme/page.mustache:1:1: section 'a' is not closed")
     }
 
     @Test("asking a library for a template it does not hold names the template")
