@@ -1,0 +1,13 @@
+/// Markup that templates may write unescaped (`{{{x}}}`, `{{&x}}`) in strict mode.
+///
+/// This module cannot check markup, so creating one is a promise by the caller: the site makes
+/// them only from the sanitizer's output and from templates it rendered itself.
+public struct TrustedHTML: Sendable, Hashable {
+    /// The markup, written as is.
+    public let markup: String
+
+    /// Wraps markup the caller vouches for (sanitized or produced by a template).
+    public init(trusted markup: String) {
+        self.markup = markup
+    }
+}

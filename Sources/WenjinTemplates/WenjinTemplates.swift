@@ -1,1 +1,0 @@
-// WenjinTemplates: placeholder until the module lands.
