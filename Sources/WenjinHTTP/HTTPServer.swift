@@ -129,7 +129,8 @@ public final class HTTPServer: Sendable {
         let response = HTTPResponse(
             status: .serviceUnavailable, headers: ["Content-Type": "text/plain; charset=utf-8", "Retry-After": "1"],
             body: "503 Service Unavailable: too many open connections\n")
-        var bytes = ResponseHead.bytes(for: response, keepAlive: false, requestVersion: .http1_1)
+        var bytes = ResponseHead.bytes(
+            for: response, framing: .length(response.body.count), keepAlive: false, requestVersion: .http1_1)
         bytes.append(contentsOf: response.body)
         bytes.withUnsafeBytes { raw in
             _ = send(socket.fd, raw.baseAddress, raw.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT))

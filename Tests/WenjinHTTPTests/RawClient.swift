@@ -74,6 +74,9 @@ final class RawClient {
             headers.add(String(line[..<colon]), String(line[line.index(after: colon)...].drop { $0 == " " }))
         }
         buffer.removeFirst(headEnd!)
+        if !bodyless && headers["Transfer-Encoding"] == "chunked" {
+            return RawResponse(statusLine: statusLine, headers: headers, body: try readChunks())
+        }
         let length = bodyless ? 0 : Int(headers["Content-Length"] ?? "0") ?? 0
         while buffer.count < length {
             guard fill() else { break }
@@ -81,6 +84,26 @@ final class RawClient {
         let body = Array(buffer.prefix(length))
         buffer.removeFirst(body.count)
         return RawResponse(statusLine: statusLine, headers: headers, body: body)
+    }
+
+    /// The decoded body of a chunked response, up to and including its last (empty) chunk.
+    private func readChunks() throws -> [UInt8] {
+        var body: [UInt8] = []
+        while true {
+            while indexAfter([13, 10]) == nil {
+                guard fill() else { throw TestFailure("connection ended inside a chunk size line") }
+            }
+            let lineEnd = indexAfter([13, 10])!
+            let sizeText = String(decoding: buffer[..<(lineEnd - 2)], as: UTF8.self)
+            guard let size = Int(sizeText, radix: 16) else { throw TestFailure("bad chunk size \(sizeText)") }
+            buffer.removeFirst(lineEnd)
+            while buffer.count < size + 2 {
+                guard fill() else { throw TestFailure("connection ended inside a chunk") }
+            }
+            body.append(contentsOf: buffer[..<size])
+            buffer.removeFirst(size + 2)
+            if size == 0 { return body }
+        }
     }
 
     /// Whether the server closes the connection: true on end of stream or reset, false when the
