@@ -97,6 +97,13 @@ public final class HTTPServer: Sendable {
         running.wait()
     }
 
+    /// Blocks the calling thread until `stop()` (called from elsewhere, such as a signal source's
+    /// queue) has finished; returns at once if the server is not running. Meant for the main
+    /// thread of a command that serves until interrupted, never for the Swift concurrency pool.
+    public func waitUntilStopped() {
+        running.wait()
+    }
+
     private func acceptConnections(on listener: ListeningSocket) {
         while true {
             switch listener.accept() {

@@ -101,6 +101,25 @@ import Testing
         server.stop()  // idempotent
     }
 
+    @Test func waitUntilStoppedReturnsOnceAnotherThreadStopsTheServer() async throws {
+        let server = HTTPServer(handler: echo)
+        try server.start()
+        let stopped = Flag()
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(200)) {
+            stopped.set()
+            server.stop()
+        }
+        // Waited for on a Dispatch thread: the call blocks, and test code runs on the concurrency pool.
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            DispatchQueue.global().async {
+                server.waitUntilStopped()
+                continuation.resume()
+            }
+        }
+        #expect(stopped.isSet)
+        #expect(server.port == nil)
+    }
+
     @Test func stopBeforeStartDoesNothing() {
         let server = HTTPServer(handler: echo)
         server.stop()
