@@ -6,6 +6,9 @@ import Glibc
 struct ConnectedSocket {
     let fd: Int32
 
+    /// POLLRDHUP (Linux: the peer shut down its writing side); Glibc's module does not import it.
+    private static let peerHangUp: Int16 = 0x2000
+
     enum Received: Equatable {
         case bytes(Int)
         /// The peer closed its side, or the connection broke.
@@ -37,6 +40,20 @@ struct ConnectedSocket {
             if count > 0 { return .bytes(count) }
             if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
             return .closed
+        }
+    }
+
+    /// Sleeps until `deadline` unless the peer hangs up or the socket is shut down first; returns
+    /// whether the connection is still open. Bytes the client sends meanwhile are left unread.
+    func waitWhileOpen(until deadline: ContinuousClock.Instant) -> Bool {
+        while true {
+            let remaining = deadline - ContinuousClock.now
+            guard remaining > .zero else { return true }
+            // Only hang-ups wake this poll (POLLHUP and POLLERR are always reported), not data.
+            var pollee = pollfd(fd: fd, events: Self.peerHangUp, revents: 0)
+            let ready = poll(&pollee, 1, Int32(clamping: remaining.roundedUpMilliseconds))
+            if ready > 0 { return false }
+            if ready < 0 && errno != EINTR { return false }
         }
     }
 

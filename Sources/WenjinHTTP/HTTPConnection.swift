@@ -25,19 +25,29 @@ final class HTTPConnection {
     }
 
     func serve() {
-        while serveNextRequest() {}
+        var next = Next.keepOpen
+        while next == .keepOpen {
+            next = serveNextRequest()
+        }
+        if next == .close { closeGracefully() }
     }
 
-    /// Returns whether the connection stays open for another request.
-    private func serveNextRequest() -> Bool {
+    private enum Next {
+        case keepOpen
+        /// Answered; close once the client has had the chance to read the answer.
+        case close
+        /// Nothing more to say (client gone, send failed, fault): close at once.
+        case abort
+    }
+
+    private func serveNextRequest() -> Next {
         let headLength: Int
         let started: ContinuousClock.Instant
         switch readHead() {
         case .closed:
-            return false
+            return .abort
         case .rejected(let rejection):
-            reject(rejection)
-            return false
+            return reject(rejection)
         case .head(let length, let start):
             (headLength, started) = (length, start)
         }
@@ -53,10 +63,9 @@ final class HTTPConnection {
             head = try parsed.get()
             bodyLength = try RequestBodyFraming.length(of: head, maxBodyBytes: configuration.maxBodyBytes)
         } catch {
-            reject(error)
-            return false
+            return reject(error)
         }
-        guard readBody(length: bodyLength, after: headLength, head: head, started: started) else { return false }
+        if let failure = readBody(length: bodyLength, after: headLength, head: head, started: started) { return failure }
 
         let request = HTTPRequest(
             method: head.method, target: head.target, version: head.version, headers: head.headers,
@@ -64,7 +73,8 @@ final class HTTPConnection {
         buffer.removeSubrange(0..<(headLength + bodyLength))
         let response = handler(request)
         let keepAlive = RequestBodyFraming.wantsKeepAlive(head) && !response.headers.listContains("Connection", token: "close")
-        return write(response, method: head.method, version: head.version, keepAlive: keepAlive) && keepAlive
+        let usable = ResponseWriter(socket: socket).write(response, method: head.method, version: head.version, keepAlive: keepAlive)
+        return usable ? .keepOpen : (keepAlive ? .abort : .close)
     }
 
     private enum HeadRead {
@@ -125,7 +135,8 @@ final class HTTPConnection {
         }
     }
 
-    private func readBody(length: Int, after headLength: Int, head: RequestHead, started: ContinuousClock.Instant) -> Bool {
+    /// Reads the body into the buffer; returns how to end the connection when it cannot.
+    private func readBody(length: Int, after headLength: Int, head: RequestHead, started: ContinuousClock.Instant) -> Next? {
         let needed = headLength + length
         if buffer.count < needed && head.version == .http1_1 && head.headers.listContains("Expect", token: "100-continue") {
             // The client waits for this before sending the body (curl does, for larger bodies).
@@ -136,13 +147,12 @@ final class HTTPConnection {
             case .bytes:
                 continue
             case .closed:
-                return false
+                return .abort
             case .timedOut:
-                reject(RequestRejection(status: .requestTimeout, detail: "the request body did not arrive in time"))
-                return false
+                return reject(RequestRejection(status: .requestTimeout, detail: "the request body did not arrive in time"))
             }
         }
-        return true
+        return nil
     }
 
     private func receive(until deadline: ContinuousClock.Instant) -> ConnectedSocket.Received {
@@ -153,36 +163,23 @@ final class HTTPConnection {
         return received
     }
 
-    /// Sends the response (or as much of it as its fault allows); returns whether it all went out.
-    private func write(_ response: HTTPResponse, method: HTTPMethod, version: HTTPVersion, keepAlive: Bool) -> Bool {
-        if response.fault == .dropConnection { return false }
-        var head = ResponseHead.bytes(for: response, keepAlive: keepAlive, requestVersion: version)
-        // HEAD gets the GET headers, Content-Length included, but no body.
-        var body = method == .head || response.status.forbidsBody ? response.body[0..<0] : response.body[...]
-        if case .truncateBody(let keeping) = response.fault {
-            body = body.prefix(max(0, keeping))
-        }
-        let sent: Bool
-        if body.count <= 16 * 1024 {
-            head.append(contentsOf: body)
-            sent = socket.send(head)
-        } else {
-            sent = socket.send(head, more: true) && body.withUnsafeBytes { socket.send($0) }
-        }
-        return sent && response.fault == nil
-    }
-
-    /// Answers a request the handler never sees, then closes gracefully: closing with unread
-    /// request bytes would make the kernel send a reset that can destroy the answer in flight.
-    private func reject(_ rejection: RequestRejection) {
+    /// Answers a request the handler never sees; the connection then closes.
+    private func reject(_ rejection: RequestRejection) -> Next {
         let response = HTTPResponse(
             status: rejection.status, headers: ["Content-Type": "text/plain; charset=utf-8"],
             body: "\(rejection.status): \(rejection.detail)\n")
-        _ = write(response, method: .get, version: .http1_1, keepAlive: false)
+        _ = ResponseWriter(socket: socket).write(response, method: .get, version: .http1_1, keepAlive: false)
+        return .close
+    }
+
+    /// Closing with unread request bytes makes the kernel send a reset, which can destroy the
+    /// answer still in flight; so the server ends its side, then reads (briefly, boundedly)
+    /// until the client has closed too.
+    private func closeGracefully() {
         socket.shutdown(Int32(SHUT_WR))
-        let drainDeadline = ContinuousClock.now + .milliseconds(500)
+        let deadline = ContinuousClock.now + .milliseconds(500)
         var drained = 0
-        while drained < 1024 * 1024, case .bytes(let count) = socket.receive(into: scratch, deadline: drainDeadline) {
+        while drained < 1024 * 1024, case .bytes(let count) = socket.receive(into: scratch, deadline: deadline) {
             drained += count
         }
     }

@@ -2,6 +2,7 @@
 ///
 /// The server adds `Date`, `Content-Length` and, when it closes the connection, `Connection: close`;
 /// a `Content-Length` or `Transfer-Encoding` set here is ignored, since the server frames the body itself.
+/// A response with a `stream` is the one exception to `Content-Length`: see `HTTPBodyStream`.
 public struct HTTPResponse: Sendable {
     /// A deliberate misbehaviour, for testing clients against a server that fails mid-answer.
     public enum Fault: Sendable, Hashable {
@@ -14,6 +15,8 @@ public struct HTTPResponse: Sendable {
     public var status: HTTPStatus
     public var headers: HTTPHeaders
     public var body: [UInt8]
+    /// A body produced over time; when set, `body` is not sent.
+    public var stream: HTTPBodyStream?
     public var fault: Fault?
 
     public init(status: HTTPStatus = .ok, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [], fault: Fault? = nil) {
@@ -21,6 +24,12 @@ public struct HTTPResponse: Sendable {
         self.headers = headers
         self.body = body
         self.fault = fault
+    }
+
+    /// A response whose body `stream` produces over time (e.g. `text/event-stream`).
+    public init(status: HTTPStatus = .ok, headers: HTTPHeaders = HTTPHeaders(), stream: HTTPBodyStream) {
+        self.init(status: status, headers: headers)
+        self.stream = stream
     }
 
     /// A response whose body is `body` in UTF-8.

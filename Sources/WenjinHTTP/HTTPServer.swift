@@ -22,7 +22,7 @@ public final class HTTPServer: Sendable {
     private let running = DispatchGroup()
 
     private struct State {
-        enum Phase { case created, listening(ListeningSocket), stopped }
+        enum Phase { case created, starting, listening(ListeningSocket), stopped }
         var phase = Phase.created
         /// Descriptors of the connections being served; `stop()` shuts them down to wake their threads.
         var connections = Set<Int32>()
@@ -37,21 +37,37 @@ public final class HTTPServer: Sendable {
     }
 
     /// Binds, listens and starts accepting; returns the port (the one the system chose when the
-    /// configuration says 0). A server starts once.
+    /// configuration says 0). A server starts once; after a failed start it may be started again.
     @discardableResult
     public func start() throws(HTTPServerError) -> Int {
         // A client vanishing mid-write must be an error from send, not a process-killing signal.
         signal(SIGPIPE, SIG_IGN)
-        let isNew = state.withLock { state -> Bool in
+        let place = "starting on \(HTTPPeerAddress(host: configuration.host, port: configuration.port))"
+        let claimed = state.withLock { state -> Bool in
             guard case .created = state.phase else { return false }
-            state.phase = .stopped  // reserved until the socket is ready; a failed start cannot be retried
+            state.phase = .starting
             return true
         }
-        let place = "starting on \(HTTPPeerAddress(host: configuration.host, port: configuration.port))"
-        guard isNew else { throw HTTPServerError(.alreadyStarted, context: place) }
-        let listener = try ListeningSocket.open(
-            host: configuration.host, port: configuration.port, backlog: configuration.backlog)
-        state.withLock { $0.phase = .listening(listener) }
+        guard claimed else { throw HTTPServerError(.alreadyStarted, context: place) }
+        let listener: ListeningSocket
+        do {
+            listener = try ListeningSocket.open(host: configuration.host, port: configuration.port, backlog: configuration.backlog)
+        } catch {
+            state.withLock { state in
+                if case .starting = state.phase { state.phase = .created }
+            }
+            throw error
+        }
+        let listening = state.withLock { state -> Bool in
+            // stop() may have come in while the socket was opening: then the server stays stopped.
+            guard case .starting = state.phase else { return false }
+            state.phase = .listening(listener)
+            return true
+        }
+        guard listening else {
+            listener.close()
+            return listener.port
+        }
         running.enter()
         DispatchQueue(label: "wenjin.http.accept").async { [self] in
             acceptConnections(on: listener)
@@ -78,6 +94,13 @@ public final class HTTPServer: Sendable {
                 _ = shutdown(descriptor, Int32(SHUT_RDWR))
             }
         }
+        running.wait()
+    }
+
+    /// Blocks the calling thread until `stop()` (called from elsewhere, such as a signal source's
+    /// queue) has finished; returns at once if the server is not running. Meant for the main
+    /// thread of a command that serves until interrupted, never for the Swift concurrency pool.
+    public func waitUntilStopped() {
         running.wait()
     }
 
@@ -129,7 +152,8 @@ public final class HTTPServer: Sendable {
         let response = HTTPResponse(
             status: .serviceUnavailable, headers: ["Content-Type": "text/plain; charset=utf-8", "Retry-After": "1"],
             body: "503 Service Unavailable: too many open connections\n")
-        var bytes = ResponseHead.bytes(for: response, keepAlive: false, requestVersion: .http1_1)
+        var bytes = ResponseHead.bytes(
+            for: response, framing: .length(response.body.count), keepAlive: false, requestVersion: .http1_1)
         bytes.append(contentsOf: response.body)
         bytes.withUnsafeBytes { raw in
             _ = send(socket.fd, raw.baseAddress, raw.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT))

@@ -1,17 +1,3 @@
-/// The request line and header fields of one request, parsed but not yet joined to a body.
-struct RequestHead {
-    var method: HTTPMethod
-    var target: String
-    var version: HTTPVersion
-    var headers: HTTPHeaders
-}
-
-/// Why a request is refused before the handler sees it; the connection answers with `status` and closes.
-struct RequestRejection: Error {
-    var status: HTTPStatus
-    var detail: String
-}
-
 /// Parses a request head (RFC 9112 §2–5) strictly: anything ambiguous is a 400, because a
 /// lenient parser is how request smuggling starts.
 enum RequestHeadParser {
@@ -38,7 +24,7 @@ enum RequestHeadParser {
         let (methodBytes, targetBytes, versionBytes) = (parts[0], parts[1], parts[2])
         guard !methodBytes.isEmpty, methodBytes.allSatisfy(isTokenByte) else { throw bad("invalid method") }
         guard !targetBytes.isEmpty, targetBytes.allSatisfy(isTargetByte),
-              let target = String(validating: targetBytes, as: UTF8.self)
+              let target = String(validating: targetBytes, as: UTF8.self), isSupportedForm(target)
         else { throw bad("invalid request target") }
         let versionText = String(decoding: versionBytes, as: UTF8.self)
         guard let version = HTTPVersion(rawValue: versionText) else {
@@ -63,6 +49,16 @@ enum RequestHeadParser {
         while let byte = valueBytes.last, isSpaceOrTab(byte) { valueBytes = valueBytes.dropLast() }
         guard valueBytes.allSatisfy(isFieldValueByte) else { throw bad("control character in a header value") }
         return (String(decoding: nameBytes, as: UTF8.self), String(decoding: valueBytes, as: UTF8.self))
+    }
+
+    /// origin-form (`/p?q`), absolute-form (`http://h/p`) or asterisk-form (`*`, for OPTIONS), RFC 9112 §3.2.
+    /// Authority-form serves only CONNECT, which this server does not proxy.
+    private static func isSupportedForm(_ target: String) -> Bool {
+        if target.hasPrefix("/") || target == "*" { return true }
+        guard let colon = target.firstIndex(of: ":"), colon > target.startIndex else { return false }
+        let scheme = target[..<colon]
+        return target[colon...].hasPrefix("://")
+            && scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
     }
 
     private static func bad(_ detail: String) -> RequestRejection {

@@ -1,10 +1,20 @@
 /// Serializes a response's status line and header fields, adding the framing fields the
-/// server owns (`Date`, `Content-Length`, `Connection`).
+/// server owns (`Date`, `Content-Length` or `Transfer-Encoding`, `Connection`).
 enum ResponseHead {
+    /// How the body after the head is delimited.
+    enum Framing: Equatable {
+        case length(Int)
+        case chunked
+        /// No length at all: the body ends when the connection closes (HTTP/1.0 streams).
+        case untilClose
+        /// 1xx, 204 and 304 responses, which have no body and no length field.
+        case none
+    }
+
     /// Fields the server frames itself; a handler's values for them would contradict the bytes sent.
     private static let serverOwned = ["Content-Length", "Transfer-Encoding", "Connection"]
 
-    static func bytes(for response: HTTPResponse, keepAlive: Bool, requestVersion: HTTPVersion) -> [UInt8] {
+    static func bytes(for response: HTTPResponse, framing: Framing, keepAlive: Bool, requestVersion: HTTPVersion) -> [UInt8] {
         var text = "HTTP/1.1 \(response.status.code) \(clean(response.status.reason))\r\n"
         for field in response.headers where !serverOwned.contains(where: { HTTPHeaders.sameName($0, field.name) }) {
             text += "\(clean(field.name)): \(clean(field.value))\r\n"
@@ -12,8 +22,10 @@ enum ResponseHead {
         if !response.headers.contains("Date") {
             text += "Date: \(HTTPDate.now())\r\n"
         }
-        if !response.status.forbidsBody {
-            text += "Content-Length: \(response.body.count)\r\n"
+        switch framing {
+        case .length(let count): text += "Content-Length: \(count)\r\n"
+        case .chunked: text += "Transfer-Encoding: chunked\r\n"
+        case .untilClose, .none: break
         }
         if !keepAlive {
             text += "Connection: close\r\n"
@@ -22,6 +34,13 @@ enum ResponseHead {
         }
         text += "\r\n"
         return Array(text.utf8)
+    }
+
+    /// The framing for `response` to a request of `version`.
+    static func framing(for response: HTTPResponse, requestVersion: HTTPVersion) -> Framing {
+        if response.status.forbidsBody { return .none }
+        if response.stream != nil { return requestVersion == .http1_1 ? .chunked : .untilClose }
+        return .length(response.body.count)
     }
 
     /// CR and LF would let a value that came from user data start a new header or end the head

@@ -108,4 +108,26 @@ import Testing
             #expect(admitted)
         }
     }
+
+    @Test func aClientThatStopsReadingIsDroppedAfterTheWriteTimeout() async throws {
+        var configuration = HTTPServerConfiguration()
+        configuration.maxConnections = 1
+        configuration.writeTimeout = .milliseconds(300)
+        let huge = [UInt8](repeating: 0x61, count: 64 * 1024 * 1024)
+        try await withServer(configuration, handler: { request in
+            request.path == "/huge" ? HTTPResponse(body: huge) : HTTPResponse(body: "small")
+        }) { port in
+            let stalled = try RawClient(port: port)
+            stalled.send("GET /huge HTTP/1.1\r\nHost: x\r\n\r\n")
+            // While the stalled client holds the only slot, others get 503; once its send times out, they are served.
+            var served = false
+            for _ in 0..<50 where !served {
+                try await Task.sleep(for: .milliseconds(100))
+                let other = try RawClient(port: port)
+                other.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+                served = (try? other.readResponse().text) == "small"
+            }
+            #expect(served)
+        }
+    }
 }

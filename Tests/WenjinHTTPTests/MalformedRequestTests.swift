@@ -26,6 +26,8 @@ import Testing
         "GET / HTTP/1.1\r\nA: b\u{01}c\r\n\r\n",
         "GET / HTTP/1.1\r\nA: b\nC: d\r\n\r\n",
         "GET /a\u{7F} HTTP/1.1\r\n\r\n",
+        "GET relative/path HTTP/1.1\r\n\r\n",
+        "GET ://x/ HTTP/1.1\r\n\r\n",
         "POST / HTTP/1.1\r\nContent-Length: -1\r\n\r\n",
         "POST / HTTP/1.1\r\nContent-Length: 3\r\nContent-Length: 4\r\n\r\nabcd",
         "POST / HTTP/1.1\r\nContent-Length: 99999999999999999999999\r\n\r\n",

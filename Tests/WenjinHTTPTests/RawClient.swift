@@ -23,23 +23,33 @@ final class RawClient {
     let fd: Int32
     private var buffer: [UInt8] = []
 
-    init(port: Int, receiveTimeoutSeconds: Int = 5) throws {
-        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    init(host: String = "127.0.0.1", port: Int, receiveTimeoutSeconds: Int = 5) throws {
+        let ipv6 = host.contains(":")
+        fd = socket(ipv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw TestFailure("socket failed") }
         var timeout = timeval(tv_sec: receiveTimeoutSeconds, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = UInt16(port).bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        let connected: Int32
+        if ipv6 {
+            var address = sockaddr_in6()
+            address.sin6_family = sa_family_t(AF_INET6)
+            address.sin6_port = UInt16(port).bigEndian
+            inet_pton(AF_INET6, host, &address.sin6_addr)
+            connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
+            }
+        } else {
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = UInt16(port).bigEndian
+            inet_pton(AF_INET, host, &address.sin_addr)
+            connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
             }
         }
         guard connected == 0 else {
             Glibc.close(fd)
-            throw TestFailure("connect to port \(port) failed: errno \(errno)")
+            throw TestFailure("connect to \(host) port \(port) failed: errno \(errno)")
         }
     }
 
@@ -74,6 +84,9 @@ final class RawClient {
             headers.add(String(line[..<colon]), String(line[line.index(after: colon)...].drop { $0 == " " }))
         }
         buffer.removeFirst(headEnd!)
+        if !bodyless && headers["Transfer-Encoding"] == "chunked" {
+            return RawResponse(statusLine: statusLine, headers: headers, body: try readChunks())
+        }
         let length = bodyless ? 0 : Int(headers["Content-Length"] ?? "0") ?? 0
         while buffer.count < length {
             guard fill() else { break }
@@ -81,6 +94,26 @@ final class RawClient {
         let body = Array(buffer.prefix(length))
         buffer.removeFirst(body.count)
         return RawResponse(statusLine: statusLine, headers: headers, body: body)
+    }
+
+    /// The decoded body of a chunked response, up to and including its last (empty) chunk.
+    private func readChunks() throws -> [UInt8] {
+        var body: [UInt8] = []
+        while true {
+            while indexAfter([13, 10]) == nil {
+                guard fill() else { throw TestFailure("connection ended inside a chunk size line") }
+            }
+            let lineEnd = indexAfter([13, 10])!
+            let sizeText = String(decoding: buffer[..<(lineEnd - 2)], as: UTF8.self)
+            guard let size = Int(sizeText, radix: 16) else { throw TestFailure("bad chunk size \(sizeText)") }
+            buffer.removeFirst(lineEnd)
+            while buffer.count < size + 2 {
+                guard fill() else { throw TestFailure("connection ended inside a chunk") }
+            }
+            body.append(contentsOf: buffer[..<size])
+            buffer.removeFirst(size + 2)
+            if size == 0 { return body }
+        }
     }
 
     /// Whether the server closes the connection: true on end of stream or reset, false when the

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -44,4 +45,11 @@ func echoed(_ key: String, in text: String) -> String? {
 
 func url(_ port: Int, _ target: String) -> URL {
     URL(string: "http://127.0.0.1:\(port)\(target)")!
+}
+
+/// A yes/no a handler sets and a test reads, across threads.
+final class Flag: Sendable {
+    private let value = Atomic<Bool>(false)
+    func set(_ newValue: Bool = true) { value.store(newValue, ordering: .sequentiallyConsistent) }
+    var isSet: Bool { value.load(ordering: .sequentiallyConsistent) }
 }

@@ -11,7 +11,9 @@ import Testing
     }
 
     @Test func anIdleKeepAliveConnectionIsClosedAfterTheIdleTimeout() async throws {
-        try await withServer(Self.shortTimeouts) { port in
+        var configuration = HTTPServerConfiguration()
+        configuration.idleTimeout = .seconds(1)
+        try await withServer(configuration) { port in
             let client = try RawClient(port: port)
             client.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
             #expect(try client.readResponse().status == 200)
@@ -19,8 +21,9 @@ import Testing
             let start = clock.now
             #expect(client.serverCloses())
             let waited = clock.now - start
-            #expect(waited >= .milliseconds(250))
-            #expect(waited < .seconds(3))
+            // Loose bounds: the machine is shared, but closing at once or never would both fail.
+            #expect(waited >= .milliseconds(500))
+            #expect(waited < .seconds(4))
         }
     }
 
