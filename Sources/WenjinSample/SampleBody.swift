@@ -71,7 +71,8 @@ struct SampleBody: Sendable {
             case .attachment(let id): return "<img src='\(attachmentURL(id) ?? "")'/>"
             case .thumbnail(let id):
                 let url = attachmentURL(id) ?? ""
-                let thumbnail = url.split(separator: "/").dropLast().joined(separator: "/") + "/170x110_" + (url.split(separator: "/").last ?? "")
+                let nameStart = url.lastIndex(of: "/").map { url.index(after: $0) } ?? url.startIndex
+                let thumbnail = url[..<nameStart] + "170x110_" + url[nameStart...]
                 return "<div class=\"photoBox\"><img class=\"miniimg\" src='\(thumbnail)'/></div>"
                     + "<div style=\"display:none\"><img class=\"maximg\" src=\"about:blank\"/></div>"
             case .raw(let markup): return markup

@@ -48,6 +48,17 @@ public struct SampleCommunity: Sendable {
         public let viewCount: Int
         public let focusCount: Int
         public let lineEnding: String
+        /// How large the community was when the question was asked: bodies link only to what existed.
+        let world: World
+    }
+
+    /// Counts of entities at one moment, so a body written then never links to something newer
+    /// and a larger community leaves older bodies unchanged.
+    struct World: Sendable {
+        let questions: Int
+        let users: Int
+        let topics: Int
+        let articles: Int
     }
 
     public struct Answer: Sendable {
@@ -77,6 +88,7 @@ public struct SampleCommunity: Sendable {
         public let views: Int
         public let votes: Int
         public internal(set) var commentIDs: [Int] = []
+        let world: World
     }
 
     public struct ArticleComment: Sendable {

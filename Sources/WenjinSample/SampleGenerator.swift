@@ -83,6 +83,11 @@ private struct Builder {
         community.topics.append(.init(id: id, title: title, description: description, picture: picture, addTime: clock))
     }
 
+    var world: SampleCommunity.World {
+        .init(questions: community.questions.count, users: community.users.count, topics: community.topics.count,
+              articles: community.articles.count)
+    }
+
     mutating func addQuestion(newcomerAsks: Bool) {
         let id = community.questions.count + 1
         var rng = stream(.question, id)
@@ -95,7 +100,7 @@ private struct Builder {
         var question = SampleCommunity.Question(
             id: id, askerID: asker, isAnonymous: !newcomerAsks && rng.chance(0.06), addTime: clock, updateTime: clock,
             topicIDs: topics.sorted(), viewCount: rng.int(5...900), focusCount: rng.int(0...30),
-            lineEnding: rng.chance(0.6) ? "\r\n" : "\n")
+            lineEnding: rng.chance(0.6) ? "\r\n" : "\n", world: world)
         if rng.chance(0.12) { attach(to: .question(id), folder: "questions", ext: "jpg", rng: &rng) }
 
         let answerCount = id == SampleCommunity.longThreadQuestion ? 103 : Self.answerCount(&rng)
@@ -157,7 +162,7 @@ private struct Builder {
         var article = SampleCommunity.Article(
             id: id, authorID: rng.int(1...community.users.count), addTime: clock + rng.int(10...600),
             topicIDs: Set((0..<rng.int(1...2)).map { _ in rng.int(2...topicCount) }).sorted(),
-            views: rng.int(20...2_000), votes: rng.int(0...40))
+            views: rng.int(20...2_000), votes: rng.int(0...40), world: world)
         let attachments = rng.chance(0.6) ? rng.int(1...2) : 0
         for _ in 0..<attachments { attach(to: .article(id), folder: "article", ext: rng.chance(0.5) ? "png" : "jpg", rng: &rng) }
         var time = article.addTime

@@ -21,7 +21,7 @@ extension SampleCommunity {
         guard let question = question(id) else { return SampleBody(lines: [], lineEnding: "\n") }
         var rng = SeededRandom(seed: options.seed, kind: .question, id: id, salt: 2)
         if rng.chance(0.2), attachmentsByOwner[.question(id)] == nil { return SampleBody(lines: [], lineEnding: "\n") }
-        var writer = BodyWriter(rng: rng, base: base, community: self, ownID: id)
+        var writer = BodyWriter(rng: rng, base: base, community: self, world: question.world)
         return writer.body(paragraphs: 1...3, attachments: attachmentsByOwner[.question(id)] ?? [], lineEnding: question.lineEnding)
     }
 
@@ -30,7 +30,7 @@ extension SampleCommunity {
             return SampleBody(lines: [], lineEnding: "\n")
         }
         let rng = SeededRandom(seed: options.seed, kind: .answer, id: id, salt: 2)
-        var writer = BodyWriter(rng: rng, base: base, community: self, ownID: question.id)
+        var writer = BodyWriter(rng: rng, base: base, community: self, world: question.world)
         var body = writer.body(paragraphs: 1...4, attachments: attachmentsByOwner[.answer(id)] ?? [], lineEnding: question.lineEnding)
         if answer.isEdited { body.lines.append([.bold("编辑："), .text("补充一下，以上信息已更新。")]) }
         return body
@@ -48,8 +48,9 @@ extension SampleCommunity {
 
     /// Inline attachments come first; the article endpoint appends the others (wenjin-api.md §3.2).
     func articleBody(_ id: Int, base: String) -> SampleBody {
+        guard let article = article(id) else { return SampleBody(lines: [], lineEnding: "\n") }
         let rng = SeededRandom(seed: options.seed, kind: .article, id: id, salt: 2)
-        var writer = BodyWriter(rng: rng, base: base, community: self, ownID: nil)
+        var writer = BodyWriter(rng: rng, base: base, community: self, world: article.world)
         let all = attachmentsByOwner[.article(id)] ?? []
         return writer.body(paragraphs: 3...6, attachments: Array(all.prefix(1)), lineEnding: "\r\n")
     }
@@ -66,8 +67,8 @@ private struct BodyWriter {
     var rng: SeededRandom
     let base: String
     let community: SampleCommunity
-    /// The question the body belongs to; links point to other questions.
-    let ownID: Int?
+    /// What existed when the body was written; links point only there.
+    let world: SampleCommunity.World
 
     mutating func body(paragraphs: ClosedRange<Int>, attachments: [Int], lineEnding: String) -> SampleBody {
         var lines: [[SampleBody.Piece]] = []
@@ -99,25 +100,23 @@ private struct BodyWriter {
     /// A link to another page of the community, in one of the URL forms of wenjin-api.md §3.4.
     mutating func internalLink() -> SampleBody.Piece {
         let host = rng.chance(0.5) ? base : rng.pick(SampleCommunity.historicalHosts)
-        let questionCount = community.questions.count
-        guard questionCount > 1 else { return .link(url: host, text: "问津首页") }
-        var target = rng.int(1...questionCount)
-        if target == ownID { target = target % questionCount + 1 }
+        guard world.questions > 0 else { return .link(url: host, text: "问津首页") }
+        let target = rng.int(1...world.questions)
         let title = community.questionTitle(target)
         switch rng.int(0...7) {
         case 0: return .link(url: "\(host)?/question/\(target)", text: nil)
         case 1: return .link(url: "\(host)question/\(target)", text: title)
         case 2: return .link(url: "\(host)?/m/question/\(target)", text: title)
         case 3:
-            guard let answer = community.question(target)?.answerIDs.first else { fallthrough }
+            guard let answer = community.question(target)?.answerIDs.first else { return .link(url: "\(host)?/question/\(target)", text: title) }
             return .link(url: "\(host)m/question/id-\(target)__answer_id-\(answer)__single-TRUE", text: "这个回答")
-        case 4 where !community.articles.isEmpty:
-            return .link(url: "\(host)article/\(rng.int(1...community.articles.count))", text: "这篇文章")
+        case 4 where world.articles > 0:
+            return .link(url: "\(host)article/\(rng.int(1...world.articles))", text: "这篇文章")
         case 5:
-            let user = community.users[rng.int(0...community.users.count - 1)]
+            let user = community.users[rng.int(0...world.users - 1)]
             return .link(url: "\(host)people/\(urlToken(user.userName))", text: "@\(user.nickName)")
         case 6:
-            let topic = community.topics[rng.int(0...community.topics.count - 1)]
+            let topic = community.topics[rng.int(0...world.topics - 1)]
             return .link(url: "\(host)topic/\(urlToken(topic.title))", text: "#\(topic.title)#")
         default: return .link(url: "\(host)?/question/\(target)", text: title)
         }
