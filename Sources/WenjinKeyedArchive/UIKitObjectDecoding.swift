@@ -1,0 +1,110 @@
+import Foundation
+
+/// UIKit's font and colour classes, which Foundation on Linux does not know: read from the
+/// members UIKit (and AppKit) archive, tolerating the variants; nil when nothing is usable.
+extension ArchiveGraphDecoder {
+    mutating func decodeFont(_ instance: ArchivedInstance, depth: Int) throws(KeyedArchiveError) -> ArchivedFont? {
+        var name: String?
+        for key in ["NSName", "UIFontName"] where name == nil {
+            if case .string(let text)? = try member(instance, key, depth: depth) { name = text }
+        }
+        guard let name else { return nil }
+        let size = (instance.fields["NSSize"] ?? instance.fields["UIFontPointSize"])?.doubleValue ?? 0
+        return ArchivedFont(name: name, size: size)
+    }
+
+    mutating func decodeColor(_ instance: ArchivedInstance, depth: Int) throws(KeyedArchiveError) -> ArchivedColor? {
+        let fields = instance.fields
+        if let red = fields["UIRed"]?.doubleValue, let green = fields["UIGreen"]?.doubleValue,
+           let blue = fields["UIBlue"]?.doubleValue {
+            return ArchivedColor(red: red, green: green, blue: blue, alpha: fields["UIAlpha"]?.doubleValue ?? 1)
+        }
+        if let white = (fields["UIWhite"] ?? fields["NSWhite"])?.doubleValue {
+            return ArchivedColor(red: white, green: white, blue: white, alpha: fields["UIAlpha"]?.doubleValue ?? 1)
+        }
+        // AppKit style: "0.2 0.4 0.6 1" as ASCII bytes, often NUL-terminated.
+        for key in ["NSRGB", "NSWhite"] {
+            guard case .data(let bytes)? = try member(instance, key, depth: depth) else { continue }
+            let components = String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+                .split(separator: " ").compactMap { Double($0) }
+            if key == "NSRGB", components.count >= 3 {
+                return ArchivedColor(red: components[0], green: components[1], blue: components[2],
+                                     alpha: components.count > 3 ? components[3] : 1)
+            }
+            if key == "NSWhite", let white = components.first {
+                return ArchivedColor(red: white, green: white, blue: white, alpha: components.count > 1 ? components[1] : 1)
+            }
+        }
+        return nil
+    }
+}
+
+/// Finds an NSTextAttachment's image bytes and file name wherever UIKit put them: directly
+/// (`NSContents`), in its NSFileWrapper (`NSFileWrapperContents`), in an image object, or as
+/// NSData. Other data members count only when they start like an image file.
+struct AttachmentScan {
+    private static let maxDepth = 4
+    private static let contentKeys = [
+        "NSFileWrapperContents", "NSContents", "NSFileContents", "UIImageData", "NSImageData", "NS.data", "NS.bytes",
+    ]
+    private static let containerKeys = ["NSFileWrapper", "NSImage", "UIImage", "Image", "NSFileWrapperContents", "NSContents"]
+    private static let nameKeys = [
+        "NSFileWrapperPreferredFilename", "NSFileWrapperFilename", "NSFileWrapperFileName",
+        "NSPreferredFilename", "NSFilename", "NSFileName",
+    ]
+
+    let archive: KeyedArchive
+    private var visited: Set<Int> = []
+    private var imageData: Data?
+    private var fileName: String?
+
+    init(archive: KeyedArchive) {
+        self.archive = archive
+    }
+
+    mutating func attachment(in fields: [String: PropertyListValue]) throws(KeyedArchiveError) -> ArchivedAttachment {
+        try scan(fields, depth: 0)
+        return ArchivedAttachment(imageData: imageData, fileName: fileName)
+    }
+
+    private mutating func scan(_ fields: [String: PropertyListValue], depth: Int) throws(KeyedArchiveError) {
+        for key in Self.nameKeys where fileName == nil {
+            if case .string(let name) = try resolve(fields[key]) { fileName = name }
+        }
+        for key in Self.contentKeys where imageData == nil {
+            if case .data(let bytes) = try resolve(fields[key]), !bytes.isEmpty { imageData = bytes }
+        }
+        if imageData == nil {
+            for key in fields.keys.sorted() where imageData == nil {
+                if case .data(let bytes) = try resolve(fields[key]), Self.looksLikeImage(bytes) { imageData = bytes }
+            }
+        }
+        guard depth < Self.maxDepth else { return }
+        for key in Self.containerKeys where imageData == nil || fileName == nil {
+            guard let ref = fields[key]?.uidValue, ref < UInt64(archive.objects.count),
+                  visited.insert(Int(ref)).inserted,
+                  let inner = archive.objects[Int(ref)].dictionaryValue
+            else { continue }
+            try scan(inner, depth: depth + 1)
+        }
+    }
+
+    /// A member followed through one reference, as a plain value.
+    private func resolve(_ value: PropertyListValue?) throws(KeyedArchiveError) -> PropertyListValue? {
+        guard let value else { return nil }
+        guard let ref = value.uidValue else { return value }
+        guard ref < UInt64(archive.objects.count) else {
+            throw KeyedArchiveError(.outOfBounds, "attachment reference \(ref) of \(archive.objects.count) objects")
+        }
+        return archive.objects[Int(ref)]
+    }
+
+    private static func looksLikeImage(_ bytes: Data) -> Bool {
+        let signatures: [[UInt8]] = [
+            [0x89, 0x50, 0x4E, 0x47], [0xFF, 0xD8, 0xFF], Array("GIF8".utf8), Array("RIFF".utf8),
+        ]
+        // HEIF/HEIC: a box size, then "ftyp".
+        let isHEIF = bytes.count >= 8 && bytes.dropFirst(4).starts(with: Array("ftyp".utf8))
+        return isHEIF || signatures.contains { bytes.starts(with: $0) }
+    }
+}
