@@ -16,11 +16,12 @@ public struct ArchivedAttributedString: Sendable, Equatable {
         self.runs = runs
     }
 
-    /// The text of one run (a range of this string's UTF-16 units).
+    /// The text of one run (a range of this string's UTF-16 units, clamped to the string).
     public func text(of run: AttributeRun) -> String {
         let utf16 = string.utf16
-        let start = utf16.index(utf16.startIndex, offsetBy: run.range.lowerBound)
-        let end = utf16.index(start, offsetBy: run.range.count)
+        let bounds = run.range.clamped(to: 0..<utf16.count)
+        let start = utf16.index(utf16.startIndex, offsetBy: bounds.lowerBound)
+        let end = utf16.index(start, offsetBy: bounds.count)
         return String(utf16[start..<end]) ?? String(decoding: Array(utf16[start..<end]), as: UTF16.self)
     }
 

@@ -41,7 +41,7 @@ extension ArchiveGraphDecoder {
 
 /// Finds an NSTextAttachment's image bytes and file name wherever UIKit put them: directly
 /// (`NSContents`), in its NSFileWrapper (`NSFileWrapperContents`), in an image object, or as
-/// NSData. Other data members count only when they start like an image file.
+/// NSData. Other data members count only when they hold a recognisable image.
 struct AttachmentScan {
     private static let maxDepth = 4
     private static let contentKeys = [
@@ -72,11 +72,12 @@ struct AttachmentScan {
             if case .string(let name) = try resolve(fields[key]) { fileName = name }
         }
         for key in Self.contentKeys where imageData == nil {
-            if case .data(let bytes) = try resolve(fields[key]), !bytes.isEmpty { imageData = bytes }
+            // Raw bytes are kept even unrecognised (TIFF, BMP): these members hold the file itself.
+            if case .data(let bytes) = try resolve(fields[key]), !bytes.isEmpty { imageData = EmbeddedImage.find(in: bytes) ?? bytes }
         }
         if imageData == nil {
             for key in fields.keys.sorted() where imageData == nil {
-                if case .data(let bytes) = try resolve(fields[key]), Self.looksLikeImage(bytes) { imageData = bytes }
+                if case .data(let bytes) = try resolve(fields[key]) { imageData = EmbeddedImage.find(in: bytes) }
             }
         }
         guard depth < Self.maxDepth else { return }
@@ -97,14 +98,5 @@ struct AttachmentScan {
             throw KeyedArchiveError(.outOfBounds, "attachment reference \(ref) of \(archive.objects.count) objects")
         }
         return archive.objects[Int(ref)]
-    }
-
-    private static func looksLikeImage(_ bytes: Data) -> Bool {
-        let signatures: [[UInt8]] = [
-            [0x89, 0x50, 0x4E, 0x47], [0xFF, 0xD8, 0xFF], Array("GIF8".utf8), Array("RIFF".utf8),
-        ]
-        // HEIF/HEIC: a box size, then "ftyp".
-        let isHEIF = bytes.count >= 8 && bytes.dropFirst(4).starts(with: Array("ftyp".utf8))
-        return isHEIF || signatures.contains { bytes.starts(with: $0) }
     }
 }

@@ -7,7 +7,7 @@ enum Fixtures {
 
     static let archiveNames = [
         "assorted-dictionary", "embedded-images", "fonts-colors-links", "many-runs", "missing-image",
-        "single-run-plain-string", "topics", "topics-mutable",
+        "serialized-wrapper", "single-run-plain-string", "topics", "topics-mutable",
     ]
 
     static func archive(_ name: String) throws -> Data {

@@ -4,7 +4,7 @@ import Testing
 
 /// Archives written by an independent writer (python3 plistlib) in the iOS layout.
 struct KeyedArchiveFixtureTests {
-    @Test(arguments: ["embedded-images", "fonts-colors-links", "many-runs", "missing-image", "single-run-plain-string"])
+    @Test(arguments: ["embedded-images", "fonts-colors-links", "many-runs", "missing-image", "serialized-wrapper", "single-run-plain-string"])
     func attributedStringFixturesGiveTheTextRunsAndImagesPythonWrote(name: String) throws {
         let expected = try #require(try Fixtures.expectations()[name])
         let string = try KeyedArchive(data: Fixtures.archive(name)).attributedString()

@@ -26,6 +26,12 @@ struct KeyedArchiveFuzzTests {
         archives.append([UInt8](writer.attributedString([
             .text("正文 😀"), .attachment(ArchivedAttachment(imageData: Data([0x89, 0x50, 0x4E, 0x47]), fileName: "x.png")), .text("尾"),
         ])))
+        // A plain property list of every object type, for the reader's own paths.
+        archives.append([UInt8](BinaryPropertyListWriter().write(.dictionary([
+            "set": .set([.integer(-1), .unsignedInteger(UInt64.max), .real(0.5)]), "uid": .uid(70_000),
+            "date": .date(Date(timeIntervalSinceReferenceDate: 1)), "data": .data(Data(count: 20)),
+            "nested": .array([.null, .bool(true), .dictionary(["长字符串 long enough": .string("😀")])]),
+        ]))))
         return archives
     }
 
@@ -60,6 +66,7 @@ struct KeyedArchiveFuzzTests {
 
     /// Everything a caller might do with a blob from draft.db.
     private func exercise(_ bytes: [UInt8]) -> Bool {
+        _ = try? BinaryPropertyListReader().read(Data(bytes))
         do {
             let archive = try KeyedArchive(data: Data(bytes))
             _ = try? archive.strings()

@@ -186,6 +186,25 @@ def missing_image():
     return a, attributed(a, runs, described)
 
 
+def serialized_wrapper():
+    """UIKit-style font members, and a file wrapper whose only data is a serialized blob with
+    the PNG somewhere inside (the real layout is undocumented; a header and a tail stand in)."""
+    a = Archive()
+    font = a.instance(("UIFont", "NSObject"), {
+        "UIFontName": a.add(".SFUIText"), "UIFontPointSize": 16.0, "UISystemFont": True, "UIFontTraits": 0})
+    blob = b"\x00\x00\x00\x03header" + PNG + b"\x00tail"
+    wrapper = a.instance(("NSFileWrapper", "NSObject"), {"NSFileWrapperSerializedRepresentation": a.add(blob)})
+    attachment = a.instance(("NSTextAttachment", "NSObject"), {"NSFileWrapper": wrapper})
+    text = a.dictionary([("NSFont", font)])
+    image = a.dictionary([("NSFont", font), ("NSAttachment", attachment)])
+    runs = [("看图", text), ("\ufffc", image)]
+    described = {
+        text.data: dict(font=dict(name=".SFUIText", size=16)),
+        image.data: dict(font=dict(name=".SFUIText", size=16), attachment=dict(image=PNG.hex())),
+    }
+    return a, attributed(a, runs, described)
+
+
 def single_run_plain_string():
     a = Archive()
     attrs = a.dictionary([("NSFont", a.font("HelveticaNeue", 14))])
@@ -239,6 +258,7 @@ FIXTURES = {
     "fonts-colors-links": fonts_colors_links,
     "embedded-images": embedded_images,
     "missing-image": missing_image,
+    "serialized-wrapper": serialized_wrapper,
     "single-run-plain-string": single_run_plain_string,
     "many-runs": many_runs,
     "topics": lambda: topics(False),
