@@ -1,3 +1,8 @@
+// WenjinKeyedArchive owns the binary property list format (bplist00) and the NSKeyedArchiver
+// object graphs the WENJIN iOS client stores in draft.db: reading them without Foundation's
+// readers (which crash on such blobs on Linux) and writing them in the iOS layout.
+// It knows nothing of SQLite, drafts or HTML; hostile bytes must end in a `KeyedArchiveError`.
+
 import Foundation
 
 /// An NSKeyedArchiver archive read from a binary property list: its `$objects` table and

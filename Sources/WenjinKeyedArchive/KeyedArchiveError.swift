@@ -1,8 +1,3 @@
-// WenjinKeyedArchive owns the binary property list format (bplist00) and the NSKeyedArchiver
-// object graphs the WENJIN iOS client stores in draft.db: reading them without Foundation's
-// readers (which crash on such blobs on Linux) and writing them in the iOS layout.
-// It knows nothing of SQLite, drafts or HTML; hostile bytes must end in a `KeyedArchiveError`.
-
 /// The one error of this module: what went wrong, and where in the input.
 public struct KeyedArchiveError: Error, Sendable, Equatable, CustomStringConvertible {
     public enum Reason: Sendable, Equatable {

@@ -18,6 +18,7 @@ public struct KeyedArchiveWriter: Sendable {
         var text = ""
         var dictionaries: [UInt64] = []
         var runs: [(length: Int, dictionary: Int)] = []
+        // All text shares one dictionary, written the first time text appears.
         var textDictionary: Int?
         for piece in pieces {
             let dictionary: Int
@@ -25,11 +26,13 @@ public struct KeyedArchiveWriter: Sendable {
             switch piece {
             case .text(let value):
                 guard !value.isEmpty else { continue }
-                if textDictionary == nil {
+                if let shared = textDictionary {
+                    dictionary = shared
+                } else {
                     dictionaries.append(graph.attributeDictionary(font: font, attachment: nil))
-                    textDictionary = dictionaries.count - 1
+                    dictionary = dictionaries.count - 1
+                    textDictionary = dictionary
                 }
-                dictionary = textDictionary!
                 pieceText = value
             case .attachment(let attachment):
                 dictionaries.append(graph.attributeDictionary(font: font, attachment: attachment))
@@ -44,7 +47,7 @@ public struct KeyedArchiveWriter: Sendable {
             }
         }
         var fields: [String: PropertyListValue] = [
-            "NSString": graph.instance(["NSMutableString", "NSString", "NSObject"], ["NS.string": graph.add(.string(text))]),
+            "NSString": graph.instance(["NSMutableString", "NSString", "NSObject"], ["NS.string": .string(text)]),
         ]
         if runs.count == 1 {
             fields["NSAttributes"] = .uid(dictionaries[runs[0].dictionary])

@@ -21,4 +21,11 @@ struct FoundationArchiveTests {
         #expect(read.runs.map(\.attributes.link) == [nil, nil, "https://example.com/a", nil])
         #expect(read.runs[0].attributes.otherNames == ["Custom"])
     }
+
+    @Test func readsFoundationsSingleRunArchiveThatFoundationItselfCannotRead() throws {
+        let data = try NSKeyedArchiver.archivedData(withRootObject: NSAttributedString(string: "hi 你好"), requiringSecureCoding: false)
+        let read = try KeyedArchive(data: data).attributedString()
+        #expect(read.string == "hi 你好")
+        #expect(read.runs.map(\.range) == [0..<5])
+    }
 }

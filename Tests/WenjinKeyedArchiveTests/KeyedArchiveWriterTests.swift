@@ -58,4 +58,18 @@ struct KeyedArchiveWriterTests {
         let array = try NSKeyedUnarchiver.unarchivedObject(ofClasses: [NSArray.self, NSString.self], from: data) as? [String]
         #expect(array == ["天津大学", "考研", "Swift"])
     }
+
+    @Test func foundationSeesTheTextClassesAndRunDataOfOurAttributedString() throws {
+        let data = KeyedArchiveWriter(font: nil).attributedString([
+            .text("图 😀"), .attachment(ArchivedAttachment(imageData: png, fileName: "a.png")), .text("完"),
+        ])
+        let plist = try #require(try PropertyListSerialization.propertyList(from: data, options: [], format: nil) as? [String: Any])
+        let objects = try #require(plist["$objects"] as? [Any])
+        #expect(objects.contains { ($0 as? [String: Any])?["NS.string"] as? String == "图 😀\u{FFFC}完" })
+        let classNames = objects.compactMap { ($0 as? [String: Any])?["$classname"] as? String }
+        #expect(Set(classNames) == ["NSMutableAttributedString", "NSMutableString", "NSArray", "NSDictionary", "NSTextAttachment", "NSFileWrapper"])
+        #expect(objects.contains { $0 as? Data == png })
+        // Runs of 4, 1 and 1 UTF-16 units over attribute dictionaries 0, 1, 0.
+        #expect(objects.contains { $0 as? Data == Data([4, 0, 1, 1, 1, 0]) })
+    }
 }
