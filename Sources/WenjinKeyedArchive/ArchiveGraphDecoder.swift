@@ -3,8 +3,9 @@ import Foundation
 /// Walks a keyed archive's object graph from one reference, decoding each instance by the
 /// first class of its hierarchy this module knows.
 ///
-/// Limits: `maxDepth` nested references, `maxVisits` objects in all (shared objects count
-/// each time they are reached), and an object that refers back to itself is a cycle.
+/// Each object is decoded once and shared; limits: `maxDepth` nested references, `maxVisits`
+/// objects in all (a shared object is charged its whole size each time it is reached, so
+/// the result's logical size is bounded), and an object that refers back to itself is a cycle.
 struct ArchiveGraphDecoder {
     static let maxDepth = 128
     static let maxVisits = 1 << 18
@@ -12,6 +13,9 @@ struct ArchiveGraphDecoder {
     let archive: KeyedArchive
     private var inProgress: Set<Int> = []
     private var visitsLeft = ArchiveGraphDecoder.maxVisits
+    private var decoded: [Int: (object: ArchivedObject, size: Int)] = [:]
+    /// Images found in data objects, so attachments sharing a blob search it once.
+    var imageSearches: [Int: Data?] = [:]
 
     init(archive: KeyedArchive) {
         self.archive = archive
@@ -58,8 +62,22 @@ struct ArchiveGraphDecoder {
     private mutating func decodeObject(_ ref: UInt64, depth: Int) throws(KeyedArchiveError) -> ArchivedObject {
         let (index, value) = try object(at: ref)
         guard depth <= Self.maxDepth else { throw KeyedArchiveError(.tooDeep, "object \(index)") }
+        if let known = decoded[index] {
+            guard known.size <= visitsLeft else { throw KeyedArchiveError(.tooManyObjects, "object \(index)") }
+            visitsLeft -= known.size
+            return known.object
+        }
         guard visitsLeft > 0 else { throw KeyedArchiveError(.tooManyObjects, "object \(index)") }
+        let before = visitsLeft
         visitsLeft -= 1
+        let object = try decodeContents(index, value, depth: depth)
+        decoded[index] = (object, before - visitsLeft)
+        return object
+    }
+
+    private mutating func decodeContents(
+        _ index: Int, _ value: PropertyListValue, depth: Int
+    ) throws(KeyedArchiveError) -> ArchivedObject {
         guard let fields = value.dictionaryValue, fields["$class"] != nil else {
             switch value {
             case .string("$null"): return .null
@@ -124,8 +142,10 @@ struct ArchiveGraphDecoder {
         case "UIColor", "NSColor":
             return try decodeColor(instance, depth: depth).map(ArchivedObject.color)
         case "NSTextAttachment":
-            var scan = AttachmentScan(archive: archive)
-            return .attachment(try scan.attachment(in: instance.fields))
+            var scan = AttachmentScan(archive: archive, imageSearches: imageSearches)
+            let attachment = try scan.attachment(in: instance.fields)
+            imageSearches = scan.imageSearches
+            return .attachment(attachment)
         default:
             return nil
         }

@@ -3,9 +3,10 @@ import Foundation
 /// Reads a `bplist00` binary property list into a `PropertyListValue`.
 ///
 /// Every offset, length and reference is checked against the data before it is used, and
-/// arithmetic never traps: hostile input ends in a `KeyedArchiveError`. Shared objects are
-/// decoded once per reference (no memo), so `Limits.maxValues` also caps what a small file
-/// of mutually shared containers can expand into.
+/// arithmetic never traps: hostile input ends in a `KeyedArchiveError`. An object referenced
+/// many times is decoded once and shared (a large data object repeated a million times costs
+/// no copies), but each reference is charged its full size against `Limits.maxValues`, so a
+/// small file of mutually shared containers cannot stand for an exponentially large value.
 public struct BinaryPropertyListReader: Sendable {
     public struct Limits: Sendable {
         /// Containers nested deeper than this are refused.
@@ -45,6 +46,9 @@ private struct BinaryPropertyListParse {
     private let topObject: Int
     private let offsetTable: Int
     private var inProgress: [Bool]
+    private var decoded: [PropertyListValue?]
+    /// How many values each decoded object stands for (itself and everything inside it).
+    private var sizes: [Int]
     private var valuesLeft: Int
 
     init(bytes: [UInt8], limits: BinaryPropertyListReader.Limits) throws(KeyedArchiveError) {
@@ -77,6 +81,8 @@ private struct BinaryPropertyListParse {
         topObject = Int(top)
         offsetTable = Int(table)
         inProgress = [Bool](repeating: false, count: objectCount)
+        decoded = [PropertyListValue?](repeating: nil, count: objectCount)
+        sizes = [Int](repeating: 0, count: objectCount)
         valuesLeft = limits.maxValues
     }
 
@@ -108,9 +114,22 @@ private struct BinaryPropertyListParse {
 
     private mutating func decodeObject(_ index: Int, depth: Int) throws(KeyedArchiveError) -> PropertyListValue {
         guard depth <= limits.maxDepth else { throw KeyedArchiveError(.tooDeep, "object \(index)") }
-        guard valuesLeft > 0 else { throw KeyedArchiveError(.tooManyObjects, "object \(index)") }
-        valuesLeft -= 1
+        if let known = decoded[index] {
+            guard sizes[index] <= valuesLeft else { throw KeyedArchiveError(.tooManyObjects, "object \(index)") }
+            valuesLeft -= sizes[index]
+            return known
+        }
         guard !inProgress[index] else { throw KeyedArchiveError(.cycle, "object \(index)") }
+        guard valuesLeft > 0 else { throw KeyedArchiveError(.tooManyObjects, "object \(index)") }
+        let before = valuesLeft
+        valuesLeft -= 1
+        let value = try decodeContents(index, depth: depth)
+        decoded[index] = value
+        sizes[index] = before - valuesLeft
+        return value
+    }
+
+    private mutating func decodeContents(_ index: Int, depth: Int) throws(KeyedArchiveError) -> PropertyListValue {
         let start = try offset(ofObject: index)
         let marker = bytes[start]
         let low = Int(marker & 0x0F)

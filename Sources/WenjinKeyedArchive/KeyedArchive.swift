@@ -27,7 +27,10 @@ public struct KeyedArchive: Sendable {
         else {
             throw KeyedArchiveError(.notKeyedArchive, "missing $archiver, $objects or $top")
         }
-        guard let root = (top["root"] ?? top.values.first)?.uidValue, root < UInt64(objects.count) else {
+        // Archives made by archivedData(withRootObject:) name their root "root"; a custom key
+        // is accepted only when it is the only one, so the choice never depends on hash order.
+        let rootEntry = top["root"] ?? (top.count == 1 ? top.values.first : nil)
+        guard let root = rootEntry?.uidValue, root < UInt64(objects.count) else {
             throw KeyedArchiveError(.notKeyedArchive, "$top.root is not a reference into $objects")
         }
         self.objects = objects

@@ -54,12 +54,15 @@ struct AttachmentScan {
     ]
 
     let archive: KeyedArchive
+    /// What `EmbeddedImage.find` gave for each data object already searched.
+    private(set) var imageSearches: [Int: Data?]
     private var visited: Set<Int> = []
     private var imageData: Data?
     private var fileName: String?
 
-    init(archive: KeyedArchive) {
+    init(archive: KeyedArchive, imageSearches: [Int: Data?]) {
         self.archive = archive
+        self.imageSearches = imageSearches
     }
 
     mutating func attachment(in fields: [String: PropertyListValue]) throws(KeyedArchiveError) -> ArchivedAttachment {
@@ -73,12 +76,10 @@ struct AttachmentScan {
         }
         for key in Self.contentKeys where imageData == nil {
             // Raw bytes are kept even unrecognised (TIFF, BMP): these members hold the file itself.
-            if case .data(let bytes) = try resolve(fields[key]), !bytes.isEmpty { imageData = EmbeddedImage.find(in: bytes) ?? bytes }
+            if let (bytes, image) = try image(in: fields[key]), !bytes.isEmpty { imageData = image ?? bytes }
         }
-        if imageData == nil {
-            for key in fields.keys.sorted() where imageData == nil {
-                if case .data(let bytes) = try resolve(fields[key]) { imageData = EmbeddedImage.find(in: bytes) }
-            }
+        for key in fields.keys.sorted() where imageData == nil {
+            imageData = try image(in: fields[key])?.image
         }
         guard depth < Self.maxDepth else { return }
         for key in Self.containerKeys where imageData == nil || fileName == nil {
@@ -88,6 +89,16 @@ struct AttachmentScan {
             else { continue }
             try scan(inner, depth: depth + 1)
         }
+    }
+
+    /// A data member (followed through one reference) and the image found in it, if any.
+    private mutating func image(in value: PropertyListValue?) throws(KeyedArchiveError) -> (bytes: Data, image: Data?)? {
+        guard case .data(let bytes) = try resolve(value) else { return nil }
+        guard let ref = value?.uidValue else { return (bytes, EmbeddedImage.find(in: bytes)) }
+        if let known = imageSearches[Int(ref)] { return (bytes, known) }
+        let image = EmbeddedImage.find(in: bytes)
+        imageSearches[Int(ref)] = image
+        return (bytes, image)
     }
 
     /// A member followed through one reference, as a plain value.

@@ -125,6 +125,21 @@ struct BinaryPropertyListReaderTests {
         #expect(reason(HandBuiltPropertyList(chain)) == .tooManyObjects)
     }
 
+    @Test(.timeLimit(.minutes(1)))
+    func aLargeObjectReferencedManyTimesIsNotCopiedEachTime() throws {
+        // 200 KB of data referenced 60,000 times: 12 GB if each reference made its own copy.
+        let big = [0x4F, 0x13] + HandBuiltPropertyList.bigEndian(200_000, size: 8) + [UInt8](repeating: 7, count: 200_000)
+        let array = [0xAF, 0x12] + HandBuiltPropertyList.bigEndian(60_000, size: 4) + [UInt8](repeating: 1, count: 60_000)
+        var plist = HandBuiltPropertyList([array, big])
+        plist.offsetSize = 4
+        guard case .array(let elements) = try read(plist) else {
+            Issue.record("not an array")
+            return
+        }
+        #expect(elements.count == 60_000)
+        #expect(elements.last == .data(Data(repeating: 7, count: 200_000)))
+    }
+
     @Test func refusesNestingDeeperThanTheLimit() throws {
         let chain = (0..<20).map { [0xA1, UInt8($0 + 1)] } + [[0x09]]
         #expect(reason(HandBuiltPropertyList(chain), limits: .init(maxDepth: 10)) == .tooDeep)
