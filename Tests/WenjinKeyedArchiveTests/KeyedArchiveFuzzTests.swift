@@ -96,6 +96,48 @@ struct KeyedArchiveFuzzTests {
         #expect(readable > 0 && readable < 4000)
     }
 
+    /// A member of one object replaced by a random reference or value, or removed.
+    private func mutateGraph(_ objects: [PropertyListValue], _ random: inout SeededGenerator) -> [PropertyListValue] {
+        var objects = objects
+        let index = Int.random(in: 0..<objects.count, using: &random)
+        let replacements: [PropertyListValue] = [
+            .uid(UInt64.random(in: 0..<UInt64(objects.count + 3), using: &random)), .uid(UInt64(index)),
+            .string("NSString"), .integer(Int64.random(in: -3...1000, using: &random)), .null,
+            .data(Data((0..<Int.random(in: 0...12, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) })),
+            .array((0..<3).map { _ in .uid(UInt64.random(in: 0..<UInt64(objects.count), using: &random)) }),
+        ]
+        guard var fields = objects[index].dictionaryValue, let key = fields.keys.sorted().randomElement(using: &random) else {
+            objects[index] = replacements.randomElement(using: &random)!
+            return objects
+        }
+        fields[key] = Bool.random(using: &random) ? replacements.randomElement(using: &random)! : nil
+        objects[index] = .dictionary(fields)
+        return objects
+    }
+
+    @Test(.timeLimit(.minutes(2)))
+    func fourThousandArchivesWithMiswiredObjectsGiveValuesOrErrors() throws {
+        let archives = try corpus().compactMap { try? KeyedArchive(data: Data($0)) }
+        var random = SeededGenerator(state: 0x6B65_7965_64)
+        var readable = 0
+        for _ in 0..<4000 {
+            let original = archives.randomElement(using: &random)!
+            var objects = original.objects
+            for _ in 0..<Int.random(in: 1...3, using: &random) { objects = mutateGraph(objects, &random) }
+            let plist: PropertyListValue = .dictionary([
+                "$archiver": .string("NSKeyedArchiver"), "$top": .dictionary(["root": .uid(UInt64(original.rootIndex))]),
+                "$objects": .array(objects),
+            ])
+            guard let archive = try? KeyedArchive(propertyList: plist) else { continue }
+            _ = try? archive.strings()
+            if let string = try? archive.attributedString() {
+                _ = string.pieces
+                readable += 1
+            }
+        }
+        #expect(readable > 0 && readable < 4000)
+    }
+
     @Test func everyPrefixOfAnArchiveIsRefusedCleanly() throws {
         for original in try corpus() {
             for length in 0..<original.count {
