@@ -5,7 +5,8 @@ import Foundation
 /// Ranges count UTF-16 code units, as NSString does: an emoji outside the BMP is two.
 /// Each inserted image is one U+FFFC character whose run carries the attachment.
 public struct ArchivedAttributedString: Sendable, Equatable {
-    public static let attachmentCharacter: Character = "\u{FFFC}"
+    /// U+FFFC OBJECT REPLACEMENT CHARACTER: where an attachment sits in the text.
+    public static let attachmentScalar: Unicode.Scalar = "\u{FFFC}"
 
     public let string: String
     /// Consecutive, non-empty runs covering the whole string (none when it is empty).
@@ -37,13 +38,14 @@ public struct ArchivedAttributedString: Sendable, Equatable {
                 pendingText += text
                 continue
             }
-            for character in text {
-                if character == Self.attachmentCharacter {
+            // By scalar, not Character: a combining mark after U+FFFC must not hide it.
+            for scalar in text.unicodeScalars {
+                if scalar == Self.attachmentScalar {
                     if !pendingText.isEmpty { result.append(.text(pendingText)) }
                     pendingText = ""
                     result.append(.attachment(attachment))
                 } else {
-                    pendingText.append(character)
+                    pendingText.unicodeScalars.append(scalar)
                 }
             }
         }

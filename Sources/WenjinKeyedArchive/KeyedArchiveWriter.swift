@@ -37,7 +37,7 @@ public struct KeyedArchiveWriter: Sendable {
             case .attachment(let attachment):
                 dictionaries.append(graph.attributeDictionary(font: font, attachment: attachment))
                 dictionary = dictionaries.count - 1
-                pieceText = String(ArchivedAttributedString.attachmentCharacter)
+                pieceText = String(ArchivedAttributedString.attachmentScalar)
             }
             text += pieceText
             if let last = runs.last, last.dictionary == dictionary {
