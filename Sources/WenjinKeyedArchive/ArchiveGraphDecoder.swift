@@ -13,7 +13,9 @@ struct ArchiveGraphDecoder {
     let archive: KeyedArchive
     private var inProgress: Set<Int> = []
     private var visitsLeft = ArchiveGraphDecoder.maxVisits
-    private var decoded: [Int: (object: ArchivedObject, size: Int)] = [:]
+    /// Each decoded object, how many objects it stands for, and how deep its contents go.
+    private var decoded: [Int: (object: ArchivedObject, size: Int, height: Int)] = [:]
+    private var deepest = 0
     /// Images found in data objects, so attachments sharing a blob search it once.
     var imageSearches: [Int: Data?] = [:]
 
@@ -64,14 +66,19 @@ struct ArchiveGraphDecoder {
         guard depth <= Self.maxDepth else { throw KeyedArchiveError(.tooDeep, "object \(index)") }
         if let known = decoded[index] {
             guard known.size <= visitsLeft else { throw KeyedArchiveError(.tooManyObjects, "object \(index)") }
+            guard depth + known.height <= Self.maxDepth else { throw KeyedArchiveError(.tooDeep, "object \(index)") }
             visitsLeft -= known.size
+            deepest = max(deepest, depth + known.height)
             return known.object
         }
         guard visitsLeft > 0 else { throw KeyedArchiveError(.tooManyObjects, "object \(index)") }
         let before = visitsLeft
+        let outerDeepest = deepest
         visitsLeft -= 1
+        deepest = depth
         let object = try decodeContents(index, value, depth: depth)
-        decoded[index] = (object, before - visitsLeft)
+        decoded[index] = (object, before - visitsLeft, deepest - depth)
+        deepest = max(outerDeepest, deepest)
         return object
     }
 

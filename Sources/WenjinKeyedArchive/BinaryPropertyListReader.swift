@@ -49,6 +49,10 @@ private struct BinaryPropertyListParse {
     private var decoded: [PropertyListValue?]
     /// How many values each decoded object stands for (itself and everything inside it).
     private var sizes: [Int]
+    /// How deep each decoded object's contents go, so sharing cannot nest past `maxDepth`.
+    private var heights: [Int]
+    /// The deepest level the current object's contents have reached.
+    private var deepest = 0
     private var valuesLeft: Int
 
     init(bytes: [UInt8], limits: BinaryPropertyListReader.Limits) throws(KeyedArchiveError) {
@@ -83,6 +87,7 @@ private struct BinaryPropertyListParse {
         inProgress = [Bool](repeating: false, count: objectCount)
         decoded = [PropertyListValue?](repeating: nil, count: objectCount)
         sizes = [Int](repeating: 0, count: objectCount)
+        heights = [Int](repeating: 0, count: objectCount)
         valuesLeft = limits.maxValues
     }
 
@@ -116,16 +121,22 @@ private struct BinaryPropertyListParse {
         guard depth <= limits.maxDepth else { throw KeyedArchiveError(.tooDeep, "object \(index)") }
         if let known = decoded[index] {
             guard sizes[index] <= valuesLeft else { throw KeyedArchiveError(.tooManyObjects, "object \(index)") }
+            guard depth + heights[index] <= limits.maxDepth else { throw KeyedArchiveError(.tooDeep, "object \(index)") }
             valuesLeft -= sizes[index]
+            deepest = max(deepest, depth + heights[index])
             return known
         }
         guard !inProgress[index] else { throw KeyedArchiveError(.cycle, "object \(index)") }
         guard valuesLeft > 0 else { throw KeyedArchiveError(.tooManyObjects, "object \(index)") }
         let before = valuesLeft
+        let outerDeepest = deepest
         valuesLeft -= 1
+        deepest = depth
         let value = try decodeContents(index, depth: depth)
         decoded[index] = value
         sizes[index] = before - valuesLeft
+        heights[index] = deepest - depth
+        deepest = max(outerDeepest, deepest)
         return value
     }
 

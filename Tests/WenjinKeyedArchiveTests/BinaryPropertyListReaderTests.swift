@@ -146,6 +146,17 @@ struct BinaryPropertyListReaderTests {
         #expect(throws: Never.self) { try read(HandBuiltPropertyList(chain), limits: .init(maxDepth: 30)) }
     }
 
+    @Test func sharingCannotNestPastTheDepthLimit() {
+        // The top array holds two chains of eight arrays; the second ends in the first, so the
+        // value is 17 deep although no path the reader walks is deeper than 9.
+        let firstChain: [[UInt8]] = (0..<7).map { [0xA1, UInt8($0 + 1)] } + [[0xA1, 16]]
+        let secondChain: [[UInt8]] = (8..<15).map { [0xA1, UInt8($0 + 1)] } + [[0xA1, 0]]
+        var plist = HandBuiltPropertyList(firstChain + secondChain + [[0x09], [0xA2, 0, 8]])
+        plist.top = 17
+        #expect(reason(plist, limits: .init(maxDepth: 12)) == .tooDeep)
+        #expect(throws: Never.self) { try read(plist, limits: .init(maxDepth: 20)) }
+    }
+
     @Test func rejectsNonStringKeysAndNonASCIIBytesInASCIIStrings() {
         #expect(reason(HandBuiltPropertyList([[0xD1, 1, 1], [0x10, 0x01]])) == .nonStringKey)
         #expect(reason(HandBuiltPropertyList([[0x52, 0xE9, 0x41]])) == .badString)

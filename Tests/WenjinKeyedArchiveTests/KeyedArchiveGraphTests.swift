@@ -59,6 +59,22 @@ struct KeyedArchiveGraphTests {
         #expect(reason { try archive(objects).decodeRoot() } == .tooDeep)
     }
 
+    @Test func sharingCannotNestPastTheDepthLimit() throws {
+        // Root [A0, B0]; A0…A99 and B0…B99 are chains of arrays, and B99 holds A0: each
+        // walk is at most 101 deep, the value over 200.
+        let chain = 100
+        let arrayClass = UInt64(2 * chain + 3)
+        func array(_ elements: [Int]) -> PropertyListValue {
+            .dictionary(["NS.objects": .array(elements.map { .uid(UInt64($0)) }), "$class": .uid(arrayClass)])
+        }
+        var objects: [PropertyListValue] = [array([2, 2 + chain])]
+        objects += (0..<chain).map { array([$0 == chain - 1 ? 2 * chain + 2 : 3 + $0]) }
+        objects += (0..<chain).map { array([$0 == chain - 1 ? 2 : 3 + chain + $0]) }
+        objects.append(.string("leaf"))
+        objects.append(classDescription("NSArray", "NSObject"))
+        #expect(reason { try archive(objects).decodeRoot() } == .tooDeep)
+    }
+
     @Test func referencesOutsideObjectsAreRefused() throws {
         let graph = try archive([.dictionary(["NS.objects": .array([.uid(99)]), "$class": .uid(2)]), classDescription("NSArray", "NSObject")])
         #expect(reason { try graph.decodeRoot() } == .outOfBounds)
