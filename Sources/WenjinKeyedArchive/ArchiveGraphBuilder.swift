@@ -1,14 +1,19 @@
 import Foundation
 
-/// `$objects` under construction: index 0 is `$null`, class descriptions are shared.
+/// `$objects` under construction: index 0 is `$null`. Class descriptions, equal plain values
+/// and equal fonts are stored once, as NSKeyedArchiver stores an object it meets again.
 struct ArchiveGraphBuilder {
     private var objects: [PropertyListValue] = [.string("$null")]
-    private var classes: [[String]: UInt64] = [:]
+    private var plainValues: [PropertyListValue: PropertyListValue] = [:]
+    private var fonts: [ArchivedFont: PropertyListValue] = [:]
 
-    /// Appends a plain value and returns a reference to it.
+    /// Adds a plain value (string, data) and returns a reference to it.
     mutating func add(_ value: PropertyListValue) -> PropertyListValue {
+        if let known = plainValues[value] { return known }
         objects.append(value)
-        return .uid(UInt64(objects.count - 1))
+        let reference = PropertyListValue.uid(UInt64(objects.count - 1))
+        plainValues[value] = reference
+        return reference
     }
 
     /// A slot for an object whose members refer to objects added after it (the root comes first).
@@ -19,7 +24,7 @@ struct ArchiveGraphBuilder {
 
     mutating func fill(_ slot: UInt64, classNames: [String], fields: [String: PropertyListValue]) {
         var members = fields
-        members["$class"] = .uid(classReference(classNames))
+        members["$class"] = classReference(classNames)
         objects[Int(slot)] = .dictionary(members)
     }
 
@@ -34,9 +39,7 @@ struct ArchiveGraphBuilder {
         var values: [PropertyListValue] = []
         if let font {
             keys.append(add(.string("NSFont")))
-            values.append(instance(["UIFont", "NSObject"], [
-                "NSName": add(.string(font.name)), "NSSize": .real(font.size), "NSfontDescriptorOptions": .integer(0),
-            ]))
+            values.append(fontObject(font))
         }
         if let attachment {
             var wrapper: [String: PropertyListValue] = [:]
@@ -52,11 +55,18 @@ struct ArchiveGraphBuilder {
         return slot
     }
 
-    private mutating func classReference(_ names: [String]) -> UInt64 {
-        if let known = classes[names] { return known }
-        let slot = add(.dictionary(["$classname": .string(names[0]), "$classes": .array(names.map(PropertyListValue.string))]))
-        classes[names] = slot.uidValue!
-        return slot.uidValue!
+    private mutating func fontObject(_ font: ArchivedFont) -> PropertyListValue {
+        if let known = fonts[font] { return known }
+        let reference = instance(["UIFont", "NSObject"], [
+            "NSName": add(.string(font.name)), "NSSize": .real(font.size), "NSfontDescriptorOptions": .integer(0),
+        ])
+        fonts[font] = reference
+        return reference
+    }
+
+    /// The class description (most specific name first), shared by `add` like any equal value.
+    private mutating func classReference(_ names: [String]) -> PropertyListValue {
+        add(.dictionary(["$classname": .string(names[0]), "$classes": .array(names.map(PropertyListValue.string))]))
     }
 
     func archive(root: UInt64) -> Data {

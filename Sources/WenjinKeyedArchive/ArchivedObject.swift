@@ -54,7 +54,7 @@ public struct ArchivedURL: Sendable, Equatable {
 }
 
 /// A UIFont (or NSFont) attribute: its PostScript name and point size.
-public struct ArchivedFont: Sendable, Equatable {
+public struct ArchivedFont: Sendable, Hashable {
     public let name: String
     public let size: Double
 
