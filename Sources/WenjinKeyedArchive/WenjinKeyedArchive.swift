@@ -1,1 +1,0 @@
-// WenjinKeyedArchive: placeholder until the module lands.
