@@ -1,0 +1,90 @@
+import CLibXML2
+
+/// Parses a body fragment with libxml2's HTML parser and lends out its top-level nodes.
+/// The document lives only for the duration of the closure: libxml2 pointers never leave
+/// this module, nor a synchronous call.
+enum HTMLFragment {
+    /// libxml2 needs one global initialisation before threads parse concurrently.
+    private static let parserReady: Bool = {
+        xmlInitParser()
+        return true
+    }()
+
+    private static let options = Int32(
+        HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
+            | HTML_PARSE_NONET.rawValue | HTML_PARSE_NODEFDTD.rawValue | HTML_PARSE_COMPACT.rawValue)
+
+    /// Calls `body` with each top-level node of `html`, in order.
+    ///
+    /// The fragment is parsed inside a `<div>` so that top-level text is not wrapped in an
+    /// implied `<p>`; a stray `</div>` in the input may close that wrapper early, so every
+    /// child of `<body>` is visited, the wrapper's children in its place (platform-notes §3).
+    static func withTopLevelNodes(of html: String, _ body: (xmlNodePtr) -> Void) {
+        precondition(parserReady)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(html.utf8.count + 11)
+        bytes.append(contentsOf: "<div>".utf8)
+        for byte in html.utf8 {
+            // A NUL would end libxml2's input early; browsers read it as U+FFFD.
+            if byte == 0 { bytes.append(contentsOf: [0xEF, 0xBF, 0xBD]) } else { bytes.append(byte) }
+        }
+        bytes.append(contentsOf: "</div>".utf8)
+        let document = bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) {
+                htmlReadMemory($0.baseAddress, Int32($0.count), nil, "UTF-8", options)
+            }
+        }
+        guard let document else { return }
+        defer { xmlFreeDoc(document) }
+        guard let bodyElement = findBody(in: document) else { return }
+        var child = bodyElement.pointee.children
+        var isFirst = true
+        while let node = child {
+            if isFirst, node.pointee.type == XML_ELEMENT_NODE, NodeName.of(node) == "div" {
+                var inner = node.pointee.children
+                while let innerNode = inner {
+                    body(innerNode)
+                    inner = innerNode.pointee.next
+                }
+            } else {
+                body(node)
+            }
+            isFirst = false
+            child = node.pointee.next
+        }
+    }
+
+    private static func findBody(in document: htmlDocPtr) -> xmlNodePtr? {
+        guard let root = xmlDocGetRootElement(document) else { return nil }
+        var child = root.pointee.children
+        while let node = child {
+            if node.pointee.type == XML_ELEMENT_NODE, NodeName.of(node) == "body" { return node }
+            child = node.pointee.next
+        }
+        return nil
+    }
+}
+
+/// Reading names and values out of libxml2 nodes.
+enum NodeName {
+    static func of(_ node: xmlNodePtr) -> String {
+        guard let name = node.pointee.name else { return "" }
+        return String(cString: name)
+    }
+
+    static func of(_ attribute: xmlAttrPtr) -> String {
+        guard let name = attribute.pointee.name else { return "" }
+        return String(cString: name).lowercased()
+    }
+
+    /// An attribute's value: the concatenated content of its text children.
+    static func value(of attribute: xmlAttrPtr) -> String {
+        var value = ""
+        var child = attribute.pointee.children
+        while let node = child {
+            if let content = node.pointee.content { value += String(cString: content) }
+            child = node.pointee.next
+        }
+        return value
+    }
+}

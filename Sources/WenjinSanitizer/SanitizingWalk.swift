@@ -1,0 +1,248 @@
+import CLibXML2
+
+/// One pass over a parsed fragment: keeps what the policy allows, rewrites links and images
+/// through the resolver, writes the result with `HTMLWriter` and counts what it removed.
+struct SanitizingWalk {
+    let policy: SanitizePolicy
+    let hosts: CommunityHosts
+    let resolver: any ArchiveResolver
+    var writer: HTMLWriter
+    var report = SanitizeReport()
+    /// Set when the output's shape differs from the parsed tree (an element removed or
+    /// unwrapped, an image turned into a link). libxml2 may then read the output back into a
+    /// different tree, so `Sanitizer` runs another pass until nothing changes.
+    private(set) var restructured = false
+    private var linkDepth = 0
+    private var preDepth = 0
+
+    init(policy: SanitizePolicy, hosts: CommunityHosts, resolver: any ArchiveResolver, capacity: Int) {
+        self.policy = policy
+        self.hosts = hosts
+        self.resolver = resolver
+        self.writer = HTMLWriter(capacity: capacity)
+    }
+
+    mutating func visit(_ node: xmlNodePtr) {
+        switch node.pointee.type {
+        case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
+            if let content = node.pointee.content { writer.text(cString: content) }
+        case XML_ELEMENT_NODE:
+            element(node)
+        case XML_COMMENT_NODE:
+            report.removedElements["#comment", default: 0] += 1
+        default:
+            break  // processing instructions and DTD nodes carry nothing to show
+        }
+    }
+
+    private mutating func visitChildren(of node: xmlNodePtr) {
+        var child = node.pointee.children
+        while let current = child {
+            visit(current)
+            child = current.pointee.next
+        }
+    }
+
+    private mutating func element(_ node: xmlNodePtr) {
+        var name = NodeName.of(node).lowercased()
+        switch policy.elements[name] {
+        case .dropWithContent:
+            report.removedElements[name, default: 0] += 1
+            restructured = true
+            return
+        case .rename(let newName):
+            name = newName
+        case .keep:
+            break
+        case nil:
+            report.unwrappedElements[name, default: 0] += 1
+            restructured = true
+            visitChildren(of: node)
+            return
+        }
+        switch name {
+        case "a": link(node)
+        case "img": image(node)
+        case "span": span(node)
+        case "br" where preDepth > 0 && Self.nextTextStartsWithNewline(node):
+            return  // WeCenter's nl2br also ran inside [code]: the newline already breaks the line
+        default: emit(name, node, attributes: attributes(of: node, element: name))
+        }
+    }
+
+    private mutating func emit(_ name: String, _ node: xmlNodePtr, attributes: [(String, String)]) {
+        writer.openTag(name, attributes: attributes)
+        guard !HTMLWriter.voidElements.contains(name) else { return }
+        if name == "pre" { preDepth += 1 }
+        visitChildren(of: node)
+        if name == "pre" { preDepth -= 1 }
+        writer.closeTag(name)
+    }
+
+    // MARK: Links and images
+
+    private mutating func link(_ node: xmlNodePtr) {
+        if linkDepth > 0 {
+            // A link inside a link is not HTML; its text stays in the outer one.
+            report.unwrappedElements["a", default: 0] += 1
+            restructured = true
+            visitChildren(of: node)
+            return
+        }
+        var kept = attributes(of: node, element: "a", handled: ["href", "rel"])
+        if let raw = Self.attribute("href", of: node) {
+            switch rewriteLink(raw) {
+            case .kept(let url, let leavesArchive):
+                kept.insert(("href", url), at: 0)
+                if leavesArchive { kept.append(("rel", policy.outsideLinkRel)) }
+            case .refused(let scheme):
+                report.removedURLs[scheme, default: 0] += 1
+            }
+        }
+        linkDepth += 1
+        emit("a", node, attributes: kept)
+        linkDepth -= 1
+    }
+
+    private enum RewrittenURL {
+        case kept(String, leavesArchive: Bool)
+        case refused(scheme: String)
+    }
+
+    private func rewriteLink(_ raw: String) -> RewrittenURL {
+        let url = BodyURL(hosts.unwrapped(raw))
+        if let scheme = url.scheme, !policy.allowedSchemes.contains(scheme) { return .refused(scheme: scheme) }
+        switch url.kind {
+        case .relative, .opaque:
+            return .kept(url.text, leavesArchive: false)
+        case .absolute, .rootRelative:
+            if let link = hosts.link(for: url), let path = resolver.localPath(for: link) {
+                return .kept(path, leavesArchive: false)
+            }
+            return .kept(hosts.isCommunity(url) ? hosts.absolute(url) : url.text, leavesArchive: true)
+        }
+    }
+
+    private mutating func image(_ node: xmlNodePtr) {
+        let url = BodyURL(hosts.unwrapped(Self.attribute("src", of: node) ?? ""))
+        let original: String
+        switch url.kind {
+        case .relative where !url.text.isEmpty:
+            // Already a local asset path (a second pass, or a relative upload).
+            emit("img", node, attributes: imageAttributes(of: node, source: url.text))
+            return
+        case .absolute(let scheme) where scheme == "http" || scheme == "https":
+            original = imageOriginal(url)
+        case .rootRelative:
+            original = imageOriginal(url)
+        default:
+            if let scheme = url.scheme { report.removedURLs[scheme, default: 0] += 1 }
+            report.removedElements["img", default: 0] += 1  // no source left to show
+            restructured = true
+            return
+        }
+        if let path = resolver.localPath(for: .image(originalURL: original)) {
+            emit("img", node, attributes: imageAttributes(of: node, source: path))
+            return
+        }
+        // The archive lacks the image: a link to the original in its place.
+        restructured = true
+        let alt = Self.attribute("alt", of: node).map { $0.trimmingSpaces } ?? ""
+        let label = alt.isEmpty ? policy.missingImageText : alt
+        if linkDepth > 0 {
+            writer.text(label)
+        } else {
+            writer.openTag("a", attributes: [("href", original), ("rel", policy.outsideLinkRel)])
+            writer.text(label)
+            writer.closeTag("a")
+        }
+    }
+
+    private func imageOriginal(_ url: BodyURL) -> String {
+        if case .image(let original) = hosts.link(for: url) { return original }
+        if hosts.isCommunity(url) { return hosts.absolute(url) }
+        return url.text.hasPrefix("//") ? "http:" + url.text : url.text
+    }
+
+    private mutating func imageAttributes(of node: xmlNodePtr, source: String) -> [(String, String)] {
+        [("src", source)] + attributes(of: node, element: "img", handled: ["src", "loading"]) + [("loading", "lazy")]
+    }
+
+    // MARK: Attributes
+
+    /// WeCenter writes `[u]` and `[size=N]` as styled spans; the style goes, the meaning stays.
+    private mutating func span(_ node: xmlNodePtr) {
+        var kept = attributes(of: node, element: "span", handled: ["style"])
+        var name = "span"
+        if let style = Self.attribute("style", of: node) {
+            let meaning = StyleMeaning(style)
+            if meaning.underline { name = "u" }
+            if let size = meaning.fontSize, !kept.contains(where: { $0.0 == "class" }) {
+                kept.append(("class", "wj-size-\(min(max(size, policy.fontSizes.lowerBound), policy.fontSizes.upperBound))"))
+            }
+            if !meaning.underline && meaning.fontSize == nil {
+                report.removedAttributes["span@style", default: 0] += 1
+            }
+        }
+        emit(name, node, attributes: kept)
+    }
+
+    private mutating func attributes(of node: xmlNodePtr, element: String, handled: Set<String> = []) -> [(String, String)] {
+        var kept: [(String, String)] = []
+        var attribute = node.pointee.properties
+        let allowed = policy.attributes[element]
+        while let current = attribute {
+            attribute = current.pointee.next
+            let name = NodeName.of(current)
+            guard !handled.contains(name) else { continue }
+            let value = NodeName.value(of: current)
+            if name == "class", Self.isSizeClass(value, in: policy.fontSizes) {
+                kept.append((name, value))
+                continue
+            }
+            let isAllowed = policy.globalAttributes.contains(name) || allowed?.contains(name) == true
+            if isAllowed, policy.urlAttributes.contains(name) {
+                if let scheme = BodyURL.scheme(of: value)?.lowercased(), !policy.allowedSchemes.contains(scheme) {
+                    report.removedURLs[scheme, default: 0] += 1
+                    continue
+                }
+            }
+            guard isAllowed, AttributeValue.isAcceptable(value, for: name) else {
+                report.removedAttributes["\(element)@\(name)", default: 0] += 1
+                continue
+            }
+            kept.append((name, value))
+        }
+        return kept
+    }
+
+    private static func isSizeClass(_ value: String, in range: ClosedRange<Int>) -> Bool {
+        guard value.hasPrefix("wj-size-"), let size = Int(value.dropFirst("wj-size-".count)) else { return false }
+        return range.contains(size)
+    }
+
+    static func attribute(_ name: String, of node: xmlNodePtr) -> String? {
+        var attribute = node.pointee.properties
+        while let current = attribute {
+            if NodeName.of(current) == name { return NodeName.value(of: current) }
+            attribute = current.pointee.next
+        }
+        return nil
+    }
+
+    private static func nextTextStartsWithNewline(_ node: xmlNodePtr) -> Bool {
+        guard let next = node.pointee.next, next.pointee.type == XML_TEXT_NODE, let content = next.pointee.content else {
+            return false
+        }
+        return content[0] == UInt8(ascii: "\n") || content[0] == UInt8(ascii: "\r")
+    }
+}
+
+extension String {
+    var trimmingSpaces: String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !BodyURL.isIgnorable($0) }) else { return "" }
+        let last = scalars.lastIndex(where: { !BodyURL.isIgnorable($0) })!
+        return String(scalars[first...last])
+    }
+}
