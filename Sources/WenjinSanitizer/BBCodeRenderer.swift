@@ -77,7 +77,9 @@ struct BBCodeRenderer {
 
     private func appendText(_ text: Substring, to stack: inout [Frame]) {
         guard !text.isEmpty else { return }
-        stack[stack.count - 1].html += InlineText.html(text)
+        // Inside [url], [img] and [video] a URL is the target itself, not a link to make.
+        let linkURLs = !stack.contains { ["url", "img", "video"].contains($0.name) }
+        stack[stack.count - 1].html += InlineText.html(text, linkingURLs: linkURLs)
         stack[stack.count - 1].text += text
     }
 
@@ -100,7 +102,7 @@ struct BBCodeRenderer {
         case "img":
             return "<img src=\"\(Self.attribute(frame.text))\" alt=\"\" />"
         case "video":
-            return "<a href=\"\(Self.attribute(frame.text))\">\(InlineText.html(Substring(frame.text)))</a>"
+            return "<a href=\"\(Self.attribute(frame.text))\">\(InlineText.html(Substring(frame.text), linkingURLs: false))</a>"
         case "attach":
             guard let id = Int(frame.text.trimmingSpaces), let url = resolver.attachmentURL(id: id) else { return "" }
             return "<img src=\"\(Self.attribute(url))\" />"

@@ -2,7 +2,7 @@
 /// line breaks get a `<br />` (`nl2br`). Markup already in the text (the home form's `<br>`
 /// and `<img src='…'/>`) is left untouched.
 enum InlineText {
-    static func html(_ text: Substring) -> String {
+    static func html(_ text: Substring, linkingURLs: Bool) -> String {
         var output = ""
         output.reserveCapacity(text.utf8.count + 16)
         var insideTag = false
@@ -17,7 +17,7 @@ enum InlineText {
                 output.append(character)
             } else if character == "\n" || character == "\r\n" {
                 output += "<br />" + String(character)
-            } else if character == "h", let end = urlEnd(in: text, from: index) {
+            } else if linkingURLs, character == "h", let end = urlEnd(in: text, from: index) {
                 let url = text[index..<end]
                 output += "<a href=\"\(url)\">\(url)</a>"
                 index = end

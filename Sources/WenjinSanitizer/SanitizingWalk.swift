@@ -64,7 +64,7 @@ struct SanitizingWalk {
         case "a": link(node)
         case "img": image(node)
         case "span": span(node)
-        case "br" where preDepth > 0 && Self.nextTextStartsWithNewline(node):
+        case "br" where preDepth > 0 && Self.touchesNewline(node):
             return  // WeCenter's nl2br also ran inside [code]: the newline already breaks the line
         default: emit(name, node, attributes: attributes(of: node, element: name))
         }
@@ -230,11 +230,19 @@ struct SanitizingWalk {
         return nil
     }
 
-    private static func nextTextStartsWithNewline(_ node: xmlNodePtr) -> Bool {
-        guard let next = node.pointee.next, next.pointee.type == XML_TEXT_NODE, let content = next.pointee.content else {
-            return false
+    /// A `<br>` followed by a newline (`<br />\r\n`, the HTML form) or preceded by a CR
+    /// (`\r<br>`, the home-list form).
+    private static func touchesNewline(_ node: xmlNodePtr) -> Bool {
+        if let next = node.pointee.next, next.pointee.type == XML_TEXT_NODE, let content = next.pointee.content,
+            content[0] == UInt8(ascii: "\n") || content[0] == UInt8(ascii: "\r")
+        {
+            return true
         }
-        return content[0] == UInt8(ascii: "\n") || content[0] == UInt8(ascii: "\r")
+        guard let previous = node.pointee.prev, previous.pointee.type == XML_TEXT_NODE, let content = previous.pointee.content
+        else { return false }
+        var length = 0
+        while content[length] != 0 { length += 1 }
+        return length > 0 && content[length - 1] == UInt8(ascii: "\r")
     }
 }
 
