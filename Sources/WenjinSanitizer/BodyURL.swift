@@ -54,11 +54,14 @@ struct BodyURL: Equatable {
     }
 
     init(_ raw: String) {
-        text = Self.trimmed(raw)
+        // Controls inside a URL are dropped here, as a browser drops tabs and newlines,
+        // so that the URL read now is the URL the serializer writes and a second pass reads.
+        text = Self.withoutControls(Self.trimmed(raw))
         let scheme = Self.scheme(of: text)?.lowercased()
         var rest = Substring(text)
-        if scheme != nil {
-            rest = rest[rest.index(after: rest.firstIndex(of: ":")!)...]
+        if scheme != nil, let colon = text.unicodeScalars.firstIndex(of: ":") {
+            // By scalars: a combining mark after the `:` would hide it from a Character search.
+            rest = Substring(text.unicodeScalars[text.unicodeScalars.index(after: colon)...])
         }
         var hasAuthority = false
         if rest.hasPrefix("//") || rest.hasPrefix("\\\\") {
@@ -96,6 +99,14 @@ struct BodyURL: Equatable {
         case .absolute(let scheme), .opaque(let scheme): scheme
         case .rootRelative, .relative: nil
         }
+    }
+
+    private static func withoutControls(_ text: String) -> String {
+        let isControl = { (scalar: Unicode.Scalar) in scalar.value < 0x20 || scalar.value == 0x7F || scalar.value >= 0xFFFE && scalar.value <= 0xFFFF }
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var kept = String.UnicodeScalarView()
+        kept.append(contentsOf: text.unicodeScalars.filter { !isControl($0) })
+        return String(kept)
     }
 
     private static func trimmed(_ raw: String) -> String {

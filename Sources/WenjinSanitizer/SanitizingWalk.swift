@@ -14,6 +14,8 @@ struct SanitizingWalk {
     private(set) var restructured = false
     private var linkDepth = 0
     private var preDepth = 0
+    /// The elements written and not yet closed, innermost last.
+    private var openElements: [String] = []
 
     init(policy: SanitizePolicy, hosts: CommunityHosts, resolver: any ArchiveResolver, capacity: Int) {
         self.policy = policy
@@ -52,6 +54,7 @@ struct SanitizingWalk {
             return
         case .rename(let newName):
             name = newName
+            restructured = true  // the new name may nest differently
         case .keep:
             break
         case nil:
@@ -71,10 +74,13 @@ struct SanitizingWalk {
     }
 
     private mutating func emit(_ name: String, _ node: xmlNodePtr, attributes: [(String, String)]) {
+        if let outer = openElements.last, NestingRules.parserCloses(outer, whenOpening: name) { restructured = true }
         writer.openTag(name, attributes: attributes)
         guard !HTMLWriter.voidElements.contains(name) else { return }
         if name == "pre" { preDepth += 1 }
+        openElements.append(name)
         visitChildren(of: node)
+        openElements.removeLast()
         if name == "pre" { preDepth -= 1 }
         writer.closeTag(name)
     }
@@ -176,7 +182,10 @@ struct SanitizingWalk {
         var name = "span"
         if let style = Self.attribute("style", of: node) {
             let meaning = StyleMeaning(style)
-            if meaning.underline { name = "u" }
+            if meaning.underline {
+                name = "u"
+                restructured = true  // a <p> closes a <u>, but not a <span>
+            }
             if let size = meaning.fontSize, !kept.contains(where: { $0.0 == "class" }) {
                 kept.append(("class", "wj-size-\(min(max(size, policy.fontSizes.lowerBound), policy.fontSizes.upperBound))"))
             }

@@ -34,6 +34,10 @@ final class OutputInspector: NSObject, XMLParserDelegate {
         "select", "textarea", "svg", "math", "template", "noscript", "link", "meta", "base",
     ]
 
+    static let urlAttributes: Set<String> = [
+        "href", "src", "cite", "action", "formaction", "background", "dynsrc", "lowsrc", "poster", "data", "xlink:href",
+    ]
+
     /// Every executable construct found: elements, event attributes, bad URLs, `expression(`.
     var executableConstructs: [String] {
         var found: [String] = []
@@ -41,8 +45,11 @@ final class OutputInspector: NSObject, XMLParserDelegate {
             if Self.executableElements.contains(name.lowercased()) { found.append("<\(name)>") }
             for (attribute, value) in attributes {
                 if attribute.lowercased().hasPrefix("on") { found.append("\(name)@\(attribute)") }
-                if attribute == "style" || value.lowercased().contains("expression(") { found.append("\(name)@\(attribute)=\(value)") }
-                if let scheme = BodyURL.scheme(of: value)?.lowercased(), ["javascript", "vbscript", "data", "livescript"].contains(scheme) {
+                // CSS is where `expression(` executes; no style attribute may survive at all.
+                if attribute.lowercased() == "style" { found.append("\(name)@style=\(value)") }
+                if Self.urlAttributes.contains(attribute.lowercased()), let scheme = BodyURL.scheme(of: value)?.lowercased(),
+                    ["javascript", "vbscript", "data", "livescript"].contains(scheme)
+                {
                     found.append("\(name)@\(attribute)=\(value)")
                 }
             }
