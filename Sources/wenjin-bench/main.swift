@@ -2,7 +2,9 @@
 // registers itself in `benchmarks` below and prints its figures on stdout.
 import Foundation
 
-let benchmarks: [String: @Sendable ([String]) throws -> Void] = [:]
+let benchmarks: [String: @Sendable ([String]) throws -> Void] = [
+    "sanitize": SanitizeBenchmark.run,
+]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let name = arguments.first, let benchmark = benchmarks[name] else {
