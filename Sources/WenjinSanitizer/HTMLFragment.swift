@@ -86,7 +86,9 @@ enum NodeName {
 
     static func of(_ attribute: xmlAttrPtr) -> String {
         guard let name = attribute.pointee.name else { return "" }
-        return String(cString: name).lowercased()
+        let text = String(cString: name)
+        // libxml2's HTML parser lower-cases names already; this is the rare exception.
+        return text.utf8.contains(where: { $0 >= 65 && $0 <= 90 }) ? text.lowercased() : text
     }
 
     /// An attribute's value: the concatenated content of its text children.

@@ -1,7 +1,7 @@
 /// The allowlist, in one place: which elements and attributes survive, which URL schemes,
 /// and which elements go with everything inside them. Any change here must bump `version`,
 /// because the store caches sanitized bodies by (content hash, policy version).
-public struct SanitizePolicy: Sendable {
+public struct SanitizePolicy: Sendable, Equatable {
     /// What happens to an element, by lower-case tag name.
     public enum ElementRule: Sendable, Equatable {
         /// Kept, with the attributes of `attributes[name]` and `globalAttributes`.

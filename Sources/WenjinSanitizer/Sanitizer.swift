@@ -9,12 +9,13 @@ public struct Sanitizer: Sendable {
     /// The version of the standard policy; the store keys its cache by (content hash, version).
     public static var policyVersion: Int { SanitizePolicy.standard.version }
 
-    public let policy: SanitizePolicy
+    public var policy: SanitizePolicy { compiled.policy }
     public let hosts: CommunityHosts
     public let resolver: any ArchiveResolver
+    private let compiled: CompiledPolicy
 
     public init(policy: SanitizePolicy = .standard, hosts: CommunityHosts, resolver: any ArchiveResolver) {
-        self.policy = policy
+        compiled = CompiledPolicy.compiled(policy)
         self.hosts = hosts
         self.resolver = resolver
     }
@@ -57,7 +58,7 @@ public struct Sanitizer: Sendable {
     }
 
     private func pass(_ html: String) -> (html: String, report: SanitizeReport, restructured: Bool) {
-        var walk = SanitizingWalk(policy: policy, hosts: hosts, resolver: resolver, capacity: html.utf8.count + 64)
+        var walk = SanitizingWalk(compiled: compiled, hosts: hosts, resolver: resolver, capacity: html.utf8.count + 64)
         HTMLFragment.withTopLevelNodes(of: html) { walk.visit($0) }
         return (String(decoding: walk.writer.bytes, as: UTF8.self), walk.report, walk.restructured)
     }

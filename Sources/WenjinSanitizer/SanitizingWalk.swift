@@ -3,7 +3,8 @@ import CLibXML2
 /// One pass over a parsed fragment: keeps what the policy allows, rewrites links and images
 /// through the resolver, writes the result with `HTMLWriter` and counts what it removed.
 struct SanitizingWalk {
-    let policy: SanitizePolicy
+    let compiled: CompiledPolicy
+    var policy: SanitizePolicy { compiled.policy }
     let hosts: CommunityHosts
     let resolver: any ArchiveResolver
     var writer: HTMLWriter
@@ -14,11 +15,15 @@ struct SanitizingWalk {
     private(set) var restructured = false
     private var linkDepth = 0
     private var preDepth = 0
-    /// The elements written and not yet closed, innermost last.
-    private var openElements: [String] = []
+    /// The ids of the elements written and not yet closed, innermost last.
+    private var openElements: [Int] = []
+    private let linkID: Int
+    private let underlineID: Int
 
-    init(policy: SanitizePolicy, hosts: CommunityHosts, resolver: any ArchiveResolver, capacity: Int) {
-        self.policy = policy
+    init(compiled: CompiledPolicy, hosts: CommunityHosts, resolver: any ArchiveResolver, capacity: Int) {
+        self.compiled = compiled
+        linkID = compiled.id(of: "a")!
+        underlineID = compiled.id(of: "u")!
         self.hosts = hosts
         self.resolver = resolver
         self.writer = HTMLWriter(capacity: capacity)
@@ -46,42 +51,45 @@ struct SanitizingWalk {
     }
 
     private mutating func element(_ node: xmlNodePtr) {
-        var name = NodeName.of(node).lowercased()
-        switch policy.elements[name] {
-        case .dropWithContent:
+        guard let rawName = node.pointee.name else { return }
+        switch compiled.entry(for: rawName) {
+        case .dropWithContent(let name):
             report.removedElements[name, default: 0] += 1
             restructured = true
-            return
-        case .rename(let newName):
-            name = newName
-            restructured = true  // the new name may nest differently
-        case .keep:
-            break
         case nil:
-            report.unwrappedElements[name, default: 0] += 1
+            report.unwrappedElements[NodeName.of(node).lowercased(), default: 0] += 1
             restructured = true
             visitChildren(of: node)
-            return
-        }
-        switch name {
-        case "a": link(node)
-        case "img": image(node)
-        case "span": span(node)
-        case "br" where preDepth > 0 && Self.touchesNewline(node):
-            return  // WeCenter's nl2br also ran inside [code]: the newline already breaks the line
-        default: emit(name, node, attributes: attributes(of: node, element: name))
+        case .keep(let id):
+            // Renamed elements need no second pass of their own: `emit` checks the nesting
+            // of the name it writes.
+            switch compiled.roles[id] {
+            case .link: link(node)
+            case .image: image(node, id: id)
+            case .span: span(node, id: id)
+            case .lineBreak where preDepth > 0 && Self.touchesNewline(node):
+                return  // WeCenter's nl2br also ran inside [code]: the newline already breaks the line
+            default: emit(id, node, attributes: attributes(of: node, element: id))
+            }
         }
     }
 
-    private mutating func emit(_ name: String, _ node: xmlNodePtr, attributes: [(String, String)]) {
-        if let outer = openElements.last, NestingRules.parserCloses(outer, whenOpening: name) { restructured = true }
+    /// Notes when libxml2 would read `id` opened here differently (see `CompiledPolicy`).
+    private mutating func checkNesting(of id: Int) {
+        if let outer = openElements.last, compiled.parserCloses(outer, whenOpening: id) { restructured = true }
+    }
+
+    private mutating func emit(_ id: Int, _ node: xmlNodePtr, attributes: [(String, String)]) {
+        checkNesting(of: id)
+        let name = compiled.names[id]
         writer.openTag(name, attributes: attributes)
-        guard !HTMLWriter.voidElements.contains(name) else { return }
-        if name == "pre" { preDepth += 1 }
-        openElements.append(name)
+        guard !compiled.isVoid[id] else { return }
+        let isPre = compiled.roles[id] == .preformatted
+        if isPre { preDepth += 1 }
+        openElements.append(id)
         visitChildren(of: node)
         openElements.removeLast()
-        if name == "pre" { preDepth -= 1 }
+        if isPre { preDepth -= 1 }
         writer.closeTag(name)
     }
 
@@ -95,7 +103,7 @@ struct SanitizingWalk {
             visitChildren(of: node)
             return
         }
-        var kept = attributes(of: node, element: "a", handled: ["href", "rel"])
+        var kept = attributes(of: node, element: linkID, handled: ["href", "rel"])
         if let raw = Self.attribute("href", of: node) {
             switch rewriteLink(raw) {
             case .kept(let url, let leavesArchive):
@@ -106,7 +114,7 @@ struct SanitizingWalk {
             }
         }
         linkDepth += 1
-        emit("a", node, attributes: kept)
+        emit(linkID, node, attributes: kept)
         linkDepth -= 1
     }
 
@@ -129,13 +137,13 @@ struct SanitizingWalk {
         }
     }
 
-    private mutating func image(_ node: xmlNodePtr) {
+    private mutating func image(_ node: xmlNodePtr, id: Int) {
         let url = BodyURL(hosts.unwrapped(Self.attribute("src", of: node) ?? ""))
         let original: String
         switch url.kind {
         case .relative where !url.text.isEmpty:
             // Already a local asset path (a second pass, or a relative upload).
-            emit("img", node, attributes: imageAttributes(of: node, source: url.text))
+            emit(id, node, attributes: imageAttributes(of: node, id: id, source: url.text))
             return
         case .absolute(let scheme) where scheme == "http" || scheme == "https":
             original = imageOriginal(url)
@@ -148,7 +156,7 @@ struct SanitizingWalk {
             return
         }
         if let path = resolver.localPath(for: .image(originalURL: original)) {
-            emit("img", node, attributes: imageAttributes(of: node, source: path))
+            emit(id, node, attributes: imageAttributes(of: node, id: id, source: path))
             return
         }
         // The archive lacks the image: a link to the original in its place.
@@ -158,6 +166,7 @@ struct SanitizingWalk {
         if linkDepth > 0 {
             writer.text(label)
         } else {
+            checkNesting(of: linkID)
             writer.openTag("a", attributes: [("href", original), ("rel", policy.outsideLinkRel)])
             writer.text(label)
             writer.closeTag("a")
@@ -170,22 +179,19 @@ struct SanitizingWalk {
         return url.text.hasPrefix("//") ? "http:" + url.text : url.text
     }
 
-    private mutating func imageAttributes(of node: xmlNodePtr, source: String) -> [(String, String)] {
-        [("src", source)] + attributes(of: node, element: "img", handled: ["src", "loading"]) + [("loading", "lazy")]
+    private mutating func imageAttributes(of node: xmlNodePtr, id: Int, source: String) -> [(String, String)] {
+        [("src", source)] + attributes(of: node, element: id, handled: ["src", "loading"]) + [("loading", "lazy")]
     }
 
     // MARK: Attributes
 
     /// WeCenter writes `[u]` and `[size=N]` as styled spans; the style goes, the meaning stays.
-    private mutating func span(_ node: xmlNodePtr) {
-        var kept = attributes(of: node, element: "span", handled: ["style"])
-        var name = "span"
+    private mutating func span(_ node: xmlNodePtr, id: Int) {
+        var kept = attributes(of: node, element: id, handled: ["style"])
+        var outputID = id
         if let style = Self.attribute("style", of: node) {
             let meaning = StyleMeaning(style)
-            if meaning.underline {
-                name = "u"
-                restructured = true  // a <p> closes a <u>, but not a <span>
-            }
+            if meaning.underline { outputID = underlineID }
             if let size = meaning.fontSize, !kept.contains(where: { $0.0 == "class" }) {
                 kept.append(("class", "wj-size-\(min(max(size, policy.fontSizes.lowerBound), policy.fontSizes.upperBound))"))
             }
@@ -193,13 +199,15 @@ struct SanitizingWalk {
                 report.removedAttributes["span@style", default: 0] += 1
             }
         }
-        emit(name, node, attributes: kept)
+        emit(outputID, node, attributes: kept)
     }
 
-    private mutating func attributes(of node: xmlNodePtr, element: String, handled: Set<String> = []) -> [(String, String)] {
+    private mutating func attributes(of node: xmlNodePtr, element id: Int, handled: Set<String> = []) -> [(String, String)] {
         var kept: [(String, String)] = []
         var attribute = node.pointee.properties
-        let allowed = policy.attributes[element]
+        guard attribute != nil else { return kept }
+        let element = compiled.names[id]
+        let allowed = compiled.allowedAttributes[id]
         while let current = attribute {
             attribute = current.pointee.next
             let name = NodeName.of(current)
@@ -209,7 +217,7 @@ struct SanitizingWalk {
                 kept.append((name, value))
                 continue
             }
-            let isAllowed = policy.globalAttributes.contains(name) || allowed?.contains(name) == true
+            let isAllowed = allowed.contains(name)
             if isAllowed, policy.urlAttributes.contains(name) {
                 if let scheme = BodyURL.scheme(of: value)?.lowercased(), !policy.allowedSchemes.contains(scheme) {
                     report.removedURLs[scheme, default: 0] += 1

@@ -44,6 +44,15 @@ enum SanitizeBenchmark {
         let sanitizer = Sanitizer(hosts: CommunityHosts(source: "http://127.0.0.1:8088/"), resolver: ArchiveEverything())
         print("sanitize: \(bodies.count) documents, \(String(format: "%.2f", Double(bytes) / 1_000_000)) MB, best of \(rounds) rounds")
         _ = sanitizeAll(bodies, with: sanitizer, threads: 1)  // warm-up: libxml2 initialisation, caches
+        if ProcessInfo.processInfo.environment["EXPERIMENT"] != nil {
+            let start = DispatchTime.now().uptimeNanoseconds
+            var n = 0
+            for body in bodies { n += sanitizer.plainText(fromHTML: body).utf8.count }
+            print("plainText", Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9, n)
+            let start2 = DispatchTime.now().uptimeNanoseconds
+            for body in bodies { n += sanitizer.imageURLs(in: body).count }
+            print("imageURLs", Double(DispatchTime.now().uptimeNanoseconds - start2) / 1e9, n)
+        }
         for threadCount in Set([1, threads]).sorted() {
             var best = Double.infinity
             for _ in 0..<rounds {
