@@ -12,8 +12,8 @@ extension Sanitizer {
         var seen: Set<String> = []
         HTMLFragment.withTopLevelNodes(of: html) { node in
             BodyTree.forEachElement(in: node, policy: policy) { element, name in
-                guard name == "img" || name == "image", let source = SanitizingWalk.attribute("src", of: element) else { return }
-                let url = BodyURL(hosts.unwrapped(source))
+                guard name == "img" || name == "image", let source = SanitizingWalk.attribute(.src, of: element) else { return }
+                let url = hosts.parse(source)
                 let absolute: String
                 switch url.kind {
                 case .absolute(let scheme) where scheme == "http" || scheme == "https":

@@ -38,6 +38,21 @@ struct BodyURL: Equatable {
 
     /// The scheme after removing ignorable characters, lower-cased; nil when there is none.
     static func scheme(of raw: String) -> String? {
+        // Fast path: a plain ASCII scheme (or none) needs no scalar walk.
+        for (offset, byte) in raw.utf8.enumerated() {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."):
+                continue
+            case UInt8(ascii: ":") where offset > 0:
+                return String(Substring(raw.utf8.prefix(offset)))
+            case UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"):
+                return nil
+            default:
+                break
+            }
+            break
+        }
         var scheme = ""
         for scalar in raw.unicodeScalars where !isIgnorable(scalar) {
             switch scalar {
@@ -58,40 +73,43 @@ struct BodyURL: Equatable {
         // so that the URL read now is the URL the serializer writes and a second pass reads.
         text = Self.withoutControls(Self.trimmed(raw))
         let scheme = Self.scheme(of: text)?.lowercased()
+        // Split on ASCII bytes of the UTF-8 view: no grapheme breaking, and a combining mark
+        // after a delimiter cannot hide it.
         var rest = Substring(text)
-        if scheme != nil, let colon = text.unicodeScalars.firstIndex(of: ":") {
-            // By scalars: a combining mark after the `:` would hide it from a Character search.
-            rest = Substring(text.unicodeScalars[text.unicodeScalars.index(after: colon)...])
+        if scheme != nil, let colon = text.utf8.firstIndex(of: UInt8(ascii: ":")) {
+            rest = Substring(text.utf8[text.utf8.index(after: colon)...])
         }
         var hasAuthority = false
-        if rest.hasPrefix("//") || rest.hasPrefix("\\\\") {
-            rest = rest.dropFirst(2)
+        if rest.utf8.starts(with: "//".utf8) || rest.utf8.starts(with: "\\\\".utf8) {
+            rest = Substring(rest.utf8.dropFirst(2))
             hasAuthority = true
         }
-        let fragmentStart = rest.firstIndex(of: "#")
-        fragment = fragmentStart.map { rest[rest.index(after: $0)...] } ?? ""
-        rest = rest[..<(fragmentStart ?? rest.endIndex)]
-        let queryStart = rest.firstIndex(of: "?")
-        query = queryStart.map { rest[rest.index(after: $0)...] } ?? ""
-        rest = rest[..<(queryStart ?? rest.endIndex)]
+        (rest, fragment) = Self.split(rest, at: UInt8(ascii: "#"))
+        (rest, query) = Self.split(rest, at: UInt8(ascii: "?"))
         if hasAuthority {
-            let slash = rest.firstIndex(where: { $0 == "/" || $0 == "\\" }) ?? rest.endIndex
-            var host = rest[..<slash]
-            if let at = host.lastIndex(of: "@") { host = host[host.index(after: at)...] }
-            authority = host.lowercased()
-            path = rest[slash...]
+            let slash = rest.utf8.firstIndex(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "\\") }) ?? rest.endIndex
+            var host = Substring(rest.utf8[..<slash])
+            if let at = host.utf8.lastIndex(of: UInt8(ascii: "@")) { host = Substring(host.utf8[host.utf8.index(after: at)...]) }
+            authority = host.utf8.contains(where: { $0 >= 65 && $0 <= 90 || $0 >= 0x80 }) ? host.lowercased() : String(host)
+            path = Substring(rest.utf8[slash...])
             kind = .absolute(scheme: scheme ?? "http")
         } else {
             authority = ""
             path = rest
             if let scheme {
                 kind = .opaque(scheme: scheme)
-            } else if rest.hasPrefix("/") {
+            } else if rest.utf8.first == UInt8(ascii: "/") {
                 kind = .rootRelative
             } else {
                 kind = .relative
             }
         }
+    }
+
+    /// The part before the first `byte` and the part after it ("" when absent).
+    private static func split(_ text: Substring, at byte: UInt8) -> (Substring, Substring) {
+        guard let index = text.utf8.firstIndex(of: byte) else { return (text, "") }
+        return (Substring(text.utf8[..<index]), Substring(text.utf8[text.utf8.index(after: index)...]))
     }
 
     var scheme: String? {

@@ -28,7 +28,7 @@ public struct CommunityHosts: Sendable {
 
     /// What a URL in a body points at, when it points into the community.
     public func link(for url: String) -> CommunityLink? {
-        link(for: BodyURL(unwrapped(url)))
+        link(for: parse(url))
     }
 
     func link(for url: BodyURL) -> CommunityLink? {
@@ -71,17 +71,18 @@ public struct CommunityHosts: Sendable {
         return host + "/" + components.joined(separator: "/") + query
     }
 
-    /// The target of WeCenter's `url/link/<code>` and `url/img/<code>` wrappers (the code is
-    /// base64 in WeCenter's URL-safe spelling, or percent-encoded), or `url` unchanged.
-    func unwrapped(_ url: String) -> String {
-        let parsed = BodyURL(url)
-        guard isCommunity(parsed) else { return url }
-        let route = parsed.query.hasPrefix("/") ? parsed.query : parsed.path
+    /// Reads a URL from a body; WeCenter's `url/link/<code>` and `url/img/<code>` redirect
+    /// wrappers (the code is base64 in WeCenter's URL-safe spelling, or percent-encoded) are
+    /// read as their target.
+    func parse(_ raw: String) -> BodyURL {
+        let url = BodyURL(raw)
+        let route = url.query.utf8.first == UInt8(ascii: "/") ? url.query : url.path
+        guard route.utf8.starts(with: "/url/".utf8), isCommunity(url) else { return url }
         let segments = route.split(separator: "/")
-        guard segments.count >= 3, segments[0] == "url", segments[1] == "link" || segments[1] == "img" else { return url }
+        guard segments.count >= 3, segments[1] == "link" || segments[1] == "img" else { return url }
         let code = segments[2...].joined(separator: "/")
         for candidate in [Self.decodeSafeBase64(code), code.removingPercentEncoding] {
-            if let candidate, case .absolute = BodyURL(candidate).kind { return candidate }
+            if let candidate, case .absolute = BodyURL(candidate).kind { return BodyURL(candidate) }
         }
         return url
     }

@@ -18,12 +18,13 @@ public enum CommunityLink: Hashable, Sendable {
     /// Reads a WeCenter route (`question/3521`, `m/question/id-3521__answer_id-7`) with its
     /// query parameters and fragment.
     init?(route: Substring, query: Substring, fragment: Substring) {
-        var segments = route.split(separator: "/").map { $0.removingPercentEncodingOrSelf }
+        var segments = route.split(separator: "/").map { $0.utf8.contains(UInt8(ascii: "%")) ? $0.removingPercentEncodingOrSelf : String($0) }
         if segments.first == "m" { segments.removeFirst() }
         guard segments.count >= 2 else { return nil }
         // WeCenter accepts `key-value` pairs joined by `__` in any later segment.
         var values: [String: String] = [:]
         for segment in segments.dropFirst() {
+            guard segment.utf8.contains(UInt8(ascii: "-")) else { continue }
             for pair in segment.components(separatedBy: "__") {
                 guard let dash = pair.firstIndex(of: "-") else { continue }
                 values[String(pair[..<dash])] = String(pair[pair.index(after: dash)...])

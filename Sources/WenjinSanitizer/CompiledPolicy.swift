@@ -116,6 +116,11 @@ struct NameKey: Hashable, Sendable {
         }
     }
 
+    static let href = NameKey("href")!
+    static let src = NameKey("src")!
+    static let alt = NameKey("alt")!
+    static let style = NameKey("style")!
+
     init?(_ name: String) {
         let bytes = Array(name.utf8) + [0]
         guard let key = bytes.withUnsafeBufferPointer({ NameKey(cString: $0.baseAddress!) }) else { return nil }

@@ -24,21 +24,13 @@ enum HTMLFragment {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(html.utf8.count + 11)
         bytes.append(contentsOf: "<div>".utf8)
-        // A NUL would end libxml2's input early; browsers read it as U+FFFD. Other characters
-        // that XML forbids (C0 controls but tab, LF and CR; DEL; U+FFFE, U+FFFF) are dropped
-        // here rather than by the writer, so that what the walk sees is what it writes.
-        let utf8 = Array(html.utf8)
-        var index = 0
-        while index < utf8.count {
-            let byte = utf8[index]
-            switch byte {
-            case 0: bytes.append(contentsOf: [0xEF, 0xBF, 0xBD])
-            case 9, 10, 13: bytes.append(byte)
-            case 1..<0x20, 0x7F: break
-            case 0xEF where index + 2 < utf8.count && utf8[index + 1] == 0xBF && utf8[index + 2] >= 0xBE: index += 2
-            default: bytes.append(byte)
+        var html = html
+        html.withUTF8 { utf8 in
+            if needsCleaning(utf8) {
+                appendCleaned(utf8, to: &bytes)
+            } else {
+                bytes.append(contentsOf: utf8)
             }
-            index += 1
         }
         bytes.append(contentsOf: "</div>".utf8)
         let document = bytes.withUnsafeBufferPointer { buffer in
@@ -63,6 +55,33 @@ enum HTMLFragment {
             }
             isFirst = false
             child = node.pointee.next
+        }
+    }
+
+    private static func needsCleaning(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        for index in utf8.indices {
+            let byte = utf8[index]
+            if byte < 0x20 && byte != 9 && byte != 10 && byte != 13 || byte == 0x7F { return true }
+            if byte == 0xEF, index + 2 < utf8.count, utf8[index + 1] == 0xBF, utf8[index + 2] >= 0xBE { return true }
+        }
+        return false
+    }
+
+    /// A NUL would end libxml2's input early; browsers read it as U+FFFD. Other characters
+    /// that XML forbids (C0 controls but tab, LF and CR; DEL; U+FFFE, U+FFFF) are dropped
+    /// here rather than by the writer, so that what the walk sees is what it writes.
+    private static func appendCleaned(_ utf8: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
+        var index = 0
+        while index < utf8.count {
+            let byte = utf8[index]
+            switch byte {
+            case 0: bytes.append(contentsOf: [0xEF, 0xBF, 0xBD])
+            case 9, 10, 13: bytes.append(byte)
+            case 1..<0x20, 0x7F: break
+            case 0xEF where index + 2 < utf8.count && utf8[index + 1] == 0xBF && utf8[index + 2] >= 0xBE: index += 2
+            default: bytes.append(byte)
+            }
+            index += 1
         }
     }
 

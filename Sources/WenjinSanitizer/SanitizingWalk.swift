@@ -103,8 +103,8 @@ struct SanitizingWalk {
             visitChildren(of: node)
             return
         }
-        var kept = attributes(of: node, element: linkID, handled: ["href", "rel"])
-        if let raw = Self.attribute("href", of: node) {
+        var kept = attributes(of: node, element: linkID, handled: Self.linkAttributes)
+        if let raw = Self.attribute(.href, of: node) {
             switch rewriteLink(raw) {
             case .kept(let url, let leavesArchive):
                 kept.insert(("href", url), at: 0)
@@ -124,7 +124,7 @@ struct SanitizingWalk {
     }
 
     private func rewriteLink(_ raw: String) -> RewrittenURL {
-        let url = BodyURL(hosts.unwrapped(raw))
+        let url = hosts.parse(raw)
         if let scheme = url.scheme, !policy.allowedSchemes.contains(scheme) { return .refused(scheme: scheme) }
         switch url.kind {
         case .relative, .opaque:
@@ -138,7 +138,7 @@ struct SanitizingWalk {
     }
 
     private mutating func image(_ node: xmlNodePtr, id: Int) {
-        let url = BodyURL(hosts.unwrapped(Self.attribute("src", of: node) ?? ""))
+        let url = hosts.parse(Self.attribute(.src, of: node) ?? "")
         let original: String
         switch url.kind {
         case .relative where !url.text.isEmpty:
@@ -161,7 +161,7 @@ struct SanitizingWalk {
         }
         // The archive lacks the image: a link to the original in its place.
         restructured = true
-        let alt = Self.attribute("alt", of: node).map { $0.trimmingSpaces } ?? ""
+        let alt = Self.attribute(.alt, of: node).map { $0.trimmingSpaces } ?? ""
         let label = alt.isEmpty ? policy.missingImageText : alt
         if linkDepth > 0 {
             writer.text(label)
@@ -180,16 +180,16 @@ struct SanitizingWalk {
     }
 
     private mutating func imageAttributes(of node: xmlNodePtr, id: Int, source: String) -> [(String, String)] {
-        [("src", source)] + attributes(of: node, element: id, handled: ["src", "loading"]) + [("loading", "lazy")]
+        [("src", source)] + attributes(of: node, element: id, handled: Self.imageAttributes) + [("loading", "lazy")]
     }
 
     // MARK: Attributes
 
     /// WeCenter writes `[u]` and `[size=N]` as styled spans; the style goes, the meaning stays.
     private mutating func span(_ node: xmlNodePtr, id: Int) {
-        var kept = attributes(of: node, element: id, handled: ["style"])
+        var kept = attributes(of: node, element: id, handled: Self.spanAttributes)
         var outputID = id
-        if let style = Self.attribute("style", of: node) {
+        if let style = Self.attribute(.style, of: node) {
             let meaning = StyleMeaning(style)
             if meaning.underline { outputID = underlineID }
             if let size = meaning.fontSize, !kept.contains(where: { $0.0 == "class" }) {
@@ -202,7 +202,12 @@ struct SanitizingWalk {
         emit(outputID, node, attributes: kept)
     }
 
-    private mutating func attributes(of node: xmlNodePtr, element id: Int, handled: Set<String> = []) -> [(String, String)] {
+    /// Attributes the walk writes itself (or, for `style`, translates) instead of copying.
+    private static let linkAttributes = ["href", "rel"]
+    private static let imageAttributes = ["src", "loading"]
+    private static let spanAttributes = ["style"]
+
+    private mutating func attributes(of node: xmlNodePtr, element id: Int, handled: [String] = []) -> [(String, String)] {
         var kept: [(String, String)] = []
         var attribute = node.pointee.properties
         guard attribute != nil else { return kept }
@@ -238,10 +243,10 @@ struct SanitizingWalk {
         return range.contains(size)
     }
 
-    static func attribute(_ name: String, of node: xmlNodePtr) -> String? {
+    static func attribute(_ name: NameKey, of node: xmlNodePtr) -> String? {
         var attribute = node.pointee.properties
         while let current = attribute {
-            if NodeName.of(current) == name { return NodeName.value(of: current) }
+            if let raw = current.pointee.name, NameKey(cString: raw) == name { return NodeName.value(of: current) }
             attribute = current.pointee.next
         }
         return nil
