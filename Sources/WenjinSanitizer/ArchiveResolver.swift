@@ -1,0 +1,23 @@
+/// Implemented by the site builder: where a community page or an image lives in the archive.
+public protocol ArchiveResolver: Sendable {
+    /// The relative path (`../questions/3521.html#answer-10873`, `../assets/ab/cdef.jpg`) of a
+    /// page or image, or nil when the archive lacks it: then links point at the original, and
+    /// an image becomes a link to the original. Paths must be relative (no scheme, no leading
+    /// `/`), so that sanitizing the result again leaves them alone.
+    func localPath(for link: CommunityLink) -> String?
+
+    /// The URL of WeCenter attachment `id` (`[attach]id[/attach]` in stored BBCode), if known.
+    func attachmentURL(id: Int) -> String?
+}
+
+extension ArchiveResolver {
+    public func attachmentURL(id: Int) -> String? { nil }
+}
+
+/// A resolver for an archive with no pages and no assets: every community link points at
+/// the original and every image becomes a link to it. What `wenjin sanitize` uses on its own.
+public struct OriginalsResolver: ArchiveResolver {
+    public init() {}
+
+    public func localPath(for link: CommunityLink) -> String? { nil }
+}

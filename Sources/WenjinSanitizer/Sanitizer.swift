@@ -1,0 +1,65 @@
+// WenjinSanitizer owns every path by which community text reaches a page: the HTML allowlist
+// over libxml2, WeCenter's BBCode and entity-escaped text, and the rewriting of community
+// links and images to archive paths. It must not know about the store, the site layout or
+// the network: the site builder answers where things live through `ArchiveResolver`.
+
+/// Turns community bodies into `SanitizedHTML` under one `SanitizePolicy`.
+/// A value type holding only Sendable configuration: call it from any number of threads.
+public struct Sanitizer: Sendable {
+    /// The version of the standard policy; the store keys its cache by (content hash, version).
+    public static var policyVersion: Int { SanitizePolicy.standard.version }
+
+    public var policy: SanitizePolicy { compiled.policy }
+    public let hosts: CommunityHosts
+    public let resolver: any ArchiveResolver
+    private let compiled: CompiledPolicy
+
+    public init(policy: SanitizePolicy = .standard, hosts: CommunityHosts, resolver: any ArchiveResolver) {
+        compiled = CompiledPolicy.compiled(policy)
+        self.hosts = hosts
+        self.resolver = resolver
+    }
+
+    /// Sanitizes an HTML body (question details, answers, articles: wenjin-api.md §3.2).
+    /// Sanitizing the result again gives the same HTML.
+    public func sanitize(html: String) -> (SanitizedHTML, SanitizeReport) {
+        let first = pass(html)
+        var output = first.html
+        var restructured = first.restructured
+        // Removing or unwrapping elements can leave a nesting that libxml2 reads back
+        // differently (a `<div>` inside a `<p>`); a few more passes reach the fixed point.
+        var rounds = 0
+        while restructured && rounds < 4 {
+            let next = pass(output)
+            if next.html == output { break }
+            output = next.html
+            restructured = next.restructured
+            rounds += 1
+        }
+        // Only the first pass removed anything the author wrote.
+        return (SanitizedHTML(html: output), first.report)
+    }
+
+    /// Renders stored BBCode (my_question/my_answer, and the `<br>`-only form of home and
+    /// topic lists) the way WeCenter's pipeline would, then sanitizes it.
+    public func renderBBCode(_ bbcode: String) -> (SanitizedHTML, SanitizeReport) {
+        sanitize(html: BBCodeRenderer(resolver: resolver).html(from: bbcode))
+    }
+
+    /// Decodes an entity-escaped title, name or comment once into plain text
+    /// (`&amp;lt;` becomes `&lt;`, not `<`). Templates escape it again on output.
+    public static func decodeEntities(_ text: String) -> String {
+        EntityDecoder.decode(text)
+    }
+
+    /// The cache key part that identifies an input: SHA-256 of its UTF-8, lower-case hex.
+    public static func contentHash(of text: String) -> String {
+        SHA256Digest(of: Array(text.utf8)).hex
+    }
+
+    private func pass(_ html: String) -> (html: String, report: SanitizeReport, restructured: Bool) {
+        var walk = SanitizingWalk(compiled: compiled, hosts: hosts, resolver: resolver, capacity: html.utf8.count + 64)
+        HTMLFragment.withTopLevelNodes(of: html) { walk.visit($0) }
+        return (String(decoding: walk.writer.bytes, as: UTF8.self), walk.report, walk.restructured)
+    }
+}

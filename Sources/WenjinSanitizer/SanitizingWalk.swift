@@ -1,0 +1,278 @@
+import CLibXML2
+
+/// One pass over a parsed fragment: keeps what the policy allows, rewrites links and images
+/// through the resolver, writes the result with `HTMLWriter` and counts what it removed.
+struct SanitizingWalk {
+    let compiled: CompiledPolicy
+    var policy: SanitizePolicy { compiled.policy }
+    let hosts: CommunityHosts
+    let resolver: any ArchiveResolver
+    var writer: HTMLWriter
+    var report = SanitizeReport()
+    /// Set when the output's shape differs from the parsed tree (an element removed or
+    /// unwrapped, an image turned into a link). libxml2 may then read the output back into a
+    /// different tree, so `Sanitizer` runs another pass until nothing changes.
+    private(set) var restructured = false
+    private var linkDepth = 0
+    private var preDepth = 0
+    /// The ids of the elements written and not yet closed, innermost last.
+    private var openElements: [Int] = []
+    private let linkID: Int
+    private let underlineID: Int
+
+    init(compiled: CompiledPolicy, hosts: CommunityHosts, resolver: any ArchiveResolver, capacity: Int) {
+        self.compiled = compiled
+        linkID = compiled.id(of: "a")!
+        underlineID = compiled.id(of: "u")!
+        self.hosts = hosts
+        self.resolver = resolver
+        self.writer = HTMLWriter(capacity: capacity)
+    }
+
+    mutating func visit(_ node: xmlNodePtr) {
+        switch node.pointee.type {
+        case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
+            if let content = node.pointee.content { writer.text(cString: content) }
+        case XML_ELEMENT_NODE:
+            element(node)
+        case XML_COMMENT_NODE:
+            report.removedElements["#comment", default: 0] += 1
+        default:
+            break  // processing instructions and DTD nodes carry nothing to show
+        }
+    }
+
+    private mutating func visitChildren(of node: xmlNodePtr) {
+        var child = node.pointee.children
+        while let current = child {
+            visit(current)
+            child = current.pointee.next
+        }
+    }
+
+    private mutating func element(_ node: xmlNodePtr) {
+        guard let rawName = node.pointee.name else { return }
+        switch compiled.entry(for: rawName) {
+        case .dropWithContent(let name):
+            report.removedElements[name, default: 0] += 1
+            restructured = true
+        case nil:
+            report.unwrappedElements[NodeName.of(node).lowercased(), default: 0] += 1
+            restructured = true
+            visitChildren(of: node)
+        case .keep(let id):
+            // Renamed elements need no second pass of their own: `emit` checks the nesting
+            // of the name it writes.
+            switch compiled.roles[id] {
+            case .link: link(node)
+            case .image: image(node, id: id)
+            case .span: span(node, id: id)
+            case .lineBreak where preDepth > 0 && Self.touchesNewline(node):
+                return  // WeCenter's nl2br also ran inside [code]: the newline already breaks the line
+            default: emit(id, node, attributes: attributes(of: node, element: id))
+            }
+        }
+    }
+
+    /// Notes when libxml2 would read `id` opened here differently (see `CompiledPolicy`).
+    private mutating func checkNesting(of id: Int) {
+        if let outer = openElements.last, compiled.parserCloses(outer, whenOpening: id) { restructured = true }
+    }
+
+    private mutating func emit(_ id: Int, _ node: xmlNodePtr, attributes: [(String, String)]) {
+        checkNesting(of: id)
+        let name = compiled.names[id]
+        writer.openTag(name, attributes: attributes)
+        guard !compiled.isVoid[id] else { return }
+        let isPre = compiled.roles[id] == .preformatted
+        if isPre { preDepth += 1 }
+        openElements.append(id)
+        visitChildren(of: node)
+        openElements.removeLast()
+        if isPre { preDepth -= 1 }
+        writer.closeTag(name)
+    }
+
+    // MARK: Links and images
+
+    private mutating func link(_ node: xmlNodePtr) {
+        if linkDepth > 0 {
+            // A link inside a link is not HTML; its text stays in the outer one.
+            report.unwrappedElements["a", default: 0] += 1
+            restructured = true
+            visitChildren(of: node)
+            return
+        }
+        var kept = attributes(of: node, element: linkID, handled: Self.linkAttributes)
+        if let raw = Self.attribute(.href, of: node) {
+            switch rewriteLink(raw) {
+            case .kept(let url, let leavesArchive):
+                kept.insert(("href", url), at: 0)
+                if leavesArchive { kept.append(("rel", policy.outsideLinkRel)) }
+            case .refused(let scheme):
+                report.removedURLs[scheme, default: 0] += 1
+            }
+        }
+        linkDepth += 1
+        emit(linkID, node, attributes: kept)
+        linkDepth -= 1
+    }
+
+    private enum RewrittenURL {
+        case kept(String, leavesArchive: Bool)
+        case refused(scheme: String)
+    }
+
+    private func rewriteLink(_ raw: String) -> RewrittenURL {
+        let url = hosts.parse(raw)
+        if let scheme = url.scheme, !policy.allowedSchemes.contains(scheme) { return .refused(scheme: scheme) }
+        switch url.kind {
+        case .relative, .opaque:
+            return .kept(url.text, leavesArchive: false)
+        case .absolute, .rootRelative:
+            if let link = hosts.link(for: url), let path = resolver.localPath(for: link) {
+                return .kept(path, leavesArchive: false)
+            }
+            return .kept(hosts.isCommunity(url) ? hosts.absolute(url) : url.text, leavesArchive: true)
+        }
+    }
+
+    private mutating func image(_ node: xmlNodePtr, id: Int) {
+        let url = hosts.parse(Self.attribute(.src, of: node) ?? "")
+        let original: String
+        switch url.kind {
+        case .relative where !url.text.isEmpty:
+            // Already a local asset path (a second pass, or a relative upload).
+            emit(id, node, attributes: imageAttributes(of: node, id: id, source: url.text))
+            return
+        case .absolute(let scheme) where scheme == "http" || scheme == "https":
+            original = imageOriginal(url)
+        case .rootRelative:
+            original = imageOriginal(url)
+        default:
+            if let scheme = url.scheme { report.removedURLs[scheme, default: 0] += 1 }
+            report.removedElements["img", default: 0] += 1  // no source left to show
+            restructured = true
+            return
+        }
+        if let path = resolver.localPath(for: .image(originalURL: original)) {
+            emit(id, node, attributes: imageAttributes(of: node, id: id, source: path))
+            return
+        }
+        // The archive lacks the image: a link to the original in its place.
+        restructured = true
+        let alt = Self.attribute(.alt, of: node).map { $0.trimmingSpaces } ?? ""
+        let label = alt.isEmpty ? policy.missingImageText : alt
+        if linkDepth > 0 {
+            writer.text(label)
+        } else {
+            checkNesting(of: linkID)
+            writer.openTag("a", attributes: [("href", original), ("rel", policy.outsideLinkRel)])
+            writer.text(label)
+            writer.closeTag("a")
+        }
+    }
+
+    private func imageOriginal(_ url: BodyURL) -> String {
+        if case .image(let original) = hosts.link(for: url) { return original }
+        if hosts.isCommunity(url) { return hosts.absolute(url) }
+        return url.text.hasPrefix("//") ? "http:" + url.text : url.text
+    }
+
+    private mutating func imageAttributes(of node: xmlNodePtr, id: Int, source: String) -> [(String, String)] {
+        [("src", source)] + attributes(of: node, element: id, handled: Self.imageAttributes) + [("loading", "lazy")]
+    }
+
+    // MARK: Attributes
+
+    /// WeCenter writes `[u]` and `[size=N]` as styled spans; the style goes, the meaning stays.
+    private mutating func span(_ node: xmlNodePtr, id: Int) {
+        var kept = attributes(of: node, element: id, handled: Self.spanAttributes)
+        var outputID = id
+        if let style = Self.attribute(.style, of: node) {
+            let meaning = StyleMeaning(style)
+            if meaning.underline { outputID = underlineID }
+            if let size = meaning.fontSize, !kept.contains(where: { $0.0 == "class" }) {
+                kept.append(("class", "wj-size-\(min(max(size, policy.fontSizes.lowerBound), policy.fontSizes.upperBound))"))
+            }
+            if !meaning.underline && meaning.fontSize == nil {
+                report.removedAttributes["span@style", default: 0] += 1
+            }
+        }
+        emit(outputID, node, attributes: kept)
+    }
+
+    /// Attributes the walk writes itself (or, for `style`, translates) instead of copying.
+    private static let linkAttributes = ["href", "rel"]
+    private static let imageAttributes = ["src", "loading"]
+    private static let spanAttributes = ["style"]
+
+    private mutating func attributes(of node: xmlNodePtr, element id: Int, handled: [String] = []) -> [(String, String)] {
+        var kept: [(String, String)] = []
+        var attribute = node.pointee.properties
+        guard attribute != nil else { return kept }
+        let element = compiled.names[id]
+        let allowed = compiled.allowedAttributes[id]
+        while let current = attribute {
+            attribute = current.pointee.next
+            let name = NodeName.of(current)
+            guard !handled.contains(name) else { continue }
+            let value = NodeName.value(of: current)
+            if name == "class", Self.isSizeClass(value, in: policy.fontSizes) {
+                kept.append((name, value))
+                continue
+            }
+            let isAllowed = allowed.contains(name)
+            if isAllowed, policy.urlAttributes.contains(name) {
+                if let scheme = BodyURL.scheme(of: value)?.lowercased(), !policy.allowedSchemes.contains(scheme) {
+                    report.removedURLs[scheme, default: 0] += 1
+                    continue
+                }
+            }
+            guard isAllowed, AttributeValue.isAcceptable(value, for: name) else {
+                report.removedAttributes["\(element)@\(name)", default: 0] += 1
+                continue
+            }
+            kept.append((name, value))
+        }
+        return kept
+    }
+
+    private static func isSizeClass(_ value: String, in range: ClosedRange<Int>) -> Bool {
+        guard value.hasPrefix("wj-size-"), let size = Int(value.dropFirst("wj-size-".count)) else { return false }
+        return range.contains(size)
+    }
+
+    static func attribute(_ name: NameKey, of node: xmlNodePtr) -> String? {
+        var attribute = node.pointee.properties
+        while let current = attribute {
+            if let raw = current.pointee.name, NameKey(cString: raw) == name { return NodeName.value(of: current) }
+            attribute = current.pointee.next
+        }
+        return nil
+    }
+
+    /// A `<br>` followed by a newline (`<br />\r\n`, the HTML form) or preceded by a CR
+    /// (`\r<br>`, the home-list form).
+    private static func touchesNewline(_ node: xmlNodePtr) -> Bool {
+        if let next = node.pointee.next, next.pointee.type == XML_TEXT_NODE, let content = next.pointee.content,
+            content[0] == UInt8(ascii: "\n") || content[0] == UInt8(ascii: "\r")
+        {
+            return true
+        }
+        guard let previous = node.pointee.prev, previous.pointee.type == XML_TEXT_NODE, let content = previous.pointee.content
+        else { return false }
+        var length = 0
+        while content[length] != 0 { length += 1 }
+        return length > 0 && content[length - 1] == UInt8(ascii: "\r")
+    }
+}
+
+extension String {
+    var trimmingSpaces: String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !BodyURL.isIgnorable($0) }) else { return "" }
+        let last = scalars.lastIndex(where: { !BodyURL.isIgnorable($0) })!
+        return String(scalars[first...last])
+    }
+}

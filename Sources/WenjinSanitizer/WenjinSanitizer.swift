@@ -1,1 +1,0 @@
-// WenjinSanitizer: placeholder until the module lands.
