@@ -1,0 +1,44 @@
+/// `?/api/topic/topic_best_answer/` (§2.14): a topic's questions with their best answers.
+/// `total_rows` counts this page; `{"total_rows":0}` without rows ends the list. Upstream
+/// ignores `page` and sends the same rows again, which `repeats(_:)` detects.
+public struct TopicBestAnswerPage: APIDecodable, Equatable {
+    public struct Row: Sendable, Equatable {
+        public var questionID: RemoteQuestionID
+        public var questionTitle: String
+        /// Nil for WENJIN's rows of questions without an answer (`answer_content` "").
+        public var answer: BestAnswer?
+    }
+
+    public struct BestAnswer: Sendable, Equatable {
+        public var id: RemoteAnswerID
+        /// Stored BBCode with `\n` → `<br>` and `[attach]` → `<img>`; not rendered HTML.
+        public var content: String
+        public var agreeCount: Int
+        public var author: UserSummary
+    }
+
+    public var rows: [Row]
+
+    public var isEnd: Bool { rows.isEmpty }
+
+    /// Whether this page holds exactly the rows of `previous` (a server that ignores `page`).
+    public func repeats(_ previous: TopicBestAnswerPage) -> Bool { !rows.isEmpty && rows == previous.rows }
+
+    public init(rsm: APIPayload) throws(APIError) {
+        rows = try rsm.readObject { fields throws(FieldReader.Problem) in
+            var rows: [Row] = []
+            for row in try fields.list("rows") {
+                let question = try row.object("question_info")
+                var answer: BestAnswer?
+                if let info = try row.optionalObject("answer_info"), let id: RemoteAnswerID = try info.optionalID("answer_id"), id.rawValue > 0 {
+                    answer = BestAnswer(id: id, content: try info.text("answer_content"),
+                                        agreeCount: try info.optionalInt("agree_count") ?? 0,
+                                        author: try UserSummary(info))
+                }
+                rows.append(Row(questionID: try question.id("question_id"),
+                                questionTitle: try question.text("question_content"), answer: answer))
+            }
+            return rows
+        }
+    }
+}
