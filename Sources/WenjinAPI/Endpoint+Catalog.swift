@@ -140,6 +140,13 @@ extension Endpoint where Response == TopicInfo {
     }
 }
 
+extension Endpoint where Response == TopicDetail {
+    /// §2.13's alternative `?/api/topic/topic/`: `id` may be a topic id, title or url token.
+    public static func topicDetail(_ id: RemoteTopicID) -> Self {
+        Self(.routed(controller: "topic", action: "topic"), query: [Parameter("id", id.description)])
+    }
+}
+
 extension Endpoint where Response == TopicBestAnswerPage {
     /// §2.14; `page` counts from 1 (WENJIN's addition, ignored upstream).
     public static func topicBestAnswers(_ topic: RemoteTopicID, page: Int) -> Self {

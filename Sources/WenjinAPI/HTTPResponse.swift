@@ -30,3 +30,11 @@ public struct HTTPResponse: Sendable {
         APIError(reason, url: url, status: status, body: body)
     }
 }
+
+extension HTTPResponse {
+    /// Decodes this response as `type`; what `Endpoint.decode(_:)` does, for bodies read back
+    /// from the store.
+    public func decoded<T: APIDecodable>(as type: T.Type) throws(APIError) -> T {
+        try Envelope.decode(type, from: self)
+    }
+}

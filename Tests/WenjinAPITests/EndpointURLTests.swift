@@ -24,6 +24,7 @@ import Testing
                 == "http://wenjin.in/?/api/topic/square/&id=focus&page=2&per_page=3")
         #expect(url(.topicBestAnswers(RemoteTopicID(57), page: 1))
                 == "http://wenjin.in/?/api/topic/topic_best_answer/&id=57&page=1")
+        #expect(url(.topicDetail(RemoteTopicID(4))) == "http://wenjin.in/?/api/topic/topic/&id=4")
         #expect(url(.article(RemoteArticleID(96))) == "http://wenjin.in/?/api/article/article/&id=96")
         #expect(url(.articleComments(RemoteArticleID(96), page: 1)) == "http://wenjin.in/?/api/article/comment/&id=96&page=1")
         #expect(url(.search("食堂", type: .questions, page: 1))
