@@ -30,8 +30,9 @@ public struct TopicBestAnswerPage: APIDecodable, Equatable {
             for row in try fields.list("rows") {
                 let question = try row.object("question_info")
                 var answer: BestAnswer?
-                if let info = try row.optionalObject("answer_info"), let id: RemoteAnswerID = try info.optionalID("answer_id"), id.rawValue > 0 {
-                    answer = BestAnswer(id: id, content: try info.text("answer_content"),
+                if let info = try row.optionalObject("answer_info"), let id: RemoteAnswerID = try info.optionalID("answer_id"),
+                   id.rawValue > 0, case let content = try info.text("answer_content"), !content.isEmpty {
+                    answer = BestAnswer(id: id, content: content,
                                         agreeCount: try info.optionalInt("agree_count") ?? 0,
                                         author: try UserSummary(info))
                 }
