@@ -155,10 +155,10 @@ struct FieldReader {
     }
 }
 
-extension String {
-    func trimmingASCIIWhitespace() -> Substring {
+extension StringProtocol {
+    func trimmingASCIIWhitespace() -> SubSequence {
         let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
-        guard let first = firstIndex(where: { !isSpace($0) }) else { return "" }
+        guard let first = firstIndex(where: { !isSpace($0) }) else { return self[endIndex...] }
         let last = lastIndex(where: { !isSpace($0) })!
         return self[first...last]
     }
