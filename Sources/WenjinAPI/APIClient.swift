@@ -15,8 +15,11 @@ public final class APIClient: Sendable {
         public var base: APIBaseURL
         /// Sent with every request so the site's operators can tell who is crawling.
         public var userAgent: String
-        /// Seconds one request may take before it fails with `.timedOut`.
-        public var timeout: TimeInterval
+        /// Whole seconds one request may take before it fails with `.timedOut`. FoundationNetworking
+        /// on Linux fails a sub-second timeout at once, so it is rounded up to whole seconds.
+        public var timeout: TimeInterval {
+            didSet { timeout = Self.wholeSeconds(timeout) }
+        }
         /// Connections URLSession may open to the host at once.
         public var maximumConnectionsPerHost: Int
 
@@ -24,9 +27,11 @@ public final class APIClient: Sendable {
                     timeout: TimeInterval = 30, maximumConnectionsPerHost: Int = 2) {
             self.base = base
             self.userAgent = userAgent
-            self.timeout = timeout
+            self.timeout = Self.wholeSeconds(timeout)
             self.maximumConnectionsPerHost = maximumConnectionsPerHost
         }
+
+        private static func wholeSeconds(_ seconds: TimeInterval) -> TimeInterval { max(1, seconds.rounded(.up)) }
     }
 
     public static let defaultUserAgent = "wenjin-archiver/1.0 (static archive of a WENJIN community)"
