@@ -28,11 +28,16 @@ public struct CountedPage<Row: CountedRow>: APIDecodable, Equatable {
         self.rows = rows
     }
 
-    /// Whether this page, numbered from 1 with `perPage` rows requested, is the last one:
-    /// all `totalRows` items have been received, or the server sent less than a full page.
-    public func isLastPage(page: Int, perPage: Int) -> Bool {
-        rows.isEmpty || rows.count < perPage || max(page, 1) * perPage >= totalRows
+    /// Whether the list is complete once this page is added to the `receivedBefore` rows of
+    /// the earlier pages: all `totalRows` have arrived, or the page is empty. Counting what
+    /// arrived (not page × per_page) stays right when a server caps `per_page`.
+    public func isLastPage(receivedBefore: Int) -> Bool {
+        rows.isEmpty || receivedBefore + rows.count >= totalRows
     }
+
+    /// Whether this page holds exactly the rows of `previous`: a clamped page past the end
+    /// (when `total_rows` promises more than the script can send). The crawler stops then.
+    public func repeats(_ previous: CountedPage<Row>) -> Bool { !rows.isEmpty && rows == previous.rows }
 }
 
 /// One row of a `CountedPage` while it is being read. Opaque outside the module.

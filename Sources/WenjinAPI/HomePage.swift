@@ -10,20 +10,29 @@ public struct HomePage: APIDecodable, Equatable {
         public var associateID: Int
         public var addTime: Int
         public var actor: UserSummary?
-        public var question: (id: RemoteQuestionID, title: String)?
-        public var answer: (id: RemoteAnswerID, content: String, agreeCount: Int)?
-        public var article: (id: RemoteArticleID, title: String)?
+        public var question: QuestionMention?
+        public var answer: AnswerMention?
+        public var article: ArticleMention?
         /// WENJIN only: the followed topic the item came from.
         public var topic: TopicReference?
+    }
 
-        public static func == (lhs: Item, rhs: Item) -> Bool {
-            lhs.historyID == rhs.historyID && lhs.action == rhs.action && lhs.associateID == rhs.associateID
-                && lhs.addTime == rhs.addTime && lhs.actor == rhs.actor && lhs.topic == rhs.topic
-                && lhs.question?.id == rhs.question?.id && lhs.question?.title == rhs.question?.title
-                && lhs.answer?.id == rhs.answer?.id && lhs.answer?.content == rhs.answer?.content
-                && lhs.answer?.agreeCount == rhs.answer?.agreeCount
-                && lhs.article?.id == rhs.article?.id && lhs.article?.title == rhs.article?.title
-        }
+    public struct QuestionMention: Sendable, Equatable {
+        public var id: RemoteQuestionID
+        /// HTML-escaped as sent.
+        public var title: String
+    }
+
+    public struct AnswerMention: Sendable, Equatable {
+        public var id: RemoteAnswerID
+        /// Stored BBCode with `\n` → `<br>` and `[attach]` → `<img>`; not rendered HTML.
+        public var content: String
+        public var agreeCount: Int
+    }
+
+    public struct ArticleMention: Sendable, Equatable {
+        public var id: RemoteArticleID
+        public var title: String
     }
 
     public var items: [Item]
@@ -43,13 +52,14 @@ public struct HomePage: APIDecodable, Equatable {
                         associateID: try row.optionalInt("associate_id") ?? 0, addTime: try row.optionalInt("add_time") ?? 0)
         item.actor = try row.optionalObject("user_info").map { info throws(FieldReader.Problem) in try UserSummary(info) }
         if let info = try row.optionalObject("question_info") {
-            item.question = (try info.id("question_id"), try info.text("question_content"))
+            item.question = QuestionMention(id: try info.id("question_id"), title: try info.text("question_content"))
         }
         if let info = try row.optionalObject("answer_info") {
-            item.answer = (try info.id("answer_id"), try info.text("answer_content"), try info.optionalInt("agree_count") ?? 0)
+            item.answer = AnswerMention(id: try info.id("answer_id"), content: try info.text("answer_content"),
+                                        agreeCount: try info.optionalInt("agree_count") ?? 0)
         }
         if let info = try row.optionalObject("article_info") {
-            item.article = (try info.id("id"), try info.text("title"))
+            item.article = ArticleMention(id: try info.id("id"), title: try info.text("title"))
         }
         item.topic = try row.optionalObject("topic_info").map { info throws(FieldReader.Problem) in try TopicReference(info) }
         return item

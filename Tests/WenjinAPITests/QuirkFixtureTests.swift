@@ -102,7 +102,8 @@ import WenjinAPI
         #expect(page.rows.first?.id.rawValue == 10873)
         #expect(page.rows.first?.questionTitle == "")
         #expect(page.rows.first?.rawContent == "[b]周末[/b]\r\n[attach]4410[/attach]")
-        #expect(!page.isLastPage(page: 1, perPage: 1))
+        #expect(!page.isLastPage(receivedBefore: 0))
+        #expect(page.isLastPage(receivedBefore: 22))
     }
 
     @Test func aStringPayloadWhereAnObjectBelongsIsNotFound() throws {

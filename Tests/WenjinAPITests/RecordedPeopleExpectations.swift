@@ -43,19 +43,22 @@ extension RecordedExpectations {
             #expect(ids(page.rows.map(\.id)) == [4, 1])
             #expect(page.rows[1].rawDetail == "想知道33楼和45楼的情况。\r\n另外周末开不开？")
             #expect(page.rows[1].addTime == 1795951919)
-            #expect(page.isLastPage(page: 1, perPage: 10))
+            #expect(page.isLastPage(receivedBefore: 0))
         }
         checks["my_question_3_p9_clamped"] = { response in
             let page = try response.decoded(as: UserQuestionsPage.self)
             #expect(page.totalRows == 2)
             #expect(ids(page.rows.map(\.id)) == [1])  // page 9 of 2 repeats the last page
-            #expect(page.isLastPage(page: 9, perPage: 1))
+            #expect(page.isLastPage(receivedBefore: 1))
+            let firstPage = try RecordedResponse.load("my_question_3_p1").decoded(as: UserQuestionsPage.self)
+            #expect(!page.repeats(firstPage))
+            #expect(page.repeats(UserQuestionsPage(totalRows: 2, rows: page.rows)))
         }
         let noQuestions: Check = { response in
             let page = try response.decoded(as: UserQuestionsPage.self)
             #expect(page.totalRows == 0)
             #expect(page.rows.isEmpty)
-            #expect(page.isLastPage(page: 1, perPage: 10))
+            #expect(page.isLastPage(receivedBefore: 0))
         }
         checks["my_question_none"] = noQuestions
         checks["my_question_uid0"] = rejected(UserQuestionsPage.self, "参数不完整")
