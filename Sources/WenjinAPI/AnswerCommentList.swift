@@ -2,22 +2,18 @@
 /// No comments arrive as the object `{"total_rows":"0"}` instead of `[]`.
 public struct AnswerCommentList: APIDecodable, Equatable {
     public var comments: [AnswerComment]
-
-    public init(comments: [AnswerComment]) { self.comments = comments }
+    /// Comments that could not be read, each an `.unreadableField` error; the others are kept.
+    public var unreadableRows: [APIError]
 
     public init(rsm: APIPayload) throws(APIError) {
-        comments = try rsm.read { value throws(FieldReader.Problem) in
-            let items: [FieldReader]
-            switch value {
-            case .object(let members) where members.contains(where: { $0.key == "total_rows" }):
-                items = []
-            default:
-                items = try FieldReader.items(of: value, path: "rsm")
+        let (comments, problems) = try rsm.read { value throws(FieldReader.Problem) in
+            if case .object(let members) = value, members.contains(where: { $0.key == "total_rows" }) {
+                return ([AnswerComment](), [FieldReader.Problem]())
             }
-            var comments: [AnswerComment] = []
-            for item in items { comments.append(try AnswerComment(item)) }
-            return comments
+            return try FieldReader.eachItem(of: value, path: "rsm") { item throws(FieldReader.Problem) in try AnswerComment(item) }
         }
+        self.comments = comments
+        unreadableRows = problems.map(rsm.error)
     }
 }
 

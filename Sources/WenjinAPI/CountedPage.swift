@@ -12,27 +12,40 @@ public struct CountedPage<Row: CountedRow>: APIDecodable, Equatable {
     /// Items in the whole list (`total_rows`; `{"total_rows":"0"}` without rows when empty).
     public var totalRows: Int
     public var rows: [Row]
+    /// Rows that could not be read, each an `.unreadableField` error; the others are kept.
+    public var unreadableRows: [APIError]
 
-    public init(totalRows: Int, rows: [Row]) {
+    public init(totalRows: Int, rows: [Row], unreadableRows: [APIError] = []) {
         self.totalRows = totalRows
         self.rows = rows
+        self.unreadableRows = unreadableRows
     }
 
     public init(rsm: APIPayload) throws(APIError) {
-        let (total, readers) = try rsm.readObject { fields throws(FieldReader.Problem) in
-            (try fields.optionalInt("total_rows") ?? 0, try fields.list("rows"))
+        let (total, readers, problems) = try rsm.readObject { fields throws(FieldReader.Problem) in
+            let (readers, problems) = try fields.eachItem(in: "rows") { $0 }
+            return (try fields.optionalInt("total_rows") ?? 0, readers, problems)
         }
         var rows: [Row] = []
-        for reader in readers { rows.append(try Row(row: RowFields(reader: reader, response: rsm.response))) }
-        self.totalRows = total
-        self.rows = rows
+        var unreadable = problems.map(rsm.error)
+        for reader in readers {
+            do {
+                rows.append(try Row(row: RowFields(reader: reader, response: rsm.response)))
+            } catch {
+                unreadable.append(error)
+            }
+        }
+        self.init(totalRows: total, rows: rows, unreadableRows: unreadable)
     }
+
+    /// Rows this page brought, readable or not: what counts toward `totalRows`.
+    public var receivedCount: Int { rows.count + unreadableRows.count }
 
     /// Whether the list is complete once this page is added to the `receivedBefore` rows of
     /// the earlier pages: all `totalRows` have arrived, or the page is empty. Counting what
     /// arrived (not page × per_page) stays right when a server caps `per_page`.
     public func isLastPage(receivedBefore: Int) -> Bool {
-        rows.isEmpty || receivedBefore + rows.count >= totalRows
+        receivedCount == 0 || receivedBefore + receivedCount >= totalRows
     }
 
     /// Whether this page holds exactly the rows of `previous`: a clamped page past the end

@@ -11,12 +11,17 @@ public struct APIPayload: Sendable {
     let value: JSONValue
     let response: HTTPResponse
 
+    /// An `APIError` about this response for a field that could not be read.
+    func error(_ problem: FieldReader.Problem) -> APIError {
+        response.error(.unreadableField(path: problem.path, problem: problem.problem))
+    }
+
     /// Runs a reading function, turning a field problem into an `APIError` about this response.
     func read<T>(_ body: (JSONValue) throws(FieldReader.Problem) -> T) throws(APIError) -> T {
         do {
             return try body(value)
         } catch {
-            throw response.error(.unreadableField(path: error.path, problem: error.problem))
+            throw self.error(error)
         }
     }
 

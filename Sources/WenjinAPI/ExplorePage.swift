@@ -7,24 +7,21 @@ public struct ExplorePage: APIDecodable, Equatable {
     }
 
     public var items: [Item]
+    /// Rows that could not be read, each an `.unreadableField` error; the others are kept.
+    public var unreadableRows: [APIError]
 
     /// An empty page (`{"total_rows":0}`, no `rows`) ends the list.
-    public var isEnd: Bool { items.isEmpty }
-
-    public init(items: [Item]) { self.items = items }
+    public var isEnd: Bool { items.isEmpty && unreadableRows.isEmpty }
 
     public init(rsm: APIPayload) throws(APIError) {
-        items = try rsm.readObject { fields throws(FieldReader.Problem) in
-            var items: [Item] = []
-            for row in try fields.list("rows") {
-                if try row.optionalString("post_type") == "article" {
-                    items.append(.article(try ExploreArticle(row)))
-                } else {
-                    items.append(.question(try ExploreQuestion(row)))
-                }
+        let (items, problems) = try rsm.readObject { fields throws(FieldReader.Problem) in
+            try fields.eachItem(in: "rows") { row throws(FieldReader.Problem) -> Item in
+                if try row.optionalString("post_type") == "article" { return .article(try ExploreArticle(row)) }
+                return .question(try ExploreQuestion(row))
             }
-            return items
         }
+        self.items = items
+        unreadableRows = problems.map(rsm.error)
     }
 }
 

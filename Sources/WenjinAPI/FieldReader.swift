@@ -27,8 +27,6 @@ struct FieldReader {
         self.path = path
     }
 
-    func has(_ key: String) -> Bool { value(key) != nil }
-
     /// The raw member, nil when absent or null.
     func value(_ key: String) -> JSONValue? {
         guard let found = members.first(where: { $0.key == key })?.value, found != .null else { return nil }
@@ -76,11 +74,6 @@ struct FieldReader {
     // MARK: text
 
     /// Text exactly as sent (HTML entities kept); numbers become their decimal text.
-    func string(_ key: String) throws(Problem) -> String {
-        guard let text = try optionalString(key) else { throw problem(key, "missing") }
-        return text
-    }
-
     func optionalString(_ key: String) throws(Problem) -> String? {
         guard let raw = value(key) else { return nil }
         switch raw {
@@ -115,43 +108,61 @@ struct FieldReader {
     }
 
     /// The objects of a list that may be an array, an object keyed by number, absent, null,
-    /// or one of PHP's "nothing" values (`"0"`, `""`, `0`, `false`).
+    /// or one of PHP's "nothing" values (`"0"`, `""`, `0`, `false`). Any unreadable item fails
+    /// the list: for lists embedded in one item (topics, answer users).
     func list(_ key: String, keyedOrder: KeyedListOrder = .numericKeys) throws(Problem) -> [FieldReader] {
         guard let raw = value(key) else { return [] }
-        return try Self.items(of: raw, path: "\(path).\(key)", keyedOrder: keyedOrder)
+        var readers: [FieldReader] = []
+        for element in try Self.elements(of: raw, path: "\(path).\(key)", keyedOrder: keyedOrder) {
+            readers.append(try FieldReader(element.value, path: element.path))
+        }
+        return readers
     }
 
-    /// The objects of a list value found at `path` (see `list(_:keyedOrder:)`).
-    static func items(of raw: JSONValue, path: String, keyedOrder: KeyedListOrder = .numericKeys) throws(Problem) -> [FieldReader] {
-        let problem = { (text: String) in Problem(path: path, problem: text) }
-        let items: [(label: String, value: JSONValue)]
+    /// The items of a list (shapes as in `list`), each read by `read`. An item that cannot be
+    /// read becomes a problem beside the others instead of failing them all: one odd row of a
+    /// page must not hide the rest of the page from the crawler.
+    func eachItem<T>(in key: String, keyedOrder: KeyedListOrder = .numericKeys,
+                     _ read: (FieldReader) throws(Problem) -> T) throws(Problem) -> (values: [T], problems: [Problem]) {
+        guard let raw = value(key) else { return ([], []) }
+        return try Self.eachItem(of: raw, path: "\(path).\(key)", keyedOrder: keyedOrder, read)
+    }
+
+    /// `eachItem(in:keyedOrder:_:)` for a list value found at `path` (a bare `rsm`).
+    static func eachItem<T>(of raw: JSONValue, path: String, keyedOrder: KeyedListOrder = .numericKeys,
+                            _ read: (FieldReader) throws(Problem) -> T) throws(Problem) -> (values: [T], problems: [Problem]) {
+        var values: [T] = []
+        var problems: [Problem] = []
+        for element in try elements(of: raw, path: path, keyedOrder: keyedOrder) {
+            do {
+                values.append(try read(try FieldReader(element.value, path: element.path)))
+            } catch {
+                problems.append(error)
+            }
+        }
+        return (values, problems)
+    }
+
+    private static func elements(of raw: JSONValue, path: String, keyedOrder: KeyedListOrder) throws(Problem) -> [(path: String, value: JSONValue)] {
         switch raw {
         case .array(let values):
-            items = values.enumerated().map { ("[\($0.offset)]", $0.element) }
+            return values.enumerated().map { ("\(path)[\($0.offset)]", $0.element) }
         case .object(let members):
-            let ordered: [(key: String, value: JSONValue)]
-            switch keyedOrder {
-            case .document: ordered = members
-            case .numericKeys:
+            var ordered = members
+            if keyedOrder == .numericKeys {
                 var numbered: [(number: Int, member: (key: String, value: JSONValue))] = []
                 for member in members {
-                    guard let number = Int(member.key) else { throw problem("object keys are not numbers") }
+                    guard let number = Int(member.key) else { throw Problem(path: path, problem: "object keys are not numbers") }
                     numbered.append((number, member))
                 }
                 ordered = numbered.sorted { $0.number < $1.number }.map(\.member)
             }
-            items = ordered.map { ("[\"\($0.key)\"]", $0.value) }
+            return ordered.map { ("\(path)[\"\($0.key)\"]", $0.value) }
         case .string(let text) where text == "0" || text.isEmpty: return []
         case .integer(0), .bool(false), .null: return []
         default:
-            throw problem("expected a list, got \(raw.kindName)")
+            throw Problem(path: path, problem: "expected a list, got \(raw.kindName)")
         }
-        var readers: [FieldReader] = []
-        readers.reserveCapacity(items.count)
-        for item in items {
-            readers.append(try FieldReader(item.value, path: path + item.label))
-        }
-        return readers
     }
 }
 

@@ -36,15 +36,17 @@ public struct HomePage: APIDecodable, Equatable {
     }
 
     public var items: [Item]
+    /// Rows that could not be read, each an `.unreadableField` error; the others are kept.
+    public var unreadableRows: [APIError]
 
-    public var isEnd: Bool { items.isEmpty }
+    public var isEnd: Bool { items.isEmpty && unreadableRows.isEmpty }
 
     public init(rsm: APIPayload) throws(APIError) {
-        items = try rsm.readObject { fields throws(FieldReader.Problem) in
-            var items: [Item] = []
-            for row in try fields.list("rows") { items.append(try Self.item(row)) }
-            return items
+        let (items, problems) = try rsm.readObject { fields throws(FieldReader.Problem) in
+            try fields.eachItem(in: "rows") { row throws(FieldReader.Problem) in try Self.item(row) }
         }
+        self.items = items
+        unreadableRows = problems.map(rsm.error)
     }
 
     private static func item(_ row: FieldReader) throws(FieldReader.Problem) -> Item {

@@ -18,16 +18,28 @@ public struct QuestionDetail: APIDecodable, Equatable {
     public var answerCount: Int
     /// This page's answers in the server's order (best answer first on page 1).
     public var answers: [QuestionAnswer]
+    /// Answers that could not be read, each an `.unreadableField` error; the others are kept.
+    public var unreadableAnswers: [APIError] = []
     public var topics: [TopicReference]
 
     /// Whether another page of answers may exist after this one (a full page of 100).
-    public var hasMoreAnswerPages: Bool { answers.count >= Self.answersPerPage }
+    public var hasMoreAnswerPages: Bool { answers.count + unreadableAnswers.count >= Self.answersPerPage }
 
     public init(rsm: APIPayload) throws(APIError) {
-        self = try rsm.readObject { fields throws(FieldReader.Problem) in try QuestionDetail(fields) }
+        let (detail, problems) = try rsm.readObject { fields throws(FieldReader.Problem) in try QuestionDetail.read(fields) }
+        self = detail
+        unreadableAnswers = problems.map(rsm.error)
     }
 
-    private init(_ fields: FieldReader) throws(FieldReader.Problem) {
+    private static func read(_ fields: FieldReader) throws(FieldReader.Problem) -> (QuestionDetail, [FieldReader.Problem]) {
+        // Upstream sends `{"1":…,"2":…}` when there is no best answer (key 0 holds the best one).
+        let (answers, problems) = try fields.eachItem(in: "answers", keyedOrder: .numericKeys) { answer throws(FieldReader.Problem) in
+            try QuestionAnswer(answer)
+        }
+        return (try QuestionDetail(fields, answers: answers), problems)
+    }
+
+    private init(_ fields: FieldReader, answers: [QuestionAnswer]) throws(FieldReader.Problem) {
         let info = try fields.object("question_info")
         id = try info.id("question_id")
         title = try info.text("question_content")
@@ -36,9 +48,6 @@ public struct QuestionDetail: APIDecodable, Equatable {
         askerID = try info.optionalID("published_uid")
         isAnonymous = try info.flag("anonymous")
         addTime = try info.optionalInt("add_time")
-        var answers: [QuestionAnswer] = []
-        // Upstream sends `{"1":…,"2":…}` when there is no best answer (key 0 holds the best one).
-        for answer in try fields.list("answers", keyedOrder: .numericKeys) { answers.append(try QuestionAnswer(answer)) }
         self.answers = answers
         answerCount = try fields.optionalInt("answer_count") ?? answers.count
         topics = try TopicReference.list(fields, "question_topics")

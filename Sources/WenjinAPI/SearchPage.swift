@@ -13,17 +13,19 @@ public struct SearchPage: APIDecodable, Equatable {
     }
 
     public var results: [Result]
+    /// Results that could not be read, each an `.unreadableField` error; the others are kept.
+    public var unreadableRows: [APIError]
 
-    public var isEnd: Bool { results.isEmpty }
+    public var isEnd: Bool { results.isEmpty && unreadableRows.isEmpty }
 
     public init(rsm: APIPayload) throws(APIError) {
-        results = try rsm.readObject { fields throws(FieldReader.Problem) in
-            var results: [Result] = []
-            for item in try fields.list("info") {
-                results.append(Result(type: try item.text("type"), searchID: try item.int("search_id"),
-                                      name: try item.text("name"), url: try item.optionalPath("url")))
+        let (results, problems) = try rsm.readObject { fields throws(FieldReader.Problem) in
+            try fields.eachItem(in: "info") { item throws(FieldReader.Problem) in
+                Result(type: try item.text("type"), searchID: try item.int("search_id"),
+                       name: try item.text("name"), url: try item.optionalPath("url"))
             }
-            return results
         }
+        self.results = results
+        unreadableRows = problems.map(rsm.error)
     }
 }

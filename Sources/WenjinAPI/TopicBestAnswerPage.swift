@@ -18,16 +18,17 @@ public struct TopicBestAnswerPage: APIDecodable, Equatable {
     }
 
     public var rows: [Row]
+    /// Rows that could not be read, each an `.unreadableField` error; the others are kept.
+    public var unreadableRows: [APIError]
 
-    public var isEnd: Bool { rows.isEmpty }
+    public var isEnd: Bool { rows.isEmpty && unreadableRows.isEmpty }
 
     /// Whether this page holds exactly the rows of `previous` (a server that ignores `page`).
     public func repeats(_ previous: TopicBestAnswerPage) -> Bool { !rows.isEmpty && rows == previous.rows }
 
     public init(rsm: APIPayload) throws(APIError) {
-        rows = try rsm.readObject { fields throws(FieldReader.Problem) in
-            var rows: [Row] = []
-            for row in try fields.list("rows") {
+        let (rows, problems) = try rsm.readObject { fields throws(FieldReader.Problem) in
+            try fields.eachItem(in: "rows") { row throws(FieldReader.Problem) -> Row in
                 let question = try row.object("question_info")
                 var answer: BestAnswer?
                 if let info = try row.optionalObject("answer_info"), let id: RemoteAnswerID = try info.optionalID("answer_id"),
@@ -36,10 +37,11 @@ public struct TopicBestAnswerPage: APIDecodable, Equatable {
                                         agreeCount: try info.optionalInt("agree_count") ?? 0,
                                         author: try UserSummary(info))
                 }
-                rows.append(Row(questionID: try question.id("question_id"),
-                                questionTitle: try question.text("question_content"), answer: answer))
+                return Row(questionID: try question.id("question_id"),
+                           questionTitle: try question.text("question_content"), answer: answer)
             }
-            return rows
         }
+        self.rows = rows
+        unreadableRows = problems.map(rsm.error)
     }
 }

@@ -35,6 +35,15 @@ import WenjinAPI
         #expect(page.isLastPage(receivedBefore: 40))  // total shrank while crawling
     }
 
+    @Test func unreadableRowsStillCountTowardTheAnnouncedTotal() throws {
+        let page = try response(#"{"rsm":{"total_rows":"2","rows":[{"id":"1","title":"a"},{"id":"x"}]},"errno":1,"err":null}"#)
+            .decoded(as: UserQuestionsPage.self)
+        #expect(page.rows.map(\.id.rawValue) == [1])
+        #expect(page.unreadableRows.count == 1)
+        #expect(page.receivedCount == 2)
+        #expect(page.isLastPage(receivedBefore: 0))
+    }
+
     @Test func anEmptyCountedPageEndsTheListEvenWhenTheTotalPromisesMore() throws {
         let page = try response(#"{"rsm":{"total_rows":"3","rows":[]},"errno":1,"err":null}"#).decoded(as: ArticleCommentsPage.self)
         #expect(page.isLastPage(receivedBefore: 0))

@@ -163,12 +163,31 @@ import WenjinAPI
         #expect(page.rows[1].author.nickName == "天外天小编")
     }
 
-    @Test func anUnreadableFieldNamesItsPathAndKeepsTheBodysFirstBytes() throws {
-        let error = try error("unreadable_answer_id", decoding: QuestionDetail.self)
+    @Test func anUnreadableAnswerBecomesAnErrorNamingItsPathWhileTheQuestionIsKept() throws {
+        let question = try decode("unreadable_answer_id", as: QuestionDetail.self)
+        #expect(question.id.rawValue == 1)
+        #expect(question.answers.isEmpty)
+        let error = try #require(question.unreadableAnswers.first)
         guard case .unreadableField(let path, let problem) = error.reason else { Issue.record("\(error)"); return }
         #expect(path == "rsm.answers[0].answer_id")
         #expect(problem.contains("\"abc\""))
+        #expect(error.url == "fixture:unreadable_answer_id")
         #expect(error.bodyPrefix.hasPrefix("{\"rsm\":{\"question_info\""))
+    }
+
+    @Test func oneOddRowOfAPageIsReportedAndTheOtherRowsAreKept() throws {
+        let page = try decode("explore_one_unreadable_row", as: ExplorePage.self)
+        #expect(page.items.map(\.postID) == ["q11", "a12"])
+        #expect(page.unreadableRows.map(\.reason) == [
+            .unreadableField(path: "rsm.rows[1].question_id", problem: "expected a number, got object of 1 keys"),
+            .unreadableField(path: "rsm.rows[2]", problem: "expected an object, got string \"not an object\""),
+        ])
+        #expect(!page.isEnd)
+    }
+
+    @Test func anUnreadableItemThatIsNotPartOfAListFailsTheWholeResponse() throws {
+        let error = try error("unreadable_question_info", decoding: QuestionDetail.self)
+        #expect(error.reason == .unreadableField(path: "rsm.question_info", problem: "missing"))
     }
 
     @Test func aTruncatedBodyIsNotJSONAndWorthRetrying() throws {
