@@ -48,6 +48,27 @@ import WenjinAPI
         #expect(requests[2].target == "/?/api/explore/&page=1&per_page=10&sort_type=new")
     }
 
+    @Test func loginCookiesGoOnlyToTheCommunitysHostAndLogoutForgetsThem() async throws {
+        let server = try LoopbackServer { request in
+            request.target.hasPrefix("/uploads/") ? .init(headers: [("Content-Type", "image/png")], body: "PNG") : Self.wecenter(request)
+        }
+        defer { server.stop() }
+        let client = client(server)
+        try await client.login(userName: "xiaobei", password: "s&cret")
+        let sameHost = try await client.get(URL(string: server.base + "uploads/avatar/a.png")!)
+        #expect(sameHost.contentType == "image/png")
+        #expect(sameHost.body == Data("PNG".utf8))
+        _ = try await client.get(URL(string: "http://localhost:\(server.port)/uploads/avatar/a.png")!)
+        client.logout()
+        #expect(!client.isLoggedIn)
+        _ = try await client.send(Endpoint.explore(page: 1))
+        let cookies = server.requests.map { $0.headers["cookie"] }
+        #expect(cookies.count == 4)
+        #expect(cookies[1]?.contains("nof__user_login=") == true)  // same host
+        #expect(cookies[2] == nil)  // localhost is another host
+        #expect(cookies[3] == nil)  // after logout
+    }
+
     @Test func aRefusedLoginThrowsTheServersMessageAndLeavesTheClientLoggedOut() async throws {
         let server = try LoopbackServer(handler: Self.wecenter)
         defer { server.stop() }
