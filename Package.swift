@@ -22,6 +22,9 @@ let modules: [(name: String, dependencies: [Target.Dependency])] = [
     ]),
 ]
 
+/// Test targets that keep fixture files (read by path from #filePath) in a `Fixtures` folder.
+let testsWithFixtures: Set<String> = ["WenjinAPI", "WenjinKeyedArchive"]
+
 let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 
 let package = Package(
@@ -41,6 +44,6 @@ let package = Package(
     + modules.map { .target(name: $0.name, dependencies: $0.dependencies, swiftSettings: strict) }
     + modules.map {
         .testTarget(name: "\($0.name)Tests", dependencies: [.target(name: $0.name)],
-                    exclude: $0.name == "WenjinKeyedArchive" ? ["Fixtures"] : [], swiftSettings: strict)
+                    exclude: testsWithFixtures.contains($0.name) ? ["Fixtures"] : [], swiftSettings: strict)
     }
 )

@@ -1,0 +1,63 @@
+import Foundation
+
+/// The one error type of WenjinAPI: what went wrong with which request, with enough of the
+/// response (status, first bytes of the body) to diagnose it from a log line.
+public struct APIError: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum Reason: Sendable, Equatable {
+        /// The request did not complete (connection refused, reset, DNS, …); the text is URLError's.
+        case transport(String)
+        /// No response within the per-request timeout.
+        case timedOut
+        /// The caller's task was cancelled.
+        case cancelled
+        /// The server answered with a status outside 200–299.
+        case httpStatus(Int)
+        /// The body is not JSON (WeCenter's HTML "文件未找到" page, a truncated body, …).
+        case notJSON(String)
+        /// JSON, but not the `{"rsm", "errno", "err"}` envelope.
+        case notAnEnvelope
+        /// The server said no: `errno` −1 with its message (e.g. `问题不存在或已被删除`).
+        case rejected(message: String)
+        /// `errno` 1 but `rsm` is a message instead of data (`api/topic.php`: `话题不存在`).
+        case notFound(message: String)
+        /// The envelope is fine but a field cannot be read; `path` is like `rsm.answers[2].answer_id`.
+        case unreadableField(path: String, problem: String)
+        /// The server refused the login (`errno` 1 but no session cookie came back).
+        case loginWithoutCookies
+    }
+
+    public var reason: Reason
+    /// The request's URL, when there was one.
+    public var url: String?
+    /// The HTTP status, when a response arrived.
+    public var status: Int?
+    /// The first bytes of the body (at most `APIError.bodyPrefixLength`), decoded leniently as UTF-8.
+    public var bodyPrefix: String
+
+    public static let bodyPrefixLength = 200
+
+    public init(_ reason: Reason, url: String? = nil, status: Int? = nil, body: Data = Data()) {
+        self.reason = reason
+        self.url = url
+        self.status = status
+        self.bodyPrefix = String(decoding: body.prefix(Self.bodyPrefixLength), as: UTF8.self)
+    }
+
+    public var description: String {
+        var parts = ["API error: \(reason)"]
+        if let url { parts.append("url \(url)") }
+        if let status { parts.append("status \(status)") }
+        if !bodyPrefix.isEmpty { parts.append("body starts \(bodyPrefix.debugDescription)") }
+        return parts.joined(separator: ", ")
+    }
+
+    /// Whether the same request may succeed later (network trouble, 408, 429, 5xx, truncated
+    /// bodies); the crawler decides how and when to retry.
+    public var isTransient: Bool {
+        switch reason {
+        case .transport, .timedOut, .notJSON: return true
+        case .httpStatus(let code): return code == 408 || code == 429 || (500...599).contains(code)
+        case .cancelled, .notAnEnvelope, .rejected, .notFound, .unreadableField, .loginWithoutCookies: return false
+        }
+    }
+}

@@ -1,0 +1,36 @@
+/// `api/answer_comment.php` (§2.5): every comment of an answer in one response, oldest first.
+/// No comments arrive as the object `{"total_rows":"0"}` instead of `[]`.
+public struct AnswerCommentList: APIDecodable, Equatable {
+    public var comments: [AnswerComment]
+    /// Comments that could not be read, each an `.unreadableField` error; the others are kept.
+    public var unreadableRows: [APIError]
+
+    public init(rsm: APIPayload) throws(APIError) {
+        let (comments, problems) = try rsm.read { value throws(FieldReader.Problem) in
+            if case .object(let members) = value, members.contains(where: { $0.key == "total_rows" }) {
+                return ([AnswerComment](), [FieldReader.Problem]())
+            }
+            return try FieldReader.eachItem(of: value, path: "rsm") { item throws(FieldReader.Problem) in try AnswerComment(item) }
+        }
+        self.comments = comments
+        unreadableRows = problems.map(rsm.error)
+    }
+}
+
+public struct AnswerComment: Sendable, Equatable {
+    public var id: RemoteAnswerCommentID
+    public var author: UserSummary
+    /// Plain text, HTML-escaped as sent; a leading `@uid:` already stripped into `replyTo`.
+    public var content: String
+    public var addTime: Int
+    /// The user this comment replies to, when it started with an @-mention.
+    public var replyTo: UserSummary?
+
+    init(_ fields: FieldReader) throws(FieldReader.Problem) {
+        id = try fields.id("id")
+        author = try UserSummary(fields)
+        content = try fields.text("content")
+        addTime = try fields.optionalInt("add_time") ?? 0
+        replyTo = try fields.optionalObject("at_user").map { user throws(FieldReader.Problem) in try UserSummary(user) }
+    }
+}

@@ -1,0 +1,64 @@
+/// `?/api/article/article/` (§2.15): an article with its topics.
+public struct ArticleDetail: APIDecodable, Equatable {
+    public var id: RemoteArticleID
+    public var author: UserSummary
+    public var signature: String?
+    /// HTML-escaped as sent.
+    public var title: String
+    /// HTML; attachments not placed inline are appended as `<br><img src='…'/>`.
+    public var messageHTML: String
+    public var votes: Int
+    public var topics: [TopicReference]
+
+    public init(rsm: APIPayload) throws(APIError) {
+        self = try rsm.readObject { fields throws(FieldReader.Problem) in try ArticleDetail(fields) }
+    }
+
+    private init(_ fields: FieldReader) throws(FieldReader.Problem) {
+        let info = try fields.object("article_info")
+        id = try info.id("id")
+        author = try UserSummary(info)
+        signature = try info.optionalPath("signature")
+        title = try info.text("title")
+        messageHTML = try info.text("message")
+        votes = try info.optionalInt("votes") ?? 0
+        topics = try TopicReference.list(fields, "article_topics")
+    }
+}
+
+/// A comment in `?/api/article/comment/` (§2.16), 100 per page, oldest first.
+public struct ArticleComment: CountedRow {
+    public var id: RemoteArticleCommentID
+    public var author: UserSummary
+    /// Plain text, HTML-escaped as sent.
+    public var message: String
+    public var votes: Int
+    public var addTime: Int
+    /// The user replied to; nil when `at_uid` is 0.
+    public var replyTo: UserSummary?
+
+    public init(row: RowFields) throws(APIError) {
+        self = try row.read { fields throws(FieldReader.Problem) in try ArticleComment(fields) }
+    }
+
+    private init(_ fields: FieldReader) throws(FieldReader.Problem) {
+        id = try fields.id("id")
+        if let info = try fields.optionalObject("user_info") {
+            author = try UserSummary(info)
+        } else {
+            author = UserSummary(id: try fields.id("uid"), userName: "")
+        }
+        message = try fields.text("message")
+        votes = try fields.optionalInt("votes") ?? 0
+        addTime = try fields.optionalInt("add_time") ?? 0
+        if let info = try fields.optionalObject("at_user_info") {
+            replyTo = try UserSummary(info)
+        } else if let target: RemoteUserID = try fields.optionalID("at_uid"), target.rawValue > 0 {
+            replyTo = UserSummary(id: target, userName: "")
+        } else {
+            replyTo = nil
+        }
+    }
+}
+
+public typealias ArticleCommentsPage = CountedPage<ArticleComment>

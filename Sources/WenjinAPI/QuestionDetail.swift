@@ -1,0 +1,86 @@
+/// `?/api/question/question/` (§2.3, §8.3): a question with one page of its answers.
+public struct QuestionDetail: APIDecodable, Equatable {
+    /// The server's fixed page size for answers.
+    public static let answersPerPage = 100
+
+    public var id: RemoteQuestionID
+    /// The title, HTML-escaped as sent.
+    public var title: String
+    /// The description as HTML ("" when there is none).
+    public var detailHTML: String
+    public var focusCount: Int
+    /// WENJIN only.
+    public var askerID: RemoteUserID?
+    /// WENJIN only.
+    public var isAnonymous: Bool?
+    public var addTime: Int?
+    /// All answers of the question, not only this page's.
+    public var answerCount: Int
+    /// This page's answers in the server's order (best answer first on page 1).
+    public var answers: [QuestionAnswer]
+    /// Answers that could not be read, each an `.unreadableField` error; the others are kept.
+    public var unreadableAnswers: [APIError] = []
+    public var topics: [TopicReference]
+
+    /// Whether another page of answers may exist after this one (a full page of 100).
+    public var hasMoreAnswerPages: Bool { answers.count + unreadableAnswers.count >= Self.answersPerPage }
+
+    public init(rsm: APIPayload) throws(APIError) {
+        let (detail, problems) = try rsm.readObject { fields throws(FieldReader.Problem) in try QuestionDetail.read(fields) }
+        self = detail
+        unreadableAnswers = problems.map(rsm.error)
+    }
+
+    private static func read(_ fields: FieldReader) throws(FieldReader.Problem) -> (QuestionDetail, [FieldReader.Problem]) {
+        // Upstream sends `{"1":…,"2":…}` when there is no best answer (key 0 holds the best one).
+        let (answers, problems) = try fields.eachItem(in: "answers", keyedOrder: .numericKeys) { answer throws(FieldReader.Problem) in
+            try QuestionAnswer(answer)
+        }
+        return (try QuestionDetail(fields, answers: answers), problems)
+    }
+
+    private init(_ fields: FieldReader, answers: [QuestionAnswer]) throws(FieldReader.Problem) {
+        let info = try fields.object("question_info")
+        id = try info.id("question_id")
+        title = try info.text("question_content")
+        detailHTML = try info.text("question_detail")
+        focusCount = try info.optionalInt("focus_count") ?? 0
+        askerID = try info.optionalID("published_uid")
+        isAnonymous = try info.flag("anonymous")
+        addTime = try info.optionalInt("add_time")
+        self.answers = answers
+        answerCount = try fields.optionalInt("answer_count") ?? answers.count
+        topics = try TopicReference.list(fields, "question_topics")
+    }
+}
+
+/// An answer as listed by the question endpoint. Upstream leaves out `user_name`, `add_time`
+/// and `comment_count`; the answer-detail endpoint has them.
+public struct QuestionAnswer: Sendable, Equatable {
+    public var id: RemoteAnswerID
+    public var contentHTML: String
+    /// −1 for an anonymous answer on WENJIN; the real author upstream.
+    public var authorID: RemoteUserID
+    public var userName: String?
+    public var nickName: String?
+    public var avatarFile: String?
+    public var signature: String?
+    public var agreeCount: Int
+    public var addTime: Int?
+    public var commentCount: Int?
+    public var isAnonymous: Bool?
+
+    init(_ fields: FieldReader) throws(FieldReader.Problem) {
+        id = try fields.id("answer_id")
+        contentHTML = try fields.text("answer_content")
+        authorID = try fields.id("uid")
+        userName = try fields.optionalString("user_name")
+        nickName = try fields.optionalString("nick_name")
+        avatarFile = try fields.optionalPath("avatar_file")
+        signature = try fields.optionalString("signature")
+        agreeCount = try fields.optionalInt("agree_count") ?? 0
+        addTime = try fields.optionalInt("add_time")
+        commentCount = try fields.optionalInt("comment_count")
+        isAnonymous = try fields.flag("anonymous")
+    }
+}

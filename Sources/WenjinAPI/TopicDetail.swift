@@ -1,0 +1,30 @@
+/// `?/api/topic/topic/` (§2.13, "alternative"): every column of a topic, including its id and
+/// the `url_token` that the site's `/topic/<url_token>` links use.
+public struct TopicDetail: APIDecodable, Equatable {
+    public var id: RemoteTopicID
+    public var title: String
+    /// Rendered to HTML here (unlike `api/topic.php`).
+    public var descriptionHTML: String
+    /// Picture path relative to `uploads/topic/` as stored (`_32_32` size); nil when none.
+    public var picture: String?
+    public var focusCount: Int
+    public var discussCount: Int
+    /// Percent-encoded as stored (`%E5%8C%97…`); nil when absent.
+    public var urlToken: String?
+    public var addTime: Int?
+
+    public init(rsm: APIPayload) throws(APIError) {
+        self = try rsm.readObject { fields throws(FieldReader.Problem) in try TopicDetail(fields.object("topic_info")) }
+    }
+
+    private init(_ info: FieldReader) throws(FieldReader.Problem) {
+        id = try info.id("topic_id")
+        title = try info.text("topic_title")
+        descriptionHTML = try info.text("topic_description")
+        picture = try info.optionalPath("topic_pic")
+        focusCount = try info.optionalInt("focus_count") ?? 0
+        discussCount = try info.optionalInt("discuss_count") ?? 0
+        urlToken = try info.optionalPath("url_token")
+        addTime = try info.optionalInt("add_time")
+    }
+}

@@ -1,0 +1,50 @@
+/// A user as embedded in other responses (`user_info`, `answer_users`, `at_user`, …).
+public struct UserSummary: Sendable, Equatable {
+    public var id: RemoteUserID
+    /// Login name, HTML-escaped as sent.
+    public var userName: String
+    /// WENJIN's display name; absent upstream.
+    public var nickName: String?
+    /// Avatar path relative to `uploads/avatar/`; nil when the user has none.
+    public var avatarFile: String?
+
+    public init(id: RemoteUserID, userName: String, nickName: String? = nil, avatarFile: String? = nil) {
+        self.id = id
+        self.userName = userName
+        self.nickName = nickName
+        self.avatarFile = avatarFile
+    }
+
+    /// WENJIN marks anonymous authors with uid −1 (upstream sends the real uid).
+    public var isAnonymous: Bool { id.isAnonymous }
+
+    init(_ fields: FieldReader) throws(FieldReader.Problem) {
+        id = try fields.id("uid")
+        userName = try fields.text("user_name")
+        nickName = try fields.optionalString("nick_name")
+        avatarFile = try fields.optionalPath("avatar_file")
+    }
+}
+
+/// A topic as embedded in posts (`topics`, `question_topics`, `article_topics`).
+public struct TopicReference: Sendable, Equatable {
+    public var id: RemoteTopicID
+    /// HTML-escaped as sent.
+    public var title: String
+
+    public init(id: RemoteTopicID, title: String) {
+        self.id = id
+        self.title = title
+    }
+
+    init(_ fields: FieldReader) throws(FieldReader.Problem) {
+        id = try fields.id("topic_id")
+        title = try fields.text("topic_title")
+    }
+
+    static func list(_ fields: FieldReader, _ key: String) throws(FieldReader.Problem) -> [TopicReference] {
+        var topics: [TopicReference] = []
+        for item in try fields.list(key) { topics.append(try TopicReference(item)) }
+        return topics
+    }
+}

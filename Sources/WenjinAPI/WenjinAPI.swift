@@ -1,1 +1,0 @@
-// WenjinAPI: placeholder until the module lands.
