@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Modules and their one-way dependencies (see ARCHITECTURE.md).
-// Commands → everything; Site → Store, Sanitizer, Templates, Drafts; Crawler → API, Store;
+// Commands → everything; Preview → HTTP; Site → Store, Sanitizer, Templates, Drafts; Crawler → API, Store;
 // Drafts → KeyedArchive; Sanitizer → CLibXML2 only; Store → CSQLite only.
 let modules: [(name: String, dependencies: [Target.Dependency])] = [
     ("WenjinModel", []),
@@ -14,11 +14,12 @@ let modules: [(name: String, dependencies: [Target.Dependency])] = [
     ("WenjinDrafts", ["WenjinKeyedArchive", "CSQLite"]),
     ("WenjinHTTP", []),
     ("WenjinSample", ["WenjinHTTP"]),
+    ("WenjinPreview", ["WenjinHTTP"]),
     ("WenjinCrawler", ["WenjinAPI", "WenjinStore", "WenjinModel", "WenjinSanitizer"]),
     ("WenjinSite", ["WenjinStore", "WenjinModel", "WenjinSanitizer", "WenjinTemplates", "WenjinDrafts"]),
     ("WenjinCommands", [
         "WenjinModel", "WenjinAPI", "WenjinStore", "WenjinSanitizer", "WenjinTemplates",
-        "WenjinKeyedArchive", "WenjinDrafts", "WenjinHTTP", "WenjinSample", "WenjinCrawler", "WenjinSite",
+        "WenjinKeyedArchive", "WenjinDrafts", "WenjinHTTP", "WenjinSample", "WenjinCrawler", "WenjinSite", "WenjinPreview",
     ]),
 ]
 

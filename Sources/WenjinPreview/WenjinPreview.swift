@@ -1,0 +1,1 @@
+// WenjinPreview: placeholder until the module lands.
