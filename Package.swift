@@ -23,6 +23,15 @@ let modules: [(name: String, dependencies: [Target.Dependency])] = [
     ]),
 ]
 
+/// What tests use beyond their own module: real servers, stores and crawls instead of stand-ins.
+let testDependencies: [String: [Target.Dependency]] = [
+    "WenjinCrawlerTests": ["WenjinSample", "WenjinStore", "WenjinAPI", "WenjinModel"],
+    "WenjinSiteTests": ["WenjinSample", "WenjinStore", "WenjinModel", "WenjinCrawler", "WenjinSanitizer", "WenjinTemplates"],
+    "WenjinPreviewTests": ["WenjinHTTP"],
+    "WenjinDraftsTests": ["WenjinKeyedArchive"],
+    "WenjinCommandsTests": ["WenjinSample", "WenjinStore"],
+]
+
 /// Test targets that keep fixture files (read by path from #filePath) in a `Fixtures` folder.
 let testsWithFixtures: Set<String> = ["WenjinAPI", "WenjinKeyedArchive"]
 
@@ -44,7 +53,7 @@ let package = Package(
     ]
     + modules.map { .target(name: $0.name, dependencies: $0.dependencies, swiftSettings: strict) }
     + modules.map {
-        .testTarget(name: "\($0.name)Tests", dependencies: [.target(name: $0.name)],
+        .testTarget(name: "\($0.name)Tests", dependencies: [.target(name: $0.name)] + (testDependencies["\($0.name)Tests"] ?? []),
                     exclude: testsWithFixtures.contains($0.name) ? ["Fixtures"] : [], swiftSettings: strict)
     }
 )

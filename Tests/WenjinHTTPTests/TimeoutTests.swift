@@ -46,7 +46,8 @@ import Testing
             }
             let response = try client.readResponse()
             #expect(response.status == 408)
-            #expect(clock.now - start < .seconds(3))
+            // Generous: on a loaded 2-core machine the deadline fires late, but it fires.
+            #expect(clock.now - start < .seconds(10))
             #expect(client.serverCloses())
         }
     }
