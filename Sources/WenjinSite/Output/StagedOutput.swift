@@ -1,0 +1,93 @@
+import Foundation
+import Glibc
+import Synchronization
+
+/// The output folder of one build, written beside the live one and swapped in at the end,
+/// so a failed or killed build leaves the previous site as it was (atomic), while files whose
+/// bytes did not change are hard links to the previous ones, not rewrites (incremental).
+final class StagedOutput: Sendable {
+    /// Whether a file was written anew or carried over from the previous output.
+    enum Outcome: Sendable {
+        case written
+        case unchanged
+    }
+
+    let destination: URL
+    let staging: URL
+    private let previous: URL?
+    private let createdFolders = Mutex<Set<String>>([])
+
+    /// Prepares `.<name>.building` beside `destination`, removing what a killed build left there.
+    init(destination: URL) throws(SiteError) {
+        self.destination = destination.standardizedFileURL
+        let name = self.destination.lastPathComponent
+        staging = self.destination.deletingLastPathComponent().appendingPathComponent(".\(name).building")
+        var isFolder: ObjCBool = false
+        previous = FileManager.default.fileExists(atPath: self.destination.path, isDirectory: &isFolder) && isFolder.boolValue
+            ? self.destination : nil
+        do {
+            if FileManager.default.fileExists(atPath: staging.path) { try FileManager.default.removeItem(at: staging) }
+            try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
+        } catch {
+            throw SiteError(.output, step: .renderPages, file: staging.path, message: "cannot prepare the output: \(error)")
+        }
+    }
+
+    /// Writes `bytes` at `path`, or links the previous file when it holds the same bytes.
+    func write(_ bytes: [UInt8], to path: SitePath, step: BuildStep) throws(SiteError) -> Outcome {
+        let target = try prepare(path, step: step)
+        if let old = previous?.appendingPathComponent(path.text), let data = FileManager.default.contents(atPath: old.path),
+           data.elementsEqual(bytes), link(old.path, target.path) == 0 {
+            return .unchanged
+        }
+        guard FileManager.default.createFile(atPath: target.path, contents: Data(bytes)) else {
+            throw SiteError(.output, step: step, file: target.path, message: "cannot write the file")
+        }
+        return .written
+    }
+
+    /// Places a copy of `source` at `path`: a link to the previous output's file when it has
+    /// the same size and bytes, else a fresh copy.
+    func copy(_ source: URL, to path: SitePath, step: BuildStep) throws(SiteError) -> Outcome {
+        guard let data = FileManager.default.contents(atPath: source.path) else {
+            throw SiteError(.output, step: step, file: source.path, message: "cannot read the file to copy")
+        }
+        return try write(Array(data), to: path, step: step)
+    }
+
+    /// Swaps the staged folder in for the live one. The old one is removed afterwards.
+    func publish() throws(SiteError) {
+        let retired = destination.deletingLastPathComponent().appendingPathComponent(".\(destination.lastPathComponent).old")
+        do {
+            if FileManager.default.fileExists(atPath: retired.path) { try FileManager.default.removeItem(at: retired) }
+            if previous != nil { try FileManager.default.moveItem(at: destination, to: retired) }
+            try FileManager.default.moveItem(at: staging, to: destination)
+            if previous != nil { try FileManager.default.removeItem(at: retired) }
+        } catch {
+            throw SiteError(.output, step: .publish, file: destination.path, message: "cannot swap the new site in: \(error)")
+        }
+    }
+
+    /// Removes the staged folder after a failure; the live output was never touched.
+    func discard() {
+        try? FileManager.default.removeItem(at: staging)
+    }
+
+    private func prepare(_ path: SitePath, step: BuildStep) throws(SiteError) -> URL {
+        let target = staging.appendingPathComponent(path.text)
+        let folder = target.deletingLastPathComponent().path
+        // Created under the lock, so no thread writes into a folder another is still creating.
+        let failure: String? = createdFolders.withLock { created in
+            guard !created.contains(folder) else { return nil }
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            } catch {
+                return "\(error)"
+            }
+            created.insert(folder)
+            return nil
+        }
+        if let failure { throw SiteError(.output, step: step, file: folder, message: "cannot create the folder: \(failure)") }
+        return target
+    }
+}

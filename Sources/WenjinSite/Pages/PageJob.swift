@@ -1,0 +1,43 @@
+import WenjinModel
+
+/// One page the build writes, named by what it shows; the list of them is the page plan.
+/// Small values, so the plan of a large archive costs little before rendering starts.
+enum PageJob: Sendable, Hashable {
+    case home(page: Int)
+    case unanswered(page: Int)
+    case articleList(page: Int)
+    case topicsIndex(page: Int)
+    case usersIndex(page: Int)
+    case question(QuestionID)
+    case article(ArticleID)
+    case user(UserID, page: Int)
+    case topic(TopicID, page: Int)
+    case search
+    case notFound
+    case about
+
+    /// Every page of the archive, in a fixed order.
+    static func plan(for index: ArchiveIndex) -> [PageJob] {
+        let content = index.content
+        let perPage = Pagination.questionsPerPage
+        var jobs: [PageJob] = [.search, .notFound, .about]
+        jobs += (1...Pagination.pageCount(itemCount: content.questions.count, perPage: perPage)).map { .home(page: $0) }
+        let unanswered = content.questions.filter { (content.answers[$0.id] ?? []).isEmpty }.count
+        jobs += (1...Pagination.pageCount(itemCount: unanswered, perPage: perPage)).map { .unanswered(page: $0) }
+        jobs += (1...Pagination.pageCount(itemCount: content.articles.count, perPage: perPage)).map { .articleList(page: $0) }
+        jobs += (1...Pagination.pageCount(itemCount: content.topics.count, perPage: Pagination.namesPerPage)).map { .topicsIndex(page: $0) }
+        jobs += (1...Pagination.pageCount(itemCount: content.users.count, perPage: Pagination.namesPerPage)).map { .usersIndex(page: $0) }
+        jobs += content.questions.map { .question($0.id) }
+        jobs += content.articles.map { .article($0.id) }
+        for user in content.users {
+            let count = max(index.questionsByAsker[user.id]?.count ?? 0, index.answersByAuthor[user.id]?.count ?? 0,
+                            index.articlesByAuthor[user.id]?.count ?? 0)
+            jobs += (1...Pagination.pageCount(itemCount: count, perPage: perPage)).map { .user(user.id, page: $0) }
+        }
+        for topic in content.topics {
+            let count = index.questionsByTopic[topic.id]?.count ?? 0
+            jobs += (1...Pagination.pageCount(itemCount: count, perPage: perPage)).map { .topic(topic.id, page: $0) }
+        }
+        return jobs
+    }
+}

@@ -1,0 +1,22 @@
+import Foundation
+import Testing
+@testable import WenjinSite
+
+@Suite("Site build")
+struct SiteBuildTests {
+    @Test("A fixture store builds every page kind")
+    func buildsEveryPageKind() throws {
+        let site = try FixtureSite()
+        defer { site.remove() }
+        let summary = try site.build()
+        let files = try site.outputFiles()
+        for path in ["index.html", "unanswered.html", "articles.html", "topics.html", "users.html", "search.html",
+                     "404.html", "about.html", "questions/100.html", "questions/101.html", "questions/102.html",
+                     "articles/7.html", "users/1.html", "users/2.html", "topics/10.html", "topics/11.html",
+                     "assets/css/site.css", "images/\(FixtureSite.imageSHA).png"] {
+            #expect(files[path] != nil, "missing \(path)")
+        }
+        #expect(summary.pagesWritten == summary.pages)
+        #expect(FileManager.default.fileExists(atPath: site.output.appendingPathComponent("assets/vendor/bootstrap.min.css").path))
+    }
+}
