@@ -27,7 +27,7 @@ extension PageRenderer {
             "votes": .int(article.votes),
             "topics": topicLinks(article.topicIDs, from: path),
             "commentCount": .int(comments.count),
-            "comments": .list(comments),
+            "comments": block(comments),
             "original": .string(original("article/\(id.rawValue)")),
         ]
         let description = summary(ofHTML: article.messageHTML)

@@ -22,7 +22,7 @@ extension PageRenderer {
         let path = SiteLayout.articles(page: pagination.page)
         let page: TemplateValue = [
             "heading": .string(ui["articles"]),
-            "articles": .list(pagination.slice(content.articles, perPage: perPage).map { articleSummary($0, from: path) }),
+            "articles": block(pagination.slice(content.articles, perPage: perPage).map { articleSummary($0, from: path) }),
             "pagination": pagination.templateValue(from: path, path: SiteLayout.articles(page:)),
         ]
         return PageFrame(path: path, template: "list", title: titled(ui["articles"], pagination.page), content: page)
@@ -72,7 +72,7 @@ extension PageRenderer {
         let from = path(pagination.page)
         let page: TemplateValue = [
             "heading": .string(heading),
-            "questions": .list(pagination.slice(questions, perPage: perPage).map { questionSummary($0, from: from) }),
+            "questions": block(pagination.slice(questions, perPage: perPage).map { questionSummary($0, from: from) }),
             "pagination": pagination.templateValue(from: from, path: path),
         ]
         return PageFrame(path: from, template: "list", title: title, description: heading, content: page)

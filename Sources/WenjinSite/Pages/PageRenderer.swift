@@ -105,6 +105,10 @@ struct PageRenderer: Sendable {
         return .string(from.link(to: path))
     }
 
+    /// A list the template wraps (`{{#comments}}<ul>{{#items}}…{{/items}}</ul>{{/comments}}`):
+    /// null when empty, so the wrapper and its heading disappear with it.
+    func block(_ items: [TemplateValue]) -> TemplateValue { items.isEmpty ? .null : ["items": .list(items)] }
+
     func topicLinks(_ ids: [TopicID], from: SitePath) -> TemplateValue {
         .list(ids.compactMap { index.topicsByID[$0] }.map {
             ["title": .string(Sanitizer.decodeEntities($0.title)), "href": .string(from.link(to: SiteLayout.topic($0.id)))]

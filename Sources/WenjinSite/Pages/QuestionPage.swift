@@ -18,7 +18,7 @@ extension PageRenderer {
                 "votes": .int(answer.agreeCount),
                 "best": .bool(answer.id == question.bestAnswerID),
                 "body": .html(bodies[.answer(answer.id)]),
-                "comments": .list((content.answerComments[answer.id] ?? []).map { comment in
+                "comments": block((content.answerComments[answer.id] ?? []).map { comment in
                     [
                         "anchor": .string(SiteLayout.commentAnchor(comment.id)),
                         "author": person(comment.authorID, from: path),

@@ -22,10 +22,10 @@ extension PageRenderer {
             "initial": .string(title.first.map { String($0) } ?? "#"),
             "focusCount": .int(topic.focusCount),
             "questionCount": .int(questions.count),
-            "questions": .list(pagination.slice(questions, perPage: perPage).map { questionSummary($0, from: path) }),
-            "bestAnswers": pagination.page == 1 ? .list(bestAnswers(in: questions, from: path)) : .null,
+            "questions": block(pagination.slice(questions, perPage: perPage).map { questionSummary($0, from: path) }),
+            "bestAnswers": pagination.page == 1 ? block(bestAnswers(in: questions, from: path)) : .null,
             "articles": pagination.page == 1
-                ? .list((index.articlesByTopic[id] ?? []).prefix(10).map { articleSummary($0, from: path) }) : .null,
+                ? block((index.articlesByTopic[id] ?? []).prefix(10).map { articleSummary($0, from: path) }) : .null,
             "pagination": pagination.templateValue(from: path) { SiteLayout.topic(id, page: $0) },
             "original": .string(original("topic/\(id.rawValue)")),
         ]

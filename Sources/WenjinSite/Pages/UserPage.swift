@@ -35,9 +35,9 @@ extension PageRenderer {
                 "articles": .int(articles.count), "agree": .int(counts.agree), "thanks": .int(counts.thanks),
                 "fans": .int(counts.fans), "friends": .int(counts.friends),
             ],
-            "questions": .list(pagination.slice(questions, perPage: perPage).map { questionSummary($0, from: path) }),
-            "answers": .list(answerValues),
-            "articles": .list(pagination.slice(articles, perPage: perPage).map { articleSummary($0, from: path) }),
+            "questions": block(pagination.slice(questions, perPage: perPage).map { questionSummary($0, from: path) }),
+            "answers": block(answerValues),
+            "articles": block(pagination.slice(articles, perPage: perPage).map { articleSummary($0, from: path) }),
             "pagination": pagination.templateValue(from: path) { SiteLayout.user(id, page: $0) },
             "original": .string(original("people/\(id.rawValue)")),
         ]
