@@ -16,7 +16,8 @@ enum ParallelWork {
         let results = Mutex<[Int: [Output]]>([:])
         let failure = Mutex<(any Error)?>(nil)
         DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
-            let range = (chunk * chunkSize)..<min(inputs.count, (chunk + 1) * chunkSize)
+            let start = min(inputs.count, chunk * chunkSize)
+            let range = start..<min(inputs.count, start + chunkSize)
             guard !range.isEmpty, failure.withLock({ $0 == nil }) else { return }
             do {
                 var outputs: [Output] = []
