@@ -6,9 +6,10 @@ import Foundation
 public struct GeneratedFile: Sendable, Equatable {
     /// A path relative to the output root, with `/` separators and no `..`
     /// (`search/shard-3f.js`, `topics/12/atom.xml`).
-    public struct Path: Sendable, Hashable, Comparable, CustomStringConvertible {
+    public struct Path: Sendable, Hashable, Comparable, CustomStringConvertible, ExpressibleByStringLiteral {
         public let text: String
         public init(_ text: String) { self.text = text }
+        public init(stringLiteral text: String) { self.text = text }
         public var description: String { text }
         public static func < (lhs: Path, rhs: Path) -> Bool { lhs.text < rhs.text }
 
