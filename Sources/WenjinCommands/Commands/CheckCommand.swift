@@ -25,14 +25,18 @@ enum CheckCommand {
         }
         let report = try LinkChecker(root: root).check()
         for problem in report.problems { invocation.console.output(problem.description) }
-        let summary = "checked \(report.pages) pages and \(report.references) references"
+        let summary = "checked \(counted(report.pages, "page")) and \(counted(report.references, "reference"))"
         if report.passed {
             invocation.console.output("\(summary): every internal link resolves")
             return .success
         }
         let pages = Set(report.problems.map(\.page)).count
-        invocation.console.error("wenjin: \(summary): \(report.problems.count) broken in \(pages) pages\n")
+        invocation.console.error("wenjin: \(summary): \(report.problems.count) broken in \(counted(pages, "page"))\n")
         return .failure
+    }
+
+    private static func counted(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)\(count == 1 ? "" : "s")"
     }
 }
 

@@ -2,14 +2,14 @@
 public struct LinkCheckReport: Sendable, Equatable {
     public var pages: Int
     public var references: Int
-    /// Sorted by page, line and reference.
+    /// Unreadable pages first, then by page path, each page's in the order they appear in it.
     public var problems: [LinkProblem]
 
     public var passed: Bool { problems.isEmpty }
 }
 
 /// One reference of one page that does not lead where it says.
-public struct LinkProblem: Sendable, Hashable, Comparable, CustomStringConvertible {
+public struct LinkProblem: Sendable, Hashable, CustomStringConvertible {
     public enum Reason: Sendable, Hashable {
         /// No file at the path the reference names.
         case missingFile(String)
@@ -53,24 +53,4 @@ public struct LinkProblem: Sendable, Hashable, Comparable, CustomStringConvertib
 
     /// `questions/1.html:12: users/9.html — no file users/9.html`
     public var description: String { "\(page):\(line): \(reference) — \(why)" }
-
-    public static func < (lhs: LinkProblem, rhs: LinkProblem) -> Bool {
-        (lhs.page, lhs.line, lhs.reference) < (rhs.page, rhs.line, rhs.reference)
-    }
-}
-
-/// Why a site folder could not be checked at all.
-public struct LinkCheckError: Error, Sendable, Equatable {
-    public enum Reason: Sendable, Equatable {
-        case notAFolder
-        case unreadable
-    }
-
-    public let root: String
-    public let reason: Reason
-
-    public init(root: String, reason: Reason) {
-        self.root = root
-        self.reason = reason
-    }
 }

@@ -38,21 +38,24 @@ public struct LinkChecker: Sendable {
         }
         let scanned = results.withLock { $0 }
         let resolver = ReferenceResolver(files: files.all, pages: scanned)
-        let problems = Mutex(unreadable.withLock { $0 })
+        let problems = Mutex([Int: [LinkProblem]]())
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            var found: [LinkProblem] = []
+            var found: [Int: [LinkProblem]] = [:]
             for index in stride(from: worker, to: pages.count, by: workers) {
                 let page = pages[index]
                 for reference in scanned[page]?.references ?? [] {
                     if let reason = resolver.problem(with: reference.value, on: page) {
-                        found.append(LinkProblem(page: page, line: reference.line, reference: reference.value, reason: reason))
+                        found[index, default: []].append(LinkProblem(page: page, line: reference.line, reference: reference.value, reason: reason))
                     }
                 }
             }
-            problems.withLock { $0 += found }
+            problems.withLock { $0.merge(found) { first, _ in first } }
         }
+        // Pages in path order, each page's problems in the order they appear in it.
+        let listed = unreadable.withLock { $0 }.sorted { $0.page < $1.page }
+            + problems.withLock { $0 }.sorted { $0.key < $1.key }.flatMap(\.value)
         let references = scanned.values.reduce(0) { $0 + $1.references.count }
-        return LinkCheckReport(pages: pages.count, references: references, problems: problems.withLock { $0 }.sorted())
+        return LinkCheckReport(pages: pages.count, references: references, problems: listed)
     }
 }
 
