@@ -80,6 +80,16 @@ public struct SiteBuilder: Sendable {
             summary.filesWritten = copied.filter { $0 == .written }.count
             summary.filesUnchanged = copied.count - summary.filesWritten
 
+            progress.begin(.writeIndexes, total: nil)
+            let indexes = try SiteIndexes(index: index, siteTitle: config.title, baseURL: config.baseURL,
+                                          textReader: renderer.textReader).files(pages: jobs)
+            for file in indexes.files {
+                let outcome = try staged.write(Array(file.contents), to: SitePath(file.path.text), step: .writeIndexes)
+                if outcome == .written { summary.filesWritten += 1 } else { summary.filesUnchanged += 1 }
+            }
+            summary.search = indexes.search
+            progress.end(.writeIndexes)
+
             progress.begin(.publish, total: nil)
             try staged.publish()
             progress.end(.publish)

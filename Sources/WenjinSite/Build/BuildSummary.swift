@@ -12,6 +12,8 @@ public struct BuildSummary: Sendable, Equatable {
     /// Bodies sanitized by this build, and bodies taken from the store's cache.
     public var bodiesSanitized = 0
     public var bodiesCached = 0
+    /// What the search index holds and costs.
+    public var search: SearchIndexReport?
     /// Wall-clock time of the whole build.
     public var seconds = 0.0
 
@@ -23,6 +25,7 @@ public struct BuildSummary: Sendable, Equatable {
     public var line: String {
         "\(pages) pages (\(pagesWritten) written, \(pagesUnchanged) unchanged), "
             + "\(filesWritten + filesUnchanged) other files (\(filesWritten) written), "
+            + (search.map { "search index \($0.indexBytes / 1024) KiB for \($0.textBytes / 1024) KiB of text, " } ?? "")
             + "\(bodiesSanitized) bodies sanitized, \(bodiesCached) from cache, "
             + String(format: "%.2f s", seconds)
     }

@@ -41,3 +41,23 @@ enum PageJob: Sendable, Hashable {
         return jobs
     }
 }
+
+extension PageJob {
+    /// The file the page is written to.
+    var path: SitePath {
+        switch self {
+        case .home(let page): SiteLayout.home(page: page)
+        case .unanswered(let page): SiteLayout.unanswered(page: page)
+        case .articleList(let page): SiteLayout.articles(page: page)
+        case .topicsIndex(let page): SiteLayout.topicsIndex(page: page)
+        case .usersIndex(let page): SiteLayout.usersIndex(page: page)
+        case .question(let id): SiteLayout.question(id)
+        case .article(let id): SiteLayout.article(id)
+        case .user(let id, let page): SiteLayout.user(id, page: page)
+        case .topic(let id, let page): SiteLayout.topic(id, page: page)
+        case .search: SiteLayout.search
+        case .notFound: SiteLayout.notFound
+        case .about: SiteLayout.about
+        }
+    }
+}

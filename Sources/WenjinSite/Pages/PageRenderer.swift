@@ -77,6 +77,7 @@ struct PageRenderer: Sendable {
                 "about": .string(from.link(to: SiteLayout.about)),
             ],
             "ui": ui.templateValue,
+            "feed": .string(from.link(to: SitePath(SiteIndexes.siteFeed.text))),
             "footer": footer.map(TemplateValue.string) ?? .null,
             "page": frame.content,
         ]
