@@ -19,4 +19,14 @@ struct SiteBuildTests {
         #expect(summary.pagesWritten == summary.pages)
         #expect(FileManager.default.fileExists(atPath: site.output.appendingPathComponent("assets/vendor/bootstrap.min.css").path))
     }
+
+    @Test("Every internal link and image of the built fixture resolves (the checker of wenjin check)")
+    func linksResolve() throws {
+        let site = try FixtureSite()
+        defer { site.remove() }
+        _ = try site.build()
+        let report = try LinkChecker(root: site.output).check()
+        #expect(report.pages >= 16)
+        #expect(report.problems.map(\.description) == [])
+    }
 }
