@@ -27,22 +27,28 @@ final class SampleSite: Sendable {
     let server: SampleServer
     let log = RequestLog()
     let folder: URL
+    private let ownsFolder: Bool
 
+    /// `port` and `folder` let a later, larger community take the place of an earlier one
+    /// (same address, same store), as a real community grows between two crawls.
     init(questions: Int, flavor: SampleAPI.Flavor = .wenjin, editedAnswers: Int = 0, faults: SampleFaults.Spec? = nil,
-         robotsTxt: String = SampleAPI.defaultRobotsTxt) throws {
+         robotsTxt: String = SampleAPI.defaultRobotsTxt, port: Int = 0, folder: URL? = nil) throws {
         community = SampleCommunity(.init(seed: 2015, questions: questions, editedAnswers: editedAnswers))
         let log = self.log
         server = SampleServer(api: SampleAPI(community: community, flavor: flavor, robotsTxt: robotsTxt),
-                              faults: faults.map { SampleFaults(spec: $0, seed: 7) }) { log.record($0, $1) }
+                              faults: faults.map { SampleFaults(spec: $0, seed: Self.faultSeed) }, port: port) { log.record($0, $1) }
         try server.start()
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("wenjin-crawler-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        ownsFolder = folder == nil
+        self.folder = folder ?? FileManager.default.temporaryDirectory.appendingPathComponent("wenjin-crawler-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: self.folder, withIntermediateDirectories: true)
     }
 
     deinit {
         server.stop()
-        try? FileManager.default.removeItem(at: folder)
+        if ownsFolder { try? FileManager.default.removeItem(at: folder) }
     }
+
+    static let faultSeed: UInt64 = 7
 
     var base: APIBaseURL { APIBaseURL(server.baseURL!.absoluteString)! }
 

@@ -1,3 +1,4 @@
+import Foundation
 import WenjinModel
 import WenjinStore
 
@@ -31,4 +32,18 @@ struct StoreSnapshot: Equatable {
     }
 
     private init() {}
+
+    /// The snapshot as JSON with the server's address replaced, so crawls of two servers of
+    /// the same community compare equal (bodies and image URLs name the host they came from).
+    func normalized(replacing address: String) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let parts: [Data] = [
+            try encoder.encode(questions), try encoder.encode(answers), try encoder.encode(comments),
+            try encoder.encode(users), try encoder.encode(topics), try encoder.encode(articles),
+            try encoder.encode(articleComments), try encoder.encode(assets),
+        ]
+        return parts.map { String(decoding: $0, as: UTF8.self) }.joined(separator: "\n")
+            .replacingOccurrences(of: address, with: "HOST")
+    }
 }
