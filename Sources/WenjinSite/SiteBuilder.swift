@@ -53,8 +53,7 @@ public struct SiteBuilder: Sendable {
         let renderer = PageRenderer(
             index: index, bodies: bodies, theme: theme, siteTitle: config.title,
             baseURL: config.baseURL.map { $0.absoluteString.hasSuffix("/") ? $0.absoluteString : $0.absoluteString + "/" },
-            footer: config.extra["footer"].flatMap { if case .string(let text) = $0 { text } else { nil } },
-            textReader: Sanitizer(hosts: hosts, resolver: OriginalsResolver()))
+            footer: config.extra["footer"].flatMap { if case .string(let text) = $0 { text } else { nil } })
         let staged = try StagedOutput(destination: output)
         do {
             let jobs = PageJob.plan(for: index)
@@ -72,7 +71,8 @@ public struct SiteBuilder: Sendable {
             let files = siteFiles(theme: theme, index: index)
             progress.begin(.copyFiles, total: files.count)
             let copied = try ParallelWork.map(files) { path, source throws(SiteError) in
-                let outcome = try staged.copy(source, to: path, step: .copyFiles)
+                let outcome = try staged.place(source, to: path, contentAddressed: path.text.hasPrefix(SiteLayout.imageFolder),
+                                               step: .copyFiles)
                 progress.advance(by: 1)
                 return outcome
             }
@@ -82,7 +82,7 @@ public struct SiteBuilder: Sendable {
 
             progress.begin(.writeIndexes, total: nil)
             let indexes = try SiteIndexes(index: index, siteTitle: config.title, baseURL: config.baseURL,
-                                          textReader: renderer.textReader).files(pages: jobs)
+                                          bodies: bodies).files(pages: jobs)
             for file in indexes.files {
                 let outcome = try staged.write(Array(file.contents), to: SitePath(file.path.text), step: .writeIndexes)
                 if outcome == .written { summary.filesWritten += 1 } else { summary.filesUnchanged += 1 }

@@ -36,10 +36,11 @@ enum BuildBenchmark {
         let output = root.appendingPathComponent("_bench_site")
         try? FileManager.default.removeItem(at: output)
 
-        let cold = try builder.build(into: output)
+        let timer = StepTimes()
+        let cold = try builder.build(into: output, progress: timer)
         report("full, cache cold", cold)
         try FileManager.default.removeItem(at: output)
-        let warm = try builder.build(into: output)
+        let warm = try builder.build(into: output, progress: timer)
         report("full, cache warm", warm)
 
         try store.write { writer in
@@ -48,7 +49,7 @@ enum BuildBenchmark {
             question.title += "（已编辑）"
             try writer.upsert(question)
         }
-        let incremental = try builder.build(into: output)
+        let incremental = try builder.build(into: output, progress: timer)
         report("one question changed", incremental)
 
         let counts = try store.counts()
@@ -89,6 +90,20 @@ enum BuildBenchmark {
         done.wait()
         _ = try outcome.withLock { $0 }?.get()
         print("crawled \(questions) questions into \(root.path)")
+    }
+
+    /// Prints each step's time as it ends, so a slow step shows itself.
+    final class StepTimes: BuildProgress {
+        private let started = Mutex<ContinuousClock.Instant?>(nil)
+
+        func begin(_ step: BuildStep, total: Int?) { started.withLock { $0 = .now } }
+        func advance(by count: Int) {}
+        func end(_ step: BuildStep) {
+            guard let start = started.withLock({ $0 }) else { return }
+            let elapsed = ContinuousClock.now - start
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            print(String(format: "    %@ %.3f s", step.rawValue, seconds))
+        }
     }
 
     private static func report(_ name: String, _ summary: BuildSummary) {

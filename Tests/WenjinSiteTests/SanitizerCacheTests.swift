@@ -28,7 +28,7 @@ struct SanitizerCacheTests {
         defer { site.remove() }
         let html = "<p>匿名回答：八点。</p>"
         let hash = Sanitizer.contentHash(of: FixtureSite.source + "\u{0}" + html)
-        let record = #"{"links":[],"report":{"removedAttributes":{},"removedElements":{},"removedURLs":{},"unwrappedElements":{}}}"#
+        let record = #"{"links":[],"text":"from the cache","report":{"removedAttributes":{},"removedElements":{},"removedURLs":{},"unwrappedElements":{}}}"#
         try site.store.write { writer in
             try writer.putSanitized(SanitizedCacheEntry(html: "<p>from the cache</p>", reportJSON: record),
                                     for: SanitizedCacheKey(contentHash: hash, policyVersion: Sanitizer.policyVersion))

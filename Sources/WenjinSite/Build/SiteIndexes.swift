@@ -13,7 +13,7 @@ struct SiteIndexes {
     let index: ArchiveIndex
     let siteTitle: String
     let baseURL: URL?
-    let textReader: Sanitizer
+    let bodies: SanitizedBodies
 
     /// Every file, plus the search index's report for the summary.
     func files(pages: [PageJob]) throws -> (files: [GeneratedFile], search: SearchIndexReport) {
@@ -51,7 +51,7 @@ struct SiteIndexes {
             title: Sanitizer.decodeEntities(question.title), url: SiteLayout.question(question.id).text,
             published: question.addTime, updated: question.updateTime,
             author: author.map { Sanitizer.decodeEntities($0.displayName) },
-            summary: question.detailHTML.isEmpty ? nil : textReader.plainText(fromHTML: question.detailHTML),
+            summary: question.detailHTML.isEmpty ? nil : bodies.text(.question(question.id)),
             categories: question.topicIDs.compactMap { index.topicsByID[$0].map { Sanitizer.decodeEntities($0.title) } })
     }
 
@@ -62,18 +62,18 @@ struct SiteIndexes {
             let title = Sanitizer.decodeEntities(question.title)
             let answers = content.answers[question.id] ?? []
             var list = [SearchDocument(
-                title: title, text: question.detailHTML.isEmpty ? "" : textReader.plainText(fromHTML: question.detailHTML),
+                title: title, text: bodies.text(.question(question.id)),
                 url: SiteLayout.question(question.id).text, kind: .question, weight: answers.count + question.focusCount)]
             for answer in answers {
                 list.append(SearchDocument(
-                    title: title, text: textReader.plainText(fromHTML: answer.contentHTML),
+                    title: title, text: bodies.text(.answer(answer.id)),
                     url: SiteLayout.question(question.id).text + "#" + SiteLayout.answerAnchor(answer.id),
                     kind: .answer, weight: answer.agreeCount))
             }
             return list
         }.flatMap { $0 }
         documents += try ParallelWork.map(content.articles) { article in
-            SearchDocument(title: Sanitizer.decodeEntities(article.title), text: textReader.plainText(fromHTML: article.messageHTML),
+            SearchDocument(title: Sanitizer.decodeEntities(article.title), text: bodies.text(.article(article.id)),
                            url: SiteLayout.article(article.id).text, kind: .article, weight: article.votes)
         }
         documents += content.topics.map { topic in

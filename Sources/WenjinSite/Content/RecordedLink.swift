@@ -39,4 +39,7 @@ struct RecordedLink: Codable, Hashable, Sendable {
 struct CachedBodyRecord: Codable, Sendable {
     var report: SanitizeReport
     var links: [RecordedLink]
+    /// The text a reader sees, for descriptions, structured data, feeds and search, so a
+    /// rebuild does not parse the body again for it.
+    var text: String
 }

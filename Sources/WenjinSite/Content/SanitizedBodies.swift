@@ -15,11 +15,16 @@ enum BodyKey: Hashable, Sendable {
 /// cache (same text, same policy version, same link answers) are not sanitized again.
 struct SanitizedBodies: Sendable {
     private(set) var html: [BodyKey: TrustedHTML] = [:]
+    /// Plain text of each body (whitespace collapsed), as `Sanitizer.plainText` reads it.
+    private(set) var texts: [BodyKey: String] = [:]
     /// Bodies sanitized by this build; the rest came from the cache.
     private(set) var sanitizedCount = 0
     private(set) var cachedCount = 0
 
     subscript(key: BodyKey) -> TrustedHTML { html[key] ?? TrustedHTML(trusted: "") }
+
+    /// The plain text of a body; empty for an empty body.
+    func text(_ key: BodyKey) -> String { texts[key] ?? "" }
 
     /// Sanitizes (or takes from the cache) every body of `index`, and caches what it sanitized.
     static func make(index: ArchiveIndex, hosts: CommunityHosts, store: Store,
@@ -34,7 +39,7 @@ struct SanitizedBodies: Sendable {
             (input.key, input.html, SanitizedCacheKey(
                 contentHash: Sanitizer.contentHash(of: hosts.sourceBase + "\u{0}" + input.html), policyVersion: version))
         }
-        let cached: [TrustedHTML?] = try store.read { reader in
+        let cached: [(TrustedHTML, String)?] = try store.read { reader in
             try keyed.map { _, _, cacheKey in
                 guard let entry = try reader.sanitized(cacheKey),
                       let record = try? JSONDecoder().decode(CachedBodyRecord.self, from: Data(entry.reportJSON.utf8)),
@@ -42,14 +47,15 @@ struct SanitizedBodies: Sendable {
                           recorded.link.map { links.localPath(for: $0) == recorded.localPath } ?? false
                       }) else { return nil }
                 // The cache holds only text this sanitizer produced (see `SanitizedHTML+Template`).
-                return TrustedHTML(trusted: entry.html)
+                return (TrustedHTML(trusted: entry.html), record.text)
             }
         }
         var result = SanitizedBodies()
         var misses: [(BodyKey, String, SanitizedCacheKey)] = []
         for (position, item) in keyed.enumerated() {
-            if let html = cached[position] {
+            if let (html, text) = cached[position] {
                 result.html[item.0] = html
+                result.texts[item.0] = text
                 result.cachedCount += 1
             } else {
                 misses.append(item)
@@ -58,9 +64,11 @@ struct SanitizedBodies: Sendable {
         progress.advance(by: result.cachedCount)
         let fresh = try ParallelWork.map(misses) { key, html, cacheKey in
             let recorder = RecordingResolver(base: links)
-            let (sanitized, report) = Sanitizer(hosts: hosts, resolver: recorder).sanitize(html: html)
+            let sanitizer = Sanitizer(hosts: hosts, resolver: recorder)
+            let (sanitized, report) = sanitizer.sanitize(html: html)
+            let text = sanitizer.plainText(fromHTML: html)
             progress.advance(by: 1)
-            return (key, cacheKey, sanitized, CachedBodyRecord(report: report, links: recorder.links))
+            return (key, cacheKey, sanitized, CachedBodyRecord(report: report, links: recorder.links, text: text))
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
@@ -70,7 +78,10 @@ struct SanitizedBodies: Sendable {
                 try writer.putSanitized(SanitizedCacheEntry(html: sanitized.html, reportJSON: json), for: cacheKey)
             }
         }
-        for (key, _, sanitized, _) in fresh { result.html[key] = sanitized.templateHTML }
+        for (key, _, sanitized, record) in fresh {
+            result.html[key] = sanitized.templateHTML
+            result.texts[key] = record.text
+        }
         result.sanitizedCount = fresh.count
         return result
     }

@@ -22,9 +22,12 @@ enum SiteLayout {
     static func topicsIndex(page: Int) -> SitePath { paged("topics", page) }
     static func usersIndex(page: Int) -> SitePath { paged("users", page) }
 
+    /// The folder of images, each named by the SHA-256 of its bytes.
+    static let imageFolder = "images/"
+
     /// An image by its bytes' SHA-256, with an extension browsers recognise.
     static func image(sha256: String, contentType: String?, url: AssetURL) -> SitePath {
-        SitePath("images/\(sha256).\(imageExtension(contentType: contentType, url: url))")
+        SitePath(imageFolder + "\(sha256).\(imageExtension(contentType: contentType, url: url))")
     }
 
     /// Anchors inside a question or article page.

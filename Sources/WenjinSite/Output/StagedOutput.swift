@@ -40,19 +40,44 @@ final class StagedOutput: Sendable {
            data.elementsEqual(bytes), link(old.path, target.path) == 0 {
             return .unchanged
         }
-        guard FileManager.default.createFile(atPath: target.path, contents: Data(bytes)) else {
-            throw SiteError(.output, step: step, file: target.path, message: "cannot write the file")
-        }
+        try Self.create(target, with: bytes, step: step)
         return .written
     }
 
-    /// Places a copy of `source` at `path`: a link to the previous output's file when it has
-    /// the same size and bytes, else a fresh copy.
-    func copy(_ source: URL, to path: SitePath, step: BuildStep) throws(SiteError) -> Outcome {
+    /// Places the file `source` at `path`. Content-addressed files (images, named by their
+    /// hash) are linked from the previous output when there, else linked from the source when
+    /// it is on the same file system, so no image is ever copied twice.
+    func place(_ source: URL, to path: SitePath, contentAddressed: Bool, step: BuildStep) throws(SiteError) -> Outcome {
+        if contentAddressed {
+            let target = try prepare(path, step: step)
+            if let old = previous?.appendingPathComponent(path.text), link(old.path, target.path) == 0 { return .unchanged }
+            if link(source.path, target.path) == 0 { return .written }
+        }
         guard let data = FileManager.default.contents(atPath: source.path) else {
             throw SiteError(.output, step: step, file: source.path, message: "cannot read the file to copy")
         }
         return try write(Array(data), to: path, step: step)
+    }
+
+    /// A plain create-and-write: the staging folder is private to this build, so the atomic
+    /// temporary-file dance of `Data.write(options: .atomic)` would only cost time.
+    private static func create(_ target: URL, with bytes: [UInt8], step: BuildStep) throws(SiteError) {
+        let descriptor = open(target.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw SiteError(.output, step: step, file: target.path, message: "cannot create the file: \(String(cString: strerror(errno)))")
+        }
+        defer { close(descriptor) }
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { buffer in
+                Glibc.write(descriptor, buffer.baseAddress! + offset, bytes.count - offset)
+            }
+            if written < 0, errno == EINTR { continue }
+            guard written > 0 else {
+                throw SiteError(.output, step: step, file: target.path, message: "cannot write the file: \(String(cString: strerror(errno)))")
+            }
+            offset += written
+        }
     }
 
     /// Swaps the staged folder in for the live one. The old one is removed afterwards.

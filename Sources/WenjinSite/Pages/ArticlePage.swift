@@ -30,7 +30,7 @@ extension PageRenderer {
             "comments": block(comments),
             "original": .string(original("article/\(id.rawValue)")),
         ]
-        let description = summary(ofHTML: article.messageHTML)
+        let description = summary(of: .article(id))
         return PageFrame(path: path, template: "article", title: title, description: description.isEmpty ? title : description,
                          openGraphType: "article", original: original("article/\(id.rawValue)"), content: page)
     }

@@ -15,8 +15,6 @@ struct PageRenderer: Sendable {
     let baseURL: String?
     /// A theme-wide footer line from site.json's `extra.footer`.
     let footer: String?
-    /// Reads plain text out of bodies for descriptions and structured data; links play no part.
-    let textReader: Sanitizer
 
     var ui: UIStrings { theme.strings }
     var content: ArchiveContent { index.content }
@@ -150,9 +148,8 @@ struct PageRenderer: Sendable {
     }
 
     /// Plain text of a body, cut to `limit` characters, for descriptions.
-    func summary(ofHTML html: String, limit: Int = 160) -> String {
-        guard !html.isEmpty else { return "" }
-        let text = textReader.plainText(fromHTML: html)
+    func summary(of body: BodyKey, limit: Int = 160) -> String {
+        let text = bodies.text(body)
         return text.count > limit ? String(text.prefix(limit)) + "…" : text
     }
 

@@ -42,7 +42,7 @@ extension PageRenderer {
             "answers": .list(answerValues),
             "original": .string(original("question/\(id.rawValue)")),
         ]
-        let description = summary(ofHTML: question.detailHTML)
+        let description = summary(of: .question(id))
         return PageFrame(path: path, template: "question", title: title,
                          description: description.isEmpty ? title : description, openGraphType: "article",
                          original: original("question/\(id.rawValue)"),
@@ -72,7 +72,7 @@ extension PageRenderer {
         func answerData(_ answer: Answer) -> StructuredData {
             var fields: [(String, StructuredData)] = [
                 ("@type", "Answer"),
-                ("text", .string(summary(ofHTML: answer.contentHTML, limit: 500))),
+                ("text", .string(summary(of: .answer(answer.id), limit: 500))),
                 ("upvoteCount", .int(answer.agreeCount)),
                 ("author", author(answer.authorID, anonymous: answer.isAnonymous)),
             ]
@@ -83,7 +83,7 @@ extension PageRenderer {
         var entity: [(String, StructuredData)] = [
             ("@type", "Question"),
             ("name", .string(title)),
-            ("text", .string(question.detailHTML.isEmpty ? title : summary(ofHTML: question.detailHTML, limit: 500))),
+            ("text", .string(question.detailHTML.isEmpty ? title : summary(of: .question(question.id), limit: 500))),
             ("answerCount", .int(answers.count)),
             ("dateCreated", .string(DisplayTime(question.addTime).iso8601)),
             ("author", author(question.askerID, anonymous: question.isAnonymous)),
