@@ -37,7 +37,7 @@ final class StagedOutput: Sendable {
     func write(_ bytes: [UInt8], to path: SitePath, step: BuildStep) throws(SiteError) -> Outcome {
         let target = try prepare(path, step: step)
         if let old = previous?.appendingPathComponent(path.text), let data = FileManager.default.contents(atPath: old.path),
-           data.elementsEqual(bytes), link(old.path, target.path) == 0 {
+           Self.same(data, bytes), link(old.path, target.path) == 0 {
             return .unchanged
         }
         try Self.create(target, with: bytes, step: step)
@@ -57,6 +57,16 @@ final class StagedOutput: Sendable {
             throw SiteError(.output, step: step, file: source.path, message: "cannot read the file to copy")
         }
         return try write(Array(data), to: path, step: step)
+    }
+
+    private static func same(_ data: Data, _ bytes: [UInt8]) -> Bool {
+        guard data.count == bytes.count else { return false }
+        return data.withUnsafeBytes { old in
+            bytes.withUnsafeBytes { new in
+                guard let old = old.baseAddress, let new = new.baseAddress else { return true }
+                return memcmp(old, new, bytes.count) == 0
+            }
+        }
     }
 
     /// A plain create-and-write: the staging folder is private to this build, so the atomic

@@ -6,6 +6,14 @@ import WenjinTemplates
 struct UIStrings: Sendable {
     let language: SiteConfig.Language
     let texts: [String: String]
+    /// `texts` as the `ui` object every page's context holds; built once, not per page.
+    let templateValue: TemplateValue
+
+    init(language: SiteConfig.Language, texts: [String: String]) {
+        self.language = language
+        self.texts = texts
+        templateValue = texts.templateValue
+    }
 
     static func load(folder: URL, language: SiteConfig.Language) throws(SiteError) -> UIStrings {
         let file = folder.appendingPathComponent("strings").appendingPathComponent("\(language.rawValue).json")
@@ -20,6 +28,4 @@ struct UIStrings: Sendable {
 
     /// The text of `key`; the key itself when the theme lacks it, so a gap shows, not a crash.
     subscript(key: String) -> String { texts[key] ?? key }
-
-    var templateValue: TemplateValue { texts.templateValue }
 }
