@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WenjinStore
 @testable import WenjinSite
 
 @Suite("Site build")
@@ -28,5 +29,19 @@ struct SiteBuildTests {
         let report = try LinkChecker(root: site.output).check()
         #expect(report.pages >= 16)
         #expect(report.problems.map(\.description) == [])
+    }
+
+    @Test("An empty store builds the fixed pages and empty lists")
+    func emptyStoreBuilds() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("wenjin-empty-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("Themes"),
+                                                   withDestinationURL: FixtureSite.packageRoot.appendingPathComponent("Themes"))
+        let store = try Store.open(at: root.appendingPathComponent(".wenjin/cache.sqlite"))
+        let summary = try SiteBuilder(config: SiteConfig(root: root), store: store).build(into: root.appendingPathComponent("_site"))
+        #expect(summary.pages == 8)
+        let home = try String(contentsOf: root.appendingPathComponent("_site/index.html"), encoding: .utf8)
+        #expect(home.contains("这里还没有内容。"))
     }
 }
