@@ -2,6 +2,10 @@ import WenjinModel
 
 /// One page the build writes, named by what it shows; the list of them is the page plan.
 /// Small values, so the plan of a large archive costs little before rendering starts.
+///
+/// To add a page kind: a case here (and in `plan` and `path`), its file in `SiteLayout`, a
+/// function returning its `PageFrame` in an extension of `PageRenderer`, and its template
+/// in `Themes/default/templates/`.
 enum PageJob: Sendable, Hashable {
     case home(page: Int)
     case unanswered(page: Int)
