@@ -45,16 +45,16 @@ struct SanitizedBodies: Sendable {
             (input.key, input.html, SanitizedCacheKey(
                 contentHash: Sanitizer.contentHash(of: hosts.sourceBase + "\u{0}" + input.html), policyVersion: version))
         }
-        let cached: [(TrustedHTML, String)?] = try store.read { reader in
-            try keyed.map { _, _, cacheKey in
-                guard let entry = try reader.sanitized(cacheKey),
-                      let record = try? JSONDecoder().decode(CachedBodyRecord.self, from: Data(entry.reportJSON.utf8)),
-                      record.links.allSatisfy({ recorded in
-                          recorded.link.map { links.localPath(for: $0) == recorded.localPath } ?? false
-                      }) else { return nil }
-                // The cache holds only text this sanitizer produced (see `SanitizedHTML+Template`).
-                return (TrustedHTML(trusted: entry.html), record.text)
-            }
+        // Rows are read on the store's one connection; decoding and checking them runs on every core.
+        let entries = try store.read { reader in try keyed.map { try reader.sanitized($0.2) } }
+        let decoder = JSONDecoder()
+        let cached: [(TrustedHTML, String)?] = try ParallelWork.map(entries) { entry in
+            guard let entry, let record = try? decoder.decode(CachedBodyRecord.self, from: Data(entry.reportJSON.utf8)),
+                  record.links.allSatisfy({ recorded in
+                      recorded.link.map { links.localPath(for: $0) == recorded.localPath } ?? false
+                  }) else { return nil }
+            // The cache holds only text this sanitizer produced (see `SanitizedHTML+Template`).
+            return (TrustedHTML(trusted: entry.html), record.text)
         }
         var result = SanitizedBodies()
         var misses: [(BodyKey, String, SanitizedCacheKey)] = []
