@@ -43,8 +43,9 @@ public struct LinkChecker: Sendable {
             var found: [Int: [LinkProblem]] = [:]
             for index in stride(from: worker, to: pages.count, by: workers) {
                 let page = pages[index]
+                let folder = ReferenceResolver.folder(of: page)
                 for reference in scanned[page]?.references ?? [] {
-                    if let reason = resolver.problem(with: reference.value, on: page) {
+                    if let reason = resolver.problem(with: reference.value, on: page, inFolder: folder) {
                         found[index, default: []].append(LinkProblem(page: page, line: reference.line, reference: reference.value, reason: reason))
                     }
                 }
@@ -56,34 +57,5 @@ public struct LinkChecker: Sendable {
             + problems.withLock { $0 }.sorted { $0.key < $1.key }.flatMap(\.value)
         let references = scanned.values.reduce(0) { $0 + $1.references.count }
         return LinkCheckReport(pages: pages.count, references: references, problems: listed)
-    }
-}
-
-/// The files of the site, as paths relative to its root.
-private struct SiteFiles {
-    let all: Set<String>
-    let pages: [String]
-
-    init(root: URL) throws(LinkCheckError) {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isFolder), isFolder.boolValue else {
-            throw LinkCheckError(root: root.path, reason: .notAFolder)
-        }
-        guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey]) else {
-            throw LinkCheckError(root: root.path, reason: .unreadable)
-        }
-        let prefix = root.path.hasSuffix("/") ? root.path : root.path + "/"
-        var all: Set<String> = []
-        var pages: [String] = []
-        for case let url as URL in enumerator {
-            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
-            let path = url.standardizedFileURL.path
-            guard path.hasPrefix(prefix) else { continue }
-            let relative = String(path.dropFirst(prefix.count))
-            all.insert(relative)
-            if relative.hasSuffix(".html") || relative.hasSuffix(".htm") { pages.append(relative) }
-        }
-        self.all = all
-        self.pages = pages.sorted()
     }
 }
