@@ -130,6 +130,8 @@ struct SearchIndexTests {
         #expect(index.report.textBytes == text)
         #expect(index.report.indexBytes == index.files.reduce(0) { $0 + $1.contents.count })
         #expect(index.report.sizeRatio > 0)
+        let summary = SearchIndexReport(documents: 3, terms: 9, shards: 4, documentFiles: 1, textBytes: 2_000_000, indexBytes: 1_500_000)
+        #expect(summary.description == "search index: 3 documents, 1.5 MB for 2.0 MB of text (0.75×), 4 shards")
     }
 
     @Test("strings in index files are escaped so a title cannot end the script")

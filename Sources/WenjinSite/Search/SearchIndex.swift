@@ -22,9 +22,10 @@ public struct SearchIndex: Sendable {
     public struct Layout: Sendable, Equatable {
         /// Output folder of the index, relative to the site root.
         public var folder = "search"
-        public var documentsPerFile = 500
+        /// Small files, since a page of 20 results may need one file per result.
+        public var documentsPerFile = 100
         /// Characters of each document's text kept for snippets.
-        public var snippetLength = 300
+        public var snippetLength = 240
         /// Shards are added (in powers of two, up to 4096) until an average shard holds about this much.
         public var targetShardBytes = 48 * 1024
         public init() {}
