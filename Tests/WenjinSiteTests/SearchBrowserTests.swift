@@ -21,12 +21,12 @@ struct SearchBrowserTests {
     ]
 
     /// A site folder with the index, search.js and a minimal search page.
-    private func makeSite() throws -> URL {
+    private func makeSite(documents: [SearchDocument] = SearchBrowserTests.documents) throws -> URL {
         let site = FileManager.default.temporaryDirectory.appendingPathComponent("wenjin-search-\(UUID().uuidString)")
         var layout = SearchIndex.Layout()
         layout.targetShardBytes = 32
         layout.documentsPerFile = 2
-        for file in SearchIndex(documents: Self.documents, layout: layout).files { try file.write(under: site) }
+        for file in SearchIndex(documents: documents, layout: layout).files { try file.write(under: site) }
         let script = Self.packageRoot.appendingPathComponent("Themes/default/assets/js/search.js")
         try GeneratedFile(path: GeneratedFile.Path("assets/js/search.js"), contents: Data(contentsOf: script)).write(under: site)
         let page = """
@@ -42,8 +42,8 @@ struct SearchBrowserTests {
         return site
     }
 
-    /// The DOM Chromium shows after the page's scripts ran, for `search.html?q=query`.
-    private func dom(of site: URL, query: String) throws -> String {
+    /// The DOM Chromium shows after the page's scripts ran, for `search.html?q=query&p=page`.
+    private func dom(of site: URL, query: String, page: Int? = nil) throws -> String {
         let encoded = try #require(query.addingPercentEncoding(withAllowedCharacters: .alphanumerics))
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try #require(chromium))
@@ -51,7 +51,7 @@ struct SearchBrowserTests {
             "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
             "--user-data-dir=\(site.appendingPathComponent(".profile").path)",
             "--virtual-time-budget=5000", "--dump-dom",
-            site.appendingPathComponent("search.html").absoluteString + "?q=" + encoded,
+            site.appendingPathComponent("search.html").absoluteString + "?q=" + encoded + (page.map { "&p=\($0)" } ?? ""),
         ]
         let output = Pipe()
         process.standardOutput = output
@@ -88,8 +88,25 @@ struct SearchBrowserTests {
         let site = try makeSite()
         defer { try? FileManager.default.removeItem(at: site) }
         #expect(resultLinks(in: try dom(of: site, query: "SWIFT 爬虫")) == ["articles/4.html"])
+        // Full-width letters fold to ASCII in the browser as in the index.
+        #expect(resultLinks(in: try dom(of: site, query: "ｓｗｉｆｔ")) == ["articles/4.html"])
         let none = try dom(of: site, query: "图书馆")
         #expect(resultLinks(in: none).isEmpty)
         #expect(none.contains("没有找到与“图书馆”相关的内容"))
+    }
+
+    @Test("results come 20 to a page, and ?p=2 shows the rest with a link back")
+    func secondPage() throws {
+        let documents = (1...25).map {
+            SearchDocument(title: "考研经验 \($0)", text: "复习计划", url: "questions/\($0).html", kind: .question, weight: 100 - $0)
+        }
+        let site = try makeSite(documents: documents)
+        defer { try? FileManager.default.removeItem(at: site) }
+        let first = try dom(of: site, query: "考研")
+        #expect(resultLinks(in: first) == (1...20).map { "questions/\($0).html" })
+        #expect(first.contains("找到 25 条结果") && first.contains("下一页") && !first.contains("上一页"))
+        let second = try dom(of: site, query: "考研", page: 2)
+        #expect(resultLinks(in: second) == (21...25).map { "questions/\($0).html" })
+        #expect(second.contains("上一页") && !second.contains("下一页"))
     }
 }
