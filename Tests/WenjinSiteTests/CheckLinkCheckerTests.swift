@@ -70,6 +70,17 @@ struct CheckLinkCheckerTests {
         #expect(reasons == [.rootRelative, .outsideSite, .folder("questions"), .folder("assets")])
     }
 
+    @Test("a linked file counts as a file, and a linked folder is not entered, so a link to the root cannot loop")
+    func symbolicLinks() throws {
+        let root = try site(["index.html": "<a href=\"alias.html\">a</a><a href=\"loop/index.html\">b</a>", "real.html": "<p>"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("alias.html").path, withDestinationPath: "real.html")
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("loop").path, withDestinationPath: ".")
+        let report = try LinkChecker(root: root).check()
+        #expect(report.pages == 3)
+        #expect(report.problems.map(\.reason) == [.missingFile("loop/index.html")])
+    }
+
     @Test("a missing folder is an error, not an empty pass")
     func missingFolder() {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("wenjin-check-missing-\(UUID().uuidString)")
