@@ -11,9 +11,10 @@
 // A posting list holds one number per document containing the term, delta-coded:
 // `(number - previous number) * 2 + (1 if the term is in the title)`, the first relative to 0.
 //
-// Page contract (see the comment at the top of search.js): the search page has an element
-// `id="wenjin-search-results"` (optional `data-search-index`, the index folder relative to the
-// page, default `search/`) and loads `assets/js/search.js`; every page may have a form
+// Page contract (in full at the top of search.js): the search page has an element
+// `id="wenjin-search-results"` with `data-site-root` (the site root relative to the page) and
+// optionally `data-search-index` (the index folder, default root + `search/`) and `data-label-*`
+// UI strings, and loads `assets/js/search.js`; any page may have a script-free search form
 // `<form action="…search.html"><input name="q" id="wenjin-search-input"></form>`.
 
 /// The files of a search index over some documents, and what they cost.
