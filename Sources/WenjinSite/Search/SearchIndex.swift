@@ -83,7 +83,7 @@ public struct SearchIndex: Sendable {
         self.files = files
         self.report = SearchIndexReport(
             documents: ordered.count, terms: postings.termCount, shards: shardCount, documentFiles: documentFiles,
-            textBytes: ordered.reduce(0) { $0 + $1.title.utf8.count + $1.text.utf8.count },
+            textBytes: ordered.reduce(0) { $0 + ($1.indexesTitle ? $1.title.utf8.count : 0) + $1.text.utf8.count },
             indexBytes: files.reduce(0) { $0 + $1.contents.count })
     }
 

@@ -5,7 +5,7 @@ public struct SearchIndexReport: Sendable, Equatable, CustomStringConvertible {
     public var terms: Int
     public var shards: Int
     public var documentFiles: Int
-    /// UTF-8 bytes of the titles and texts indexed.
+    /// UTF-8 bytes of the titles and texts indexed (borrowed titles are not).
     public var textBytes: Int
     /// Bytes of every file of the index (manifest, shards, document files).
     public var indexBytes: Int

@@ -57,7 +57,9 @@ private struct Lists: Sendable {
             let document = documents[number]
             cjkFlags.removeAll(keepingCapacity: true)
             wordFlags.removeAll(keepingCapacity: true)
-            SearchTokenizer.forEachTerm(in: document.title, cjk: { cjkFlags[$0] = 1 }, word: { wordFlags[$0] = 1 })
+            if document.indexesTitle {
+                SearchTokenizer.forEachTerm(in: document.title, cjk: { cjkFlags[$0] = 1 }, word: { wordFlags[$0] = 1 })
+            }
             SearchTokenizer.forEachTerm(
                 in: document.text,
                 cjk: { if cjkFlags[$0] == nil { cjkFlags[$0] = 0 } },
