@@ -5,8 +5,6 @@ public struct DraftsError: Error, Sendable, Equatable, CustomStringConvertible {
         case noDraftFile
         /// SQLite refused: its result code and message.
         case sqlite(code: Int32, message: String)
-        /// The file has no `Question` or `Answer` table in the client's schema.
-        case notDraftDatabase
         /// No draft has this reference (`q3`, `a7`) or save time.
         case noSuchDraft(String)
         /// A save time names several drafts; the references of each are given.
@@ -30,7 +28,6 @@ public struct DraftsError: Error, Sendable, Equatable, CustomStringConvertible {
         switch reason {
         case .noDraftFile: "no draft file at \(path)"
         case .sqlite(let code, let message): "SQLite error \(code) on \(path): \(message)"
-        case .notDraftDatabase: "\(path) has no Question or Answer table in the WENJIN client's schema"
         case .noSuchDraft(let reference): "no draft \(reference) in \(path)"
         case .ambiguousTime(let time, let candidates):
             "several drafts were saved at \(time) in \(path): \(candidates.joined(separator: ", "))"
