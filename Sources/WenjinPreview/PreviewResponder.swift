@@ -6,6 +6,10 @@ import WenjinHTTP
 struct PreviewResponder: Sendable {
     let root: URL
     let status: BuildStatus
+    /// How long one event stream lasts before it ends and the browser reconnects (after the
+    /// `retry` delay, with the same `since`, so no rebuild is missed). Ending streams frees their
+    /// threads from pages long closed, and lets headless Chromium's virtual time advance.
+    let streamLifetime: Duration
 
     /// How often an event stream looks for a new rebuild; short enough to feel immediate.
     static let eventPollInterval: Duration = .milliseconds(100)
@@ -67,12 +71,14 @@ struct PreviewResponder: Sendable {
     /// the page's, then keeps the connection until the page goes.
     private func events(since: Int?) -> HTTPResponse {
         let status = self.status
+        let streamLifetime = self.streamLifetime
         let stream = HTTPBodyStream { writer in
             // Reconnect soon after a server restart, so the page notices it is back.
             var announced = since ?? status.snapshot.generation
             guard writer.write("retry: 500\n\n") else { return }
             var quiet: Duration = .zero
-            while true {
+            var open: Duration = .zero
+            while open < streamLifetime {
                 let generation = status.snapshot.generation
                 if generation != announced {
                     announced = generation
@@ -84,6 +90,7 @@ struct PreviewResponder: Sendable {
                 }
                 guard writer.waitWhileOpen(for: Self.eventPollInterval) else { return }
                 quiet += Self.eventPollInterval
+                open += Self.eventPollInterval
             }
         }
         return HTTPResponse(

@@ -30,17 +30,25 @@ public final class PreviewServer: Sendable {
     ///   - watch: files and folders (read recursively) whose changes trigger `rebuild`; never the root itself.
     ///   - pollInterval: how often the watched paths are looked at.
     ///   - rebuild: rebuilds the site into `root`; runs on the watcher's thread, one at a time.
-    public init(
+    public convenience init(
         root: URL, configuration: HTTPServerConfiguration = HTTPServerConfiguration(host: "127.0.0.1", port: 8000),
         watch: [URL] = [], pollInterval: Duration = .milliseconds(250),
         rebuild: @escaping @Sendable () throws -> Void = {}
+    ) {
+        self.init(root: root, configuration: configuration, watch: watch, pollInterval: pollInterval,
+                  streamLifetime: .seconds(30), rebuild: rebuild)
+    }
+
+    init(
+        root: URL, configuration: HTTPServerConfiguration, watch: [URL], pollInterval: Duration,
+        streamLifetime: Duration, rebuild: @escaping @Sendable () throws -> Void
     ) {
         self.root = root
         let status = BuildStatus()
         self.status = status
         let rebuilder = SiteRebuilder(status: status, build: rebuild)
         self.rebuilder = rebuilder
-        let responder = PreviewResponder(root: root, status: status)
+        let responder = PreviewResponder(root: root, status: status, streamLifetime: streamLifetime)
         server = HTTPServer(configuration: configuration) { responder.respond(to: $0) }
         watcher = watch.isEmpty ? nil : FileWatcher(paths: watch, interval: pollInterval) { rebuilder.run() }
     }
