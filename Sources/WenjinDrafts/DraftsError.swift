@@ -11,12 +11,12 @@ public struct DraftsError: Error, Sendable, Equatable, CustomStringConvertible {
         case ambiguousTime(Int64, candidates: [String])
         /// A reference that is neither `q<N>`, `a<N>` nor a unix time.
         case badReference(String)
-        /// A plain-text body names an image that cannot be read.
+        /// A plain-text body names an image that cannot be read (`path` as written in the body).
         case unreadableImage(path: String, why: String)
     }
 
     public let reason: Reason
-    /// The draft file (or body file) concerned.
+    /// The draft file concerned, or for `unreadableImage` the image file looked for.
     public let path: String
 
     public init(_ reason: Reason, path: String) {
@@ -32,7 +32,7 @@ public struct DraftsError: Error, Sendable, Equatable, CustomStringConvertible {
         case .ambiguousTime(let time, let candidates):
             "several drafts were saved at \(time) in \(path): \(candidates.joined(separator: ", "))"
         case .badReference(let text): "\"\(text)\" is not a draft reference (q<N>, a<N> or a unix time)"
-        case .unreadableImage(let image, let why): "cannot read image \(image) named in \(path): \(why)"
+        case .unreadableImage(let image, let why): "cannot read image \(image) (\(path)): \(why)"
         }
     }
 }

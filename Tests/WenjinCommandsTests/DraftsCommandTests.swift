@@ -81,4 +81,21 @@ struct DraftsCommandTests {
         #expect(listed.output.hasPrefix("a2  "))
         #expect(listed.output.contains("answer to 5  second"))
     }
+
+    @Test("drafts new refuses a kind without its required option, or with the other kind's options, as bad usage")
+    func newChecksItsKind() async throws {
+        let folder = try Self.siteFolder()
+        try Data("text".utf8).write(to: folder.appendingPathComponent("body.txt"))
+        let noTitle = await Self.run(folder, "drafts", "new", "question", "--body", "body.txt")
+        #expect(noTitle.exitCode == .usage)
+        #expect(noTitle.error.contains("missing option '--title'"))
+        let titledAnswer = await Self.run(folder, "drafts", "new", "answer", "--question", "3", "--title", "x", "--body", "body.txt")
+        #expect(titledAnswer.exitCode == .usage)
+        let badKind = await Self.run(folder, "drafts", "new", "article", "--body", "body.txt")
+        #expect(badKind.exitCode == .usage)
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("drafts/draft.db").path))
+
+        let answer = await Self.run(folder, "drafts", "new", "answer", "--question", "3", "--body", "body.txt")
+        #expect(answer.output == "a1\n")
+    }
 }

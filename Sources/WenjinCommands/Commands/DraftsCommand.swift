@@ -9,13 +9,15 @@ enum DraftsCommand {
     static let draft = Parameter.positional(
         "TIME", help: "The draft: its save time in unix seconds, or q<N>/a<N> as list prints it "
             + "(needed when several drafts share a second).")
-    static let title = Parameter.option("title", value: "TEXT", required: true, help: "Title of the question.")
+    /// Checked by `add` rather than as a `.choice`, so the two kinds can each require their own options.
+    static let kind = Parameter.positional("KIND", help: "question or answer.")
+    static let title = Parameter.option("title", value: "TEXT", help: "Title of a question draft (required for one).")
     static let question = Parameter.option(
-        "question", value: "ID", kind: .integer(1...Int.max), required: true, help: "The question the answer answers.")
+        "question", value: "ID", kind: .integer(1...Int.max), help: "The question an answer draft answers (required for one).")
     static let topics = Parameter.option("topics", value: "LIST", help: "Comma-separated topic titles.")
     static let anonymous = Parameter.flag("anonymous", help: "Mark the draft as posted anonymously.")
     static let body = Parameter.option(
-        "body", value: "FILE", required: true, help: "The text: a file, or - for stdin (see drafts new --help).")
+        "body", value: "FILE", required: true, help: "The text: a file, or - for stdin (syntax above).")
 
     static let bodySyntax = """
         The body is plain text; a blank line separates paragraphs. A line holding only \
@@ -34,16 +36,13 @@ enum DraftsCommand {
                 name: "show", summary: "Print one draft: its fields, then its text.",
                 parameters: [draft], action: show),
             CommandDeclaration(
-                name: "new", summary: "Add a question or answer draft.",
-                discussion: bodySyntax,
-                subcommands: [
-                    CommandDeclaration(
-                        name: "question", summary: "Add a question draft; prints its reference.",
-                        discussion: bodySyntax, parameters: [title, topics, anonymous, body], action: newQuestion),
-                    CommandDeclaration(
-                        name: "answer", summary: "Add an answer draft; prints its reference.",
-                        discussion: bodySyntax, parameters: [question, anonymous, body], action: newAnswer),
-                ]),
+                name: "new", summary: "Add a question or answer draft; prints its reference.",
+                discussion: """
+                    wenjin drafts new question --title T [--topics A,B] [--anonymous] --body FILE|-
+                    wenjin drafts new answer --question ID [--anonymous] --body FILE|-
+
+                    """ + "\n" + bodySyntax,
+                parameters: [kind, title, topics, question, anonymous, body], action: add),
             CommandDeclaration(
                 name: "rm", summary: "Delete exactly one draft (never the others saved in the same second).",
                 parameters: [draft], action: remove),
@@ -77,7 +76,28 @@ enum DraftsCommand {
         return .success
     }
 
-    static func newQuestion(_ invocation: Invocation) async throws -> ExitCode {
+    /// `new question` needs --title and takes --topics; `new answer` needs --question.
+    static func add(_ invocation: Invocation) async throws -> ExitCode {
+        let arguments = invocation.arguments
+        func usage(_ reason: CommandLineError.Reason) -> CommandLineError {
+            CommandLineError(commandPath: invocation.commandPath, reason: reason)
+        }
+        switch arguments.text(kind) {
+        case "question":
+            guard arguments.text(title) != nil else { throw usage(.missingOption("--title")) }
+            guard arguments.integer(question) == nil else { throw usage(.unexpectedArgument("--question")) }
+            return try await newQuestion(invocation)
+        case "answer":
+            guard arguments.integer(question) != nil else { throw usage(.missingOption("--question")) }
+            guard arguments.text(title) == nil else { throw usage(.unexpectedArgument("--title")) }
+            guard arguments.text(topics) == nil else { throw usage(.unexpectedArgument("--topics")) }
+            return try await newAnswer(invocation)
+        case let other:
+            throw usage(.invalidValue(other ?? "", parameter: "KIND", expected: "question or answer", suggestion: nil))
+        }
+    }
+
+    private static func newQuestion(_ invocation: Invocation) async throws -> ExitCode {
         let arguments = invocation.arguments
         let topicList = (arguments.text(topics) ?? "").split(separator: ",")
             .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
@@ -88,7 +108,7 @@ enum DraftsCommand {
         return .success
     }
 
-    static func newAnswer(_ invocation: Invocation) async throws -> ExitCode {
+    private static func newAnswer(_ invocation: Invocation) async throws -> ExitCode {
         let arguments = invocation.arguments
         let draft = AnswerDraft(
             questionID: arguments.integer(question) ?? 0, body: try readBody(invocation),
