@@ -30,7 +30,7 @@ struct PathTraversalTests {
         #expect(!answer.text.contains(Self.secret), "\(target) leaked the file")
     }
 
-    @Test("A symlink that stays inside the root is served")
+    @Test("A symlink that stays inside the root, escaped letters and percent-encoded Chinese names are served")
     func insideSymlinkIsServed() throws {
         let folder = try PreviewFolder()
         try folder.write("inside", to: "sub/inside.txt")
@@ -41,5 +41,7 @@ struct PathTraversalTests {
         defer { server.stop() }
         #expect(try client.send("GET", "/alias.txt").text == "inside")
         #expect(try client.send("GET", "/sub/%69nside.txt").text == "inside")
+        try folder.write("中文", to: "话题/介绍.txt")
+        #expect(try client.send("GET", "/%E8%AF%9D%E9%A2%98/%E4%BB%8B%E7%BB%8D.txt").text == "中文")
     }
 }
