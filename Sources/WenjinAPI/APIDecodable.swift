@@ -26,6 +26,8 @@ public struct APIPayload: Sendable {
     /// Reads `rsm` as an object; a string payload is WeCenter's way of saying "not found".
     func readObject<T>(_ body: (FieldReader) throws(FieldReader.Problem) -> T) throws(APIError) -> T {
         if case .string(let message) = value { throw response.error(.notFound(message: message)) }
-        return try read { value throws(FieldReader.Problem) in try body(FieldReader(value, path: "rsm")) }
+        // PHP encodes an empty array as `[]` whether it meant a list or an object.
+        let object: JSONValue = value == .array([]) ? .object([]) : value
+        return try read { _ throws(FieldReader.Problem) in try body(FieldReader(object, path: "rsm")) }
     }
 }
