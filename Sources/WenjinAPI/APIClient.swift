@@ -74,7 +74,8 @@ public final class APIClient: Sendable {
         return try await perform(request)
     }
 
-    /// Sends `endpoint` and decodes its response; the response comes along for storing.
+    /// Sends `endpoint` and decodes its response; the response comes along for storing. When
+    /// the raw body must be kept even if decoding fails, use `send` and then `Endpoint.decode`.
     public func fetch<R>(_ endpoint: Endpoint<R>) async throws(APIError) -> (value: R, response: HTTPResponse) {
         let response = try await send(endpoint)
         return (try endpoint.decode(response), response)
