@@ -203,7 +203,9 @@ struct SanitizingWalk {
     }
 
     /// Attributes the walk writes itself (or, for `style`, translates) instead of copying.
-    private static let linkAttributes = ["href", "rel"]
+    /// A link's `rel` and `target` are the archive's choice: WeCenter's own `target="_blank"`
+    /// on every bare URL is not worth a line in the report.
+    private static let linkAttributes = ["href", "rel", "target"]
     private static let imageAttributes = ["src", "loading"]
     private static let spanAttributes = ["style"]
 

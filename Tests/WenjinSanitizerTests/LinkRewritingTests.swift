@@ -59,6 +59,8 @@ import Testing
         ("<a href='http://example.com/'>看<img src='http://example.com/cat.png'></a>", "<a href=\"http://example.com/\"\(outside)>看[图片]</a>"),
         ("<img src='javascript:alert(1)'>", ""),
         ("<img src='../assets/01/23.jpg'>", asset),
+        ("<IMG SRC='http://wenjin.in/uploads/answer/20151112/0123456789abcdef0123456789abcdef.jpg' ALT=''>",
+         "<img src=\"../assets/01/23.jpg\" alt=\"\" loading=\"lazy\" />"),
     ]
 
     @Test(arguments: images)
