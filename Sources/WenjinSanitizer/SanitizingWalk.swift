@@ -9,9 +9,10 @@ struct SanitizingWalk {
     let resolver: any ArchiveResolver
     var writer: HTMLWriter
     var report = SanitizeReport()
-    /// Set when the output's shape differs from the parsed tree (an element removed or
-    /// unwrapped, an image turned into a link). libxml2 may then read the output back into a
-    /// different tree, so `Sanitizer` runs another pass until nothing changes.
+    /// Set when libxml2 might read the output back into a different tree: an element was
+    /// removed or unwrapped, an image became a link, or an element sits where the parser
+    /// would close its parent first. `Sanitizer` then runs another pass until nothing changes;
+    /// ordinary bodies need none.
     private(set) var restructured = false
     private var linkDepth = 0
     private var preDepth = 0
