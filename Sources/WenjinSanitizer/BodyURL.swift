@@ -135,3 +135,13 @@ struct BodyURL: Equatable {
         return String(scalars[first...last])
     }
 }
+
+extension String {
+    /// Without the leading and trailing characters `BodyURL.isIgnorable` names.
+    var trimmingSpaces: String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !BodyURL.isIgnorable($0) }) else { return "" }
+        let last = scalars.lastIndex(where: { !BodyURL.isIgnorable($0) })!
+        return String(scalars[first...last])
+    }
+}

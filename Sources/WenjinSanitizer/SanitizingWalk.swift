@@ -295,12 +295,3 @@ struct SanitizingWalk {
         return nil
     }
 }
-
-extension String {
-    var trimmingSpaces: String {
-        let scalars = unicodeScalars
-        guard let first = scalars.firstIndex(where: { !BodyURL.isIgnorable($0) }) else { return "" }
-        let last = scalars.lastIndex(where: { !BodyURL.isIgnorable($0) })!
-        return String(scalars[first...last])
-    }
-}

@@ -40,6 +40,8 @@ import Testing
         ("a\r\nb", "a<br />\nb"),
         ("我觉得一般般。\r<br>[list][*]太咸[*]排队久[/list]", "我觉得一般般。\n<br /><ul>[*]太咸[*]排队久</ul>"),
         ("[list][*]太咸[/*][*]排队久[/*][/list]", "<ul><li>太咸</li><li>排队久</li></ul>"),
+        ("图\r<br><img src='http://127.0.0.1:8088/uploads/questions/20261129/8389cccd9faf6136bf90115b8701f5c6.jpg'/>",
+         "图\n<br /><img src=\"../assets/83/89.jpg\" loading=\"lazy\" />"),
         ("[list=1][*]一[/*][/list]", "<ol><li>一</li></ol>"),
         ("[code]print(&quot;hello&quot;)\r<br>if a &lt; b: pass[/code]\r<br>Python &amp; 简单",
          "<pre>print(\"hello\")\nif a &lt; b: pass</pre>\n<br />Python &amp; 简单"),
