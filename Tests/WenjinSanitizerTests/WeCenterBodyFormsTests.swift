@@ -55,6 +55,7 @@ import Testing
         ("[u]下划线[/u][s]删除[/s][i]斜[/i]", "<u>下划线</u><del>删除</del><em>斜</em>"),
         ("见 https://example.com/x?a=1&amp;b=2 。",
          "见 <a href=\"https://example.com/x?a=1&amp;b=2\" rel=\"nofollow noopener noreferrer ugc\">https://example.com/x?a=1&amp;b=2</a> 。"),
+        ("&lt;http://example.com/a&gt;", "&lt;<a href=\"http://example.com/a\" rel=\"nofollow noopener noreferrer ugc\">http://example.com/a</a>&gt;"),
         ("[b]没有结尾", "[b]没有结尾"),
         ("[b]粗[i]斜[/b]", "<strong>粗[i]斜</strong>"),
         ("&lt;b&gt;这不是标签&lt;/b&gt;", "&lt;b&gt;这不是标签&lt;/b&gt;"),
