@@ -15,6 +15,7 @@ import Testing
         ("http://wj.oursays.com/?/question/3521", "href=\"../questions/3521.html\""),
         ("http://wenjin.im/question/3521", "href=\"../questions/3521.html\""),
         ("https://WENJIN.IN/question/3521", "href=\"../questions/3521.html\""),
+        ("http://wenjin.in:80/question/3521", "href=\"../questions/3521.html\""),
         ("http://127.0.0.1:8088/?/question/3521", "href=\"../questions/3521.html\""),
         ("/?/question/3521", "href=\"../questions/3521.html\""),
         ("http://wenjin.in/m/question/id-3521__answer_id-10873__single-TRUE", "href=\"../questions/3521.html#answer-10873\""),
