@@ -65,4 +65,15 @@ public struct DraftImage: Sendable, Equatable {
         self.data = data
         self.fileName = fileName
     }
+
+    /// The file extension the bytes call for (`png`, `jpg`, `gif`, `webp`), read from their
+    /// signature rather than the name, which the archive may lack; nil when unknown or absent.
+    public var fileExtension: String? {
+        guard let data else { return nil }
+        if data.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return "png" }
+        if data.starts(with: [0xFF, 0xD8, 0xFF]) { return "jpg" }
+        if data.starts(with: Array("GIF8".utf8)) { return "gif" }
+        if data.starts(with: Array("RIFF".utf8)), data.dropFirst(8).starts(with: Array("WEBP".utf8)) { return "webp" }
+        return nil
+    }
 }

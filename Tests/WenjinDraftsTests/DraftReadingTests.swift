@@ -18,6 +18,7 @@ struct DraftReadingTests {
         let image = try #require(library.body.images.first)
         #expect(image.fileName == "photo.png")
         #expect(image.data?.starts(with: [0x89, 0x50, 0x4E, 0x47]) == true)
+        #expect(image.fileExtension == "png")
         #expect(drafts.questions[1].isAnonymous)
         #expect(drafts.questions[1].body.plainText == "Hello 问津 🎉")
 
