@@ -16,6 +16,7 @@ import WenjinHTTP
 /// preview.waitUntilStopped()
 /// ```
 ///
+/// The server does not build when it starts: build first (or call `rebuild()`), then serve.
 /// When `rebuild` throws, the server keeps running, every HTML page shows the error over its
 /// content, and the next successful rebuild reloads the pages without it.
 public final class PreviewServer: Sendable {
