@@ -87,8 +87,8 @@ public final class Crawler: Sendable {
         return summary
     }
 
-    /// Readies the queue: an interrupted crawl continues as it was; otherwise the lists are
-    /// read again from their first page and earlier failures are tried again.
+    /// Readies the queue: an interrupted crawl continues as it was, otherwise the lists are
+    /// read again from their first page; earlier failures are tried again either way.
     static func prepareQueue(_ writer: StoreWriter, source: APIBaseURL) throws -> (resumed: Bool, pending: Int, done: Int) {
         let interrupted = try writer.requeueInterrupted()
         let states = try writer.reader.queueSummary()
@@ -96,9 +96,10 @@ public final class Crawler: Sendable {
         if !resumed {
             try writer.redo(.explore(page: 1))
             try writer.redo(.topicSquare(page: 1))
-            for task in try FailedTasks.takeAll(in: writer) { try writer.requeue(task, priority: CrawlJob(task)?.priority ?? 0) }
             try writer.setMeta(.crawlFinishedAt, nil)
         }
+        // Whatever failed before is tried again, whether this run resumes or starts over.
+        for task in try FailedTasks.takeAll(in: writer) { try writer.requeue(task, priority: CrawlJob(task)?.priority ?? 0) }
         try writer.setMeta(.sourceURL, source.text)
         try writer.setMeta(.crawlStartedAt, Date().formatted(.iso8601))
         let after = try writer.reader.queueSummary()
