@@ -15,6 +15,8 @@ enum CrawlJob: Hashable, Sendable {
     case user(Int)
     /// A page of a user's follow list; `before` counts the rows of the earlier pages.
     case follows(FollowList, user: Int, page: Int, before: Int)
+    /// A page of a user's questions or answers, for questions explore does not list.
+    case posts(PostList, user: Int, page: Int, before: Int)
     case topic(Int)
     case topicBestAnswers(topic: Int, page: Int)
     case article(Int)
@@ -26,6 +28,14 @@ enum CrawlJob: Hashable, Sendable {
     enum FollowList: String, Sendable {
         case following, followers
     }
+
+    enum PostList: String, Sendable {
+        case questions, answers
+    }
+
+    /// Below every other task: questions found in users' lists wait until explore, which says
+    /// more about each question, has had its turn.
+    static let latePriority = -5
 
     /// Discovery first, so the total is known early; images last.
     var priority: Int {
@@ -45,6 +55,8 @@ enum CrawlJob: Hashable, Sendable {
         case .answerComments(let id): CrawlTask(kind: "answer-comments", key: "\(id)")
         case .user(let id): CrawlTask(kind: "user", key: "\(id)")
         case .follows(let list, let user, let page, let before):
+            CrawlTask(kind: .init(rawValue: "user-\(list.rawValue)"), key: "\(user)/\(page)/\(before)")
+        case .posts(let list, let user, let page, let before):
             CrawlTask(kind: .init(rawValue: "user-\(list.rawValue)"), key: "\(user)/\(page)/\(before)")
         case .topic(let id): CrawlTask(kind: "topic", key: "\(id)")
         case .topicBestAnswers(let topic, let page): CrawlTask(kind: "topic-best-answers", key: "\(topic)/\(page)")
@@ -69,6 +81,10 @@ enum CrawlJob: Hashable, Sendable {
             guard numbers.count == 3 else { return nil }
             self = .follows(task.kind.rawValue == "user-following" ? .following : .followers,
                             user: numbers[0], page: numbers[1], before: numbers[2])
+        case "user-questions", "user-answers":
+            guard numbers.count == 3 else { return nil }
+            self = .posts(task.kind.rawValue == "user-questions" ? .questions : .answers,
+                          user: numbers[0], page: numbers[1], before: numbers[2])
         case "topic": guard let n = one() else { return nil }; self = .topic(n)
         case "topic-best-answers":
             guard numbers.count == 2 else { return nil }
@@ -85,7 +101,7 @@ enum CrawlJob: Hashable, Sendable {
 
 extension StoreWriter {
     /// Queues a job unless it is queued or done already.
-    func add(_ job: CrawlJob) throws { try enqueue(job.task, priority: job.priority) }
+    func add(_ job: CrawlJob, priority: Int? = nil) throws { try enqueue(job.task, priority: priority ?? job.priority) }
 
     /// Queues a job again even when done: its content changed since it was fetched.
     func redo(_ job: CrawlJob) throws { try requeue(job.task, priority: job.priority) }

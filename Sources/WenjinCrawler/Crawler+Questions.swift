@@ -27,7 +27,7 @@ extension Crawler {
     /// Notes what explore says of a question; returns whether it is new or changed.
     private static func listed(_ row: ExploreQuestion, _ writer: StoreWriter) throws -> Bool {
         let id = row.id.rawValue
-        if var stored = try writer.reader.question(QuestionID(id)) {
+        if var stored = try writer.reader.question(QuestionID(id)), try !UnlistedQuestion.take(id, in: writer) {
             let changed = Int(stored.updateTime.timeIntervalSince1970) != row.updateTime || stored.answerCount != row.answerCount
             stored.updateTime = Date(unixSeconds: row.updateTime)
             stored.viewCount = row.viewCount
@@ -72,6 +72,8 @@ extension Crawler {
                 focusCount: first.focusCount, topicIDs: first.topics.map { TopicID($0.id.rawValue) },
                 bestAnswerID: listing?.bestAnswerID.map { AnswerID($0) } ?? stored?.bestAnswerID)
             try writer.upsert(question)
+            // Explore's listing is what carries the update time; a best-answer note alone is not one.
+            if listing?.updateTime == nil, stored == nil { try UnlistedQuestion.mark(id, in: writer) }
             try Self.discover([asker], in: writer)
             try self.discoverImages(in: first.detailHTML, writer: writer)
             for answer in answers { try self.listed(answer, question: id, writer) }
