@@ -27,13 +27,13 @@ struct KillAndResumeTests {
         return site
     }
 
-    static func crawlProcess(in folder: URL, user: String) throws -> Process {
+    static func crawlProcess(in folder: URL, user: String, output: Pipe? = nil) throws -> Process {
         let process = Process()
         process.executableURL = binary
         process.arguments = ["crawl"]
         process.currentDirectoryURL = folder
         process.environment = ["WENJIN_USER": user, "WENJIN_PASSWORD": SampleAPI.password, "PATH": "/usr/bin:/bin"]
-        process.standardOutput = FileHandle.nullDevice
+        process.standardOutput = output ?? FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
         return process
@@ -68,6 +68,27 @@ struct KillAndResumeTests {
         // Only what was in flight at a kill may be asked for again: at most one task per connection.
         let repeats = Dictionary(grouping: site.log.contentTargets, by: { $0 }).values.filter { $0.count > 1 }
         #expect(repeats.count <= kills * 4, "\(repeats.count) targets fetched twice after \(kills) kills")
+    }
+
+    @Test("Ctrl-C stops a crawl cleanly, says how to go on, and the next crawl finishes it")
+    func interruptStopsCleanly() async throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.binary.path), "build the wenjin binary first (swift build)")
+        let site = try SampleSite(questions: 300)
+        let folder = try Self.makeSiteFolder(in: site.folder, source: site.base.text)
+        let output = Pipe()
+        let process = try Self.crawlProcess(in: folder, user: site.userName, output: output)
+        try await Task.sleep(for: .milliseconds(400))
+        #expect(process.isRunning, "the crawl ended before Ctrl-C")
+        kill(process.processIdentifier, SIGINT)
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(text.contains("run `wenjin crawl` again to go on"), "\(text)")
+
+        let last = try Self.crawlProcess(in: folder, user: site.userName)
+        last.waitUntilExit()
+        let store = try Store.openExisting(at: folder.appendingPathComponent(".wenjin").appendingPathComponent(Store.fileName))
+        #expect(try store.counts() == StoreCounts(SampleStats(site.community)))
     }
 
     @Test("a crawl stopped at --max-requests resumes and finishes with the same store")
