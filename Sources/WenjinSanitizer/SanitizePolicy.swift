@@ -47,7 +47,6 @@ public struct SanitizePolicy: Sendable, Equatable {
             "del": ["cite", "datetime"],
             "ins": ["cite", "datetime"],
             "time": ["datetime"],
-            "abbr": [],
         ],
         urlAttributes: ["href", "src", "cite"],
         allowedSchemes: ["http", "https", "mailto"],

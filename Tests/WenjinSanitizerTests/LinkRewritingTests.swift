@@ -15,6 +15,7 @@ import Testing
         ("http://wj.oursays.com/?/question/3521", "href=\"../questions/3521.html\""),
         ("http://wenjin.im/question/3521", "href=\"../questions/3521.html\""),
         ("https://WENJIN.IN/question/3521", "href=\"../questions/3521.html\""),
+        ("http://wenjin.in:80/question/3521", "href=\"../questions/3521.html\""),
         ("http://127.0.0.1:8088/?/question/3521", "href=\"../questions/3521.html\""),
         ("/?/question/3521", "href=\"../questions/3521.html\""),
         ("http://wenjin.in/m/question/id-3521__answer_id-10873__single-TRUE", "href=\"../questions/3521.html#answer-10873\""),
@@ -59,6 +60,8 @@ import Testing
         ("<a href='http://example.com/'>看<img src='http://example.com/cat.png'></a>", "<a href=\"http://example.com/\"\(outside)>看[图片]</a>"),
         ("<img src='javascript:alert(1)'>", ""),
         ("<img src='../assets/01/23.jpg'>", asset),
+        ("<IMG SRC='http://wenjin.in/uploads/answer/20151112/0123456789abcdef0123456789abcdef.jpg' ALT=''>",
+         "<img src=\"../assets/01/23.jpg\" alt=\"\" loading=\"lazy\" />"),
     ]
 
     @Test(arguments: images)
