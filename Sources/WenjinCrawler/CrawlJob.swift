@@ -68,32 +68,29 @@ enum CrawlJob: Hashable, Sendable {
 
     /// The job a stored task stands for; nil for a task this crawler does not know.
     init?(_ task: CrawlTask) {
-        let numbers = task.key.split(separator: "/").compactMap { Int($0) }
-        func one() -> Int? { numbers.count == 1 ? numbers[0] : nil }
-        switch task.kind.rawValue {
-        case "explore": guard let n = one() else { return nil }; self = .explore(page: n)
-        case "topic-square": guard let n = one() else { return nil }; self = .topicSquare(page: n)
-        case "question": guard let n = one() else { return nil }; self = .question(n)
-        case "answer": guard let n = one() else { return nil }; self = .answer(n)
-        case "answer-comments": guard let n = one() else { return nil }; self = .answerComments(answer: n)
-        case "user": guard let n = one() else { return nil }; self = .user(n)
-        case "user-following", "user-followers":
-            guard numbers.count == 3 else { return nil }
-            self = .follows(task.kind.rawValue == "user-following" ? .following : .followers,
-                            user: numbers[0], page: numbers[1], before: numbers[2])
-        case "user-questions", "user-answers":
-            guard numbers.count == 3 else { return nil }
-            self = .posts(task.kind.rawValue == "user-questions" ? .questions : .answers,
-                          user: numbers[0], page: numbers[1], before: numbers[2])
-        case "topic": guard let n = one() else { return nil }; self = .topic(n)
-        case "topic-best-answers":
-            guard numbers.count == 2 else { return nil }
-            self = .topicBestAnswers(topic: numbers[0], page: numbers[1])
-        case "article": guard let n = one() else { return nil }; self = .article(n)
-        case "article-comments":
-            guard numbers.count == 3 else { return nil }
-            self = .articleComments(article: numbers[0], page: numbers[1], before: numbers[2])
-        case "asset": self = .asset(task.key)
+        let kind = task.kind.rawValue
+        if kind == "asset" {
+            self = .asset(task.key)
+            return
+        }
+        let parts = task.key.split(separator: "/")
+        let numbers = parts.compactMap { Int($0) }
+        guard numbers.count == parts.count else { return nil }
+        switch (kind, numbers.count) {
+        case ("explore", 1): self = .explore(page: numbers[0])
+        case ("topic-square", 1): self = .topicSquare(page: numbers[0])
+        case ("question", 1): self = .question(numbers[0])
+        case ("answer", 1): self = .answer(numbers[0])
+        case ("answer-comments", 1): self = .answerComments(answer: numbers[0])
+        case ("user", 1): self = .user(numbers[0])
+        case ("user-following", 3): self = .follows(.following, user: numbers[0], page: numbers[1], before: numbers[2])
+        case ("user-followers", 3): self = .follows(.followers, user: numbers[0], page: numbers[1], before: numbers[2])
+        case ("user-questions", 3): self = .posts(.questions, user: numbers[0], page: numbers[1], before: numbers[2])
+        case ("user-answers", 3): self = .posts(.answers, user: numbers[0], page: numbers[1], before: numbers[2])
+        case ("topic", 1): self = .topic(numbers[0])
+        case ("topic-best-answers", 2): self = .topicBestAnswers(topic: numbers[0], page: numbers[1])
+        case ("article", 1): self = .article(numbers[0])
+        case ("article-comments", 3): self = .articleComments(article: numbers[0], page: numbers[1], before: numbers[2])
         default: return nil
         }
     }
