@@ -11,7 +11,7 @@ extension Crawler {
         let (list, response) = try await client.fetch(Endpoint.topicSquare(.hot, page: page, perPage: Self.topicPageSize))
         let before = (page - 1) * Self.topicPageSize
         return { writer in
-            if let raw = Self.raw(response) { try writer.put(raw) }
+            try self.keep(response, unreadable: list.unreadableRows, in: writer)
             for topic in list.rows {
                 try writer.add(.topic(topic.id.rawValue))
                 try writer.add(.topicBestAnswers(topic: topic.id.rawValue, page: 1))
@@ -24,7 +24,7 @@ extension Crawler {
     func topic(_ id: Int) async throws -> StoreWrites {
         let (info, response) = try await client.fetch(Endpoint.topic(RemoteTopicID(id)))
         return { writer in
-            if let raw = Self.raw(response) { try writer.put(raw) }
+            try self.keep(response, in: writer)
             let stored = try writer.reader.topic(TopicID(id))
             try writer.upsert(Topic(id: TopicID(id), title: info.title, description: info.rawDescription, pic: info.picture,
                                     focusCount: info.focusCount, discussCount: stored?.discussCount))
@@ -47,7 +47,7 @@ extension Crawler {
         }.map { list.repeats($0) } ?? false
         return { writer in
             guard !repeated else { return }
-            if let raw = Self.raw(response) { try writer.put(raw) }
+            try self.keep(response, unreadable: list.unreadableRows, in: writer)
             for row in list.rows {
                 guard let best = row.answer else { continue }
                 try Self.mark(best: best.id.rawValue, of: row.questionID.rawValue, writer)

@@ -11,7 +11,7 @@ extension Crawler {
     func user(_ id: Int) async throws -> StoreWrites {
         let (profile, response) = try await client.fetch(Endpoint.user(RemoteUserID(id)))
         return { writer in
-            if let raw = Self.raw(response) { try writer.put(raw) }
+            try self.keep(response, in: writer)
             try writer.upsert(User(
                 id: UserID(id), userName: profile.userName, nickName: profile.nickName, avatarFile: profile.avatarFile,
                 signature: profile.signature,
@@ -36,7 +36,7 @@ extension Crawler {
         }
         let (rows, response) = try await client.fetch(endpoint)
         return { writer in
-            if let raw = Self.raw(response) { try writer.put(raw) }
+            try self.keep(response, unreadable: rows.unreadableRows, in: writer)
             try Self.discover(rows.rows.map(\.user.id), in: writer)
             if !rows.isLastPage(receivedBefore: before) {
                 try writer.add(.follows(list, user: user, page: page + 1, before: before + rows.receivedCount))
@@ -61,7 +61,7 @@ extension Crawler {
                                                      rows.isLastPage(receivedBefore: before), reply)
         }
         return { writer in
-            if let raw = Self.raw(response) { try writer.put(raw) }
+            try self.keep(response, in: writer)
             for question in questions where question > 0 { try writer.add(.question(question), priority: CrawlJob.latePriority) }
             if !last { try writer.add(.posts(list, user: user, page: page + 1, before: before + received)) }
         }

@@ -27,6 +27,7 @@ public final class Crawler: Sendable {
         var disallowed = 0
         var assetsStored = 0
         var assetsMissing = 0
+        var unreadableRows = 0
         var examples: [String] = []
     }
 
@@ -81,6 +82,7 @@ public final class Crawler: Sendable {
         summary.disallowed = final.disallowed
         summary.assetsStored = final.assetsStored
         summary.assetsMissing = final.assetsMissing
+        summary.unreadableRows = final.unreadableRows
         summary.stoppedEarly = stoppedEarly
         summary.seconds = (ContinuousClock.now - started).seconds
         try checkFailureShare(final, minimum: 1)
@@ -224,6 +226,14 @@ public final class Crawler: Sendable {
     }
 
     func count(_ change: (inout Tally) -> Void) { tally.withLock { change(&$0) } }
+
+    /// Keeps a response in the store. Rows of it that could not be read are errors on those
+    /// items: named in the stored response and counted in the summary; the rest is used.
+    func keep(_ response: HTTPResponse, unreadable: [APIError] = [], in writer: StoreWriter) throws {
+        let error = unreadable.isEmpty ? nil : "\(unreadable.count) unreadable rows: " + unreadable.map(\.description).joined(separator: "; ")
+        if let raw = Self.raw(response, error: error) { try writer.put(raw) }
+        if !unreadable.isEmpty { count { $0.unreadableRows += unreadable.count } }
+    }
 
     /// A response as the store keeps it.
     static func raw(_ response: HTTPResponse, error: String? = nil) -> RawResponse? {

@@ -126,6 +126,9 @@ enum CrawlCommand {
                             summary.resumed ? " (resumed)" : "", summary.seconds, summary.requests, summary.requestsPerSecond,
                             summary.retries, summary.tasksDone, summary.tasksFailed)]
         if summary.disallowed > 0 { lines.append("\(summary.disallowed) URLs skipped: robots.txt disallows them") }
+        if summary.unreadableRows > 0 {
+            lines.append("\(summary.unreadableRows) rows could not be read; their responses are kept raw in the store")
+        }
         if summary.assetsMissing > 0 { lines.append("\(summary.assetsMissing) images missing on the server (recorded)") }
         if summary.stoppedEarly { lines.append("stopped before the end (--max-requests or Ctrl-C); run `wenjin crawl` again to go on") }
         lines.append("store: \(counts.questions) questions, \(counts.answers) answers, \(counts.comments) comments, "
