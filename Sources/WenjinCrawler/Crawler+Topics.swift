@@ -9,7 +9,10 @@ extension Crawler {
 
     func topicSquare(page: Int) async throws -> StoreWrites {
         let (list, response) = try await client.fetch(Endpoint.topicSquare(.hot, page: page, perPage: Self.topicPageSize))
-        let before = (page - 1) * Self.topicPageSize
+        // Earlier pages were as full as this one unless it is the last: right even when the
+        // server sends fewer rows per page than asked for (a partial last page only adds an
+        // empty page after it).
+        let before = (page - 1) * list.receivedCount
         return { writer in
             try self.keep(response, unreadable: list.unreadableRows, in: writer)
             for topic in list.rows {
