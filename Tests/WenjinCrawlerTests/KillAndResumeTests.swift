@@ -39,6 +39,25 @@ struct KillAndResumeTests {
         return process
     }
 
+    /// Waits for the process to end without blocking a thread of the concurrency pool (other
+    /// tests' timers run there).
+    static func exit(of process: Process) async {
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            DispatchQueue.global().async {
+                process.waitUntilExit()
+                done.resume()
+            }
+        }
+    }
+
+    /// Polls until the server has seen `count` requests or the process ended (at most 60 s).
+    static func waitForRequests(_ count: Int, log: RequestLog, process: Process) async throws {
+        let deadline = ContinuousClock.now + .seconds(60)
+        while log.all.count < count, process.isRunning, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(5))
+        }
+    }
+
     @Test("a crawl killed with SIGKILL at random moments, then finished, equals an uninterrupted crawl")
     func killedCrawlResumes() async throws {
         try #require(FileManager.default.isExecutableFile(atPath: Self.binary.path), "build the wenjin binary first (swift build)")
@@ -48,17 +67,18 @@ struct KillAndResumeTests {
         let folder = try Self.makeSiteFolder(in: site.folder, source: site.base.text)
 
         var kills = 0
-        for _ in 0..<5 {
+        for _ in 0..<4 {
             let process = try Self.crawlProcess(in: folder, user: site.userName)
-            try await Task.sleep(for: .milliseconds(Int.random(in: 150...700)))
+            // A random moment of the crawl, counted in requests so a slow machine kills mid-crawl too.
+            try await Self.waitForRequests(site.log.all.count + Int.random(in: 20...150), log: site.log, process: process)
             if process.isRunning {
                 kill(process.processIdentifier, SIGKILL)
                 kills += 1
             }
-            process.waitUntilExit()
+            await Self.exit(of: process)
         }
         let last = try Self.crawlProcess(in: folder, user: site.userName)
-        last.waitUntilExit()
+        await Self.exit(of: last)
         #expect(last.terminationStatus == 0)
         #expect(kills >= 2, "the crawl finished before it could be killed")
 
@@ -77,16 +97,16 @@ struct KillAndResumeTests {
         let folder = try Self.makeSiteFolder(in: site.folder, source: site.base.text)
         let output = Pipe()
         let process = try Self.crawlProcess(in: folder, user: site.userName, output: output)
-        try await Task.sleep(for: .milliseconds(400))
+        try await Self.waitForRequests(300, log: site.log, process: process)
         #expect(process.isRunning, "the crawl ended before Ctrl-C")
         kill(process.processIdentifier, SIGINT)
+        await Self.exit(of: process)
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
         #expect(process.terminationStatus == 0)
         #expect(text.contains("run `wenjin crawl` again to go on"), "\(text)")
 
         let last = try Self.crawlProcess(in: folder, user: site.userName)
-        last.waitUntilExit()
+        await Self.exit(of: last)
         let store = try Store.openExisting(at: folder.appendingPathComponent(".wenjin").appendingPathComponent(Store.fileName))
         #expect(try store.counts() == StoreCounts(SampleStats(site.community)))
     }
