@@ -50,11 +50,18 @@ struct KillAndResumeTests {
         }
     }
 
-    /// Polls until the server has seen `count` requests or the process ended (at most 60 s).
-    static func waitForRequests(_ count: Int, log: RequestLog, process: Process) async throws {
-        let deadline = ContinuousClock.now + .seconds(60)
-        while log.all.count < count, process.isRunning, ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(5))
+    /// Sends `signal` to the process once the server has seen `count` requests; false when the
+    /// process ended first. Polls on a thread of its own: the concurrency pool may be busy with
+    /// other tests, and a late wake-up would miss the crawl.
+    static func send(_ signal: Int32, to process: Process, atRequest count: Int, log: RequestLog) async -> Bool {
+        await withCheckedContinuation { (done: CheckedContinuation<Bool, Never>) in
+            DispatchQueue.global().async {
+                let deadline = Date().addingTimeInterval(60)
+                while log.all.count < count, process.isRunning, Date() < deadline { usleep(1_000) }
+                guard process.isRunning else { return done.resume(returning: false) }
+                kill(process.processIdentifier, signal)
+                done.resume(returning: true)
+            }
         }
     }
 
@@ -70,9 +77,7 @@ struct KillAndResumeTests {
         for _ in 0..<4 {
             let process = try Self.crawlProcess(in: folder, user: site.userName)
             // A random moment of the crawl, counted in requests so a slow machine kills mid-crawl too.
-            try await Self.waitForRequests(site.log.all.count + Int.random(in: 20...150), log: site.log, process: process)
-            if process.isRunning {
-                kill(process.processIdentifier, SIGKILL)
+            if await Self.send(SIGKILL, to: process, atRequest: site.log.all.count + Int.random(in: 20...150), log: site.log) {
                 kills += 1
             }
             await Self.exit(of: process)
@@ -97,9 +102,8 @@ struct KillAndResumeTests {
         let folder = try Self.makeSiteFolder(in: site.folder, source: site.base.text)
         let output = Pipe()
         let process = try Self.crawlProcess(in: folder, user: site.userName, output: output)
-        try await Self.waitForRequests(300, log: site.log, process: process)
-        #expect(process.isRunning, "the crawl ended before Ctrl-C")
-        kill(process.processIdentifier, SIGINT)
+        let interrupted = await Self.send(SIGINT, to: process, atRequest: 300, log: site.log)
+        #expect(interrupted, "the crawl ended before Ctrl-C")
         await Self.exit(of: process)
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(process.terminationStatus == 0)
