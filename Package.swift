@@ -48,7 +48,7 @@ let package = Package(
         // Benchmarks the Scripts/bench-* scripts run; not part of the user's command line.
         .executableTarget(
             name: "wenjin-bench",
-            dependencies: ["WenjinSample", "WenjinSanitizer", "WenjinStore", "WenjinTemplates", "WenjinHTTP"],
+            dependencies: ["WenjinSample", "WenjinSanitizer", "WenjinStore", "WenjinTemplates", "WenjinHTTP", "WenjinCrawler"],
             swiftSettings: strict),
     ]
     + modules.map { .target(name: $0.name, dependencies: $0.dependencies, swiftSettings: strict) }

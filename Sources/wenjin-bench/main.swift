@@ -3,6 +3,7 @@
 import Foundation
 
 let benchmarks: [String: @Sendable ([String]) throws -> Void] = [
+    "crawl": CrawlBenchmark.run,
     "sample-bodies": SampleBodiesCorpus.run,
     "sanitize": SanitizeBenchmark.run,
     "templates": TemplateBenchmark.run,
