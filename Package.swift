@@ -33,7 +33,7 @@ let testDependencies: [String: [Target.Dependency]] = [
 ]
 
 /// Test targets that keep fixture files (read by path from #filePath) in a `Fixtures` folder.
-let testsWithFixtures: Set<String> = ["WenjinAPI", "WenjinKeyedArchive", "WenjinSite"]
+let testsWithFixtures: Set<String> = ["WenjinAPI", "WenjinKeyedArchive", "WenjinDrafts", "WenjinSite"]
 
 let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 

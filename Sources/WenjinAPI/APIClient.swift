@@ -39,9 +39,12 @@ public final class APIClient: Sendable {
     public let configuration: Configuration
     private let session: URLSession
     private let cookies = Mutex(SessionCookies())
+    /// The community's host: the only one that gets the cookies.
+    private let host: String?
 
     public init(_ configuration: Configuration) {
         self.configuration = configuration
+        host = URL(string: configuration.base.text)?.host
         let sessionConfiguration = URLSessionConfiguration.ephemeral
         sessionConfiguration.httpCookieStorage = nil
         sessionConfiguration.httpShouldSetCookies = false
@@ -71,7 +74,8 @@ public final class APIClient: Sendable {
         return try await perform(request)
     }
 
-    /// Sends `endpoint` and decodes its response; the response comes along for storing.
+    /// Sends `endpoint` and decodes its response; the response comes along for storing. When
+    /// the raw body must be kept even if decoding fails, use `send` and then `Endpoint.decode`.
     public func fetch<R>(_ endpoint: Endpoint<R>) async throws(APIError) -> (value: R, response: HTTPResponse) {
         let response = try await send(endpoint)
         return (try endpoint.decode(response), response)
@@ -101,7 +105,7 @@ public final class APIClient: Sendable {
         request.setValue(configuration.userAgent, forHTTPHeaderField: "User-Agent")
         request.timeoutInterval = configuration.timeout
         // Cookies belong to the community's host only, never to another host an image lives on.
-        if request.url?.host == URL(string: configuration.base.text)?.host, let header = cookies.withLock({ $0.header }) {
+        if request.url?.host == host, let header = cookies.withLock({ $0.header }) {
             request.setValue(header, forHTTPHeaderField: "Cookie")
         }
         let urlText = request.url?.absoluteString ?? ""
@@ -112,7 +116,7 @@ public final class APIClient: Sendable {
             headers[name] = value
         }
         let result = HTTPResponse(url: urlText, status: response.statusCode, headers: headers, body: data)
-        if request.url?.host == URL(string: configuration.base.text)?.host, let setCookie = result.header("Set-Cookie") {
+        if request.url?.host == host, let setCookie = result.header("Set-Cookie") {
             let split = SessionCookies.splitJoinedSetCookie(setCookie)
             cookies.withLock { $0.absorb(setCookieHeaders: split) }
         }

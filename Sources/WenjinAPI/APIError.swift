@@ -22,7 +22,7 @@ public struct APIError: Error, Sendable, Equatable, CustomStringConvertible {
         case notFound(message: String)
         /// The envelope is fine but a field cannot be read; `path` is like `rsm.answers[2].answer_id`.
         case unreadableField(path: String, problem: String)
-        /// The server refused the login (`errno` 1 but no session cookie came back).
+        /// The login answered `errno` 1 but set no `<prefix>_user_login` cookie.
         case loginWithoutCookies
     }
 

@@ -1,37 +1,5 @@
 import Foundation
 
-/// A response type this module decodes from the `rsm` payload of WeCenter's envelope.
-public protocol APIDecodable: Sendable {
-    /// Reads the payload; `rsm` is whatever the envelope held under that key.
-    init(rsm: APIPayload) throws(APIError)
-}
-
-/// The `rsm` payload of one response, handed to `APIDecodable` types. Opaque outside the module.
-public struct APIPayload: Sendable {
-    let value: JSONValue
-    let response: HTTPResponse
-
-    /// An `APIError` about this response for a field that could not be read.
-    func error(_ problem: FieldReader.Problem) -> APIError {
-        response.error(.unreadableField(path: problem.path, problem: problem.problem))
-    }
-
-    /// Runs a reading function, turning a field problem into an `APIError` about this response.
-    func read<T>(_ body: (JSONValue) throws(FieldReader.Problem) -> T) throws(APIError) -> T {
-        do {
-            return try body(value)
-        } catch {
-            throw self.error(error)
-        }
-    }
-
-    /// Reads `rsm` as an object; a string payload is WeCenter's way of saying "not found".
-    func readObject<T>(_ body: (FieldReader) throws(FieldReader.Problem) -> T) throws(APIError) -> T {
-        if case .string(let message) = value { throw response.error(.notFound(message: message)) }
-        return try read { value throws(FieldReader.Problem) in try body(FieldReader(value, path: "rsm")) }
-    }
-}
-
 /// WeCenter's envelope `{"rsm": …, "errno": 1|-1, "err": null|"message"}`.
 enum Envelope {
     /// The payload of a successful response, or the `APIError` saying why there is none.

@@ -25,26 +25,3 @@ public struct UserSummary: Sendable, Equatable {
         avatarFile = try fields.optionalPath("avatar_file")
     }
 }
-
-/// A topic as embedded in posts (`topics`, `question_topics`, `article_topics`).
-public struct TopicReference: Sendable, Equatable {
-    public var id: RemoteTopicID
-    /// HTML-escaped as sent.
-    public var title: String
-
-    public init(id: RemoteTopicID, title: String) {
-        self.id = id
-        self.title = title
-    }
-
-    init(_ fields: FieldReader) throws(FieldReader.Problem) {
-        id = try fields.id("topic_id")
-        title = try fields.text("topic_title")
-    }
-
-    static func list(_ fields: FieldReader, _ key: String) throws(FieldReader.Problem) -> [TopicReference] {
-        var topics: [TopicReference] = []
-        for item in try fields.list(key) { topics.append(try TopicReference(item)) }
-        return topics
-    }
-}

@@ -1,3 +1,7 @@
+// WenjinSample owns the sample WENJIN community: a deterministic generator, its answers in both
+// API dialects (WENJIN's and upstream WeCenter 3.1's), injected faults, and the loopback server that
+// tests, benchmarks and the demo crawl. The archive pipeline (crawl, build) must never import it.
+
 /// The sample WENJIN community: a deterministic, realistic Chinese Q&A site that the sample server
 /// serves through the real API. Only metadata is held in memory; bodies are written on demand from
 /// each entity's own random stream, so 100,000 questions fit comfortably.

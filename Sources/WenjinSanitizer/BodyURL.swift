@@ -90,7 +90,11 @@ struct BodyURL: Equatable {
             let slash = rest.utf8.firstIndex(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "\\") }) ?? rest.endIndex
             var host = Substring(rest.utf8[..<slash])
             if let at = host.utf8.lastIndex(of: UInt8(ascii: "@")) { host = Substring(host.utf8[host.utf8.index(after: at)...]) }
-            authority = host.utf8.contains(where: { $0 >= 65 && $0 <= 90 || $0 >= 0x80 }) ? host.lowercased() : String(host)
+            var authority = host.utf8.contains(where: { $0 >= 65 && $0 <= 90 || $0 >= 0x80 }) ? host.lowercased() : String(host)
+            // `wenjin.in:80` is `wenjin.in`.
+            let defaultPort = scheme == "https" ? ":443" : ":80"
+            if authority.hasSuffix(defaultPort) { authority.removeLast(defaultPort.count) }
+            self.authority = authority
             path = Substring(rest.utf8[slash...])
             kind = .absolute(scheme: scheme ?? "http")
         } else {
@@ -132,6 +136,16 @@ struct BodyURL: Equatable {
         guard let first = scalars.firstIndex(where: { !isIgnorable($0) }) else { return "" }
         let last = scalars.lastIndex(where: { !isIgnorable($0) })!
         if first == scalars.startIndex && last == scalars.index(before: scalars.endIndex) { return raw }
+        return String(scalars[first...last])
+    }
+}
+
+extension String {
+    /// Without the leading and trailing characters `BodyURL.isIgnorable` names.
+    var trimmingSpaces: String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !BodyURL.isIgnorable($0) }) else { return "" }
+        let last = scalars.lastIndex(where: { !BodyURL.isIgnorable($0) })!
         return String(scalars[first...last])
     }
 }

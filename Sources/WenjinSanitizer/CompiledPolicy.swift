@@ -40,6 +40,7 @@ struct CompiledPolicy: Sendable {
     }
 
     private init(_ policy: SanitizePolicy) {
+        precondition(HTMLFragment.parserReady)
         self.policy = policy
         var names: [String] = []
         var ids: [String: Int] = [:]

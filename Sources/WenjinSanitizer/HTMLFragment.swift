@@ -4,8 +4,8 @@ import CLibXML2
 /// The document lives only for the duration of the closure: libxml2 pointers never leave
 /// this module, nor a synchronous call.
 enum HTMLFragment {
-    /// libxml2 needs one global initialisation before threads parse concurrently.
-    private static let parserReady: Bool = {
+    /// libxml2 needs one global initialisation before threads use it concurrently.
+    static let parserReady: Bool = {
         xmlInitParser()
         return true
     }()

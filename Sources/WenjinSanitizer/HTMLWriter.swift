@@ -47,15 +47,23 @@ struct HTMLWriter {
     }
 
     private mutating func appendEscaped(_ input: UnsafeBufferPointer<UInt8>, inAttribute: Bool) {
-        var index = input.startIndex
-        let end = input.endIndex
+        var index = 0
+        let end = input.count
         while index < end {
+            // Copy the run of bytes that need nothing in one go.
+            var runEnd = index
+            while runEnd < end, !Self.needsAttention(input[runEnd]) { runEnd += 1 }
+            if runEnd > index {
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: input[index..<runEnd]))
+                index = runEnd
+                if index == end { break }
+            }
             let byte = input[index]
             switch byte {
             case UInt8(ascii: "&"): bytes.append(contentsOf: "&amp;".utf8)
             case UInt8(ascii: "<"): bytes.append(contentsOf: "&lt;".utf8)
             case UInt8(ascii: ">"): bytes.append(contentsOf: "&gt;".utf8)
-            case UInt8(ascii: "\"") where inAttribute: bytes.append(contentsOf: "&quot;".utf8)
+            case UInt8(ascii: "\""): bytes.append(contentsOf: inAttribute ? "&quot;".utf8 : "\"".utf8)
             case UInt8(ascii: "\r"):
                 // CRLF → LF, lone CR → LF (what an HTML parser does on input).
                 if index + 1 == end || input[index + 1] != UInt8(ascii: "\n") { bytes.append(UInt8(ascii: "\n")) }
@@ -66,6 +74,16 @@ struct HTMLWriter {
             default: bytes.append(byte)
             }
             index += 1
+        }
+    }
+
+    /// Bytes the escaping loop must look at: markup characters, controls, and 0xEF (the lead
+    /// byte of U+FFFE and U+FFFF).
+    @inline(__always)
+    private static func needsAttention(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), 0..<0x20, 0x7F, 0xEF: true
+        default: false
         }
     }
 }

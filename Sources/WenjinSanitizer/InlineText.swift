@@ -34,8 +34,18 @@ enum InlineText {
     private static func urlEnd(in text: Substring, from start: Substring.Index) -> Substring.Index? {
         let rest = text[start...]
         guard rest.hasPrefix("http://") || rest.hasPrefix("https://") else { return nil }
-        if start > text.startIndex, isURLCharacter(text[text.index(before: start)]) { return nil }
-        let end = rest.firstIndex(where: { !isURLCharacter($0) }) ?? rest.endIndex
+        // Not in the middle of a word or of another URL (`xhttp://`, `=http://`).
+        if start > text.startIndex, let previous = text[text.index(before: start)].asciiValue,
+            previous.isASCIIAlphanumeric || "/=:.".utf8.contains(previous)
+        {
+            return nil
+        }
+        var end = rest.startIndex
+        while end < rest.endIndex, isURLCharacter(rest[end]) {
+            // The text is HTML-escaped: `&lt;`, `&gt;` and `&quot;` are the characters that end a URL.
+            if rest[end] == "&", ["&lt;", "&gt;", "&quot;"].contains(where: { rest[end...].hasPrefix($0) }) { break }
+            end = rest.index(after: end)
+        }
         let minimum = rest.index(start, offsetBy: rest.hasPrefix("https://") ? 8 : 7)
         return end > minimum ? end : nil
     }
@@ -43,5 +53,11 @@ enum InlineText {
     private static func isURLCharacter(_ character: Character) -> Bool {
         guard let ascii = character.asciiValue, ascii > 0x20, ascii < 0x7F else { return false }
         return !"<>\"'[]{}|\\^`".utf8.contains(ascii)
+    }
+}
+
+extension UInt8 {
+    fileprivate var isASCIIAlphanumeric: Bool {
+        (48...57).contains(self) || (65...90).contains(self) || (97...122).contains(self)
     }
 }

@@ -23,14 +23,25 @@ public struct Sanitizer: Sendable {
     /// Sanitizes an HTML body (question details, answers, articles: wenjin-api.md §3.2).
     /// Sanitizing the result again gives the same HTML.
     public func sanitize(html: String) -> (SanitizedHTML, SanitizeReport) {
-        let first = pass(html)
+        sanitize(html, markup: .html, resolver: resolver)
+    }
+
+    /// Renders stored BBCode (my_question/my_answer, and the `<br>`-only form of home and
+    /// topic lists) the way WeCenter's pipeline would, then sanitizes it.
+    public func renderBBCode(_ bbcode: String) -> (SanitizedHTML, SanitizeReport) {
+        sanitize(bbcode, markup: .bbcode, resolver: resolver)
+    }
+
+    func sanitize(_ body: String, markup: BodyMarkup, resolver: any ArchiveResolver) -> (SanitizedHTML, SanitizeReport) {
+        let html = markup == .bbcode ? BBCodeRenderer(resolver: resolver).html(from: body) : body
+        let first = pass(html, resolver: resolver)
         var output = first.html
         var restructured = first.restructured
         // Removing or unwrapping elements can leave a nesting that libxml2 reads back
         // differently (a `<div>` inside a `<p>`); a few more passes reach the fixed point.
         var rounds = 0
         while restructured && rounds < 4 {
-            let next = pass(output)
+            let next = pass(output, resolver: resolver)
             if next.html == output { break }
             output = next.html
             restructured = next.restructured
@@ -38,12 +49,6 @@ public struct Sanitizer: Sendable {
         }
         // Only the first pass removed anything the author wrote.
         return (SanitizedHTML(html: output), first.report)
-    }
-
-    /// Renders stored BBCode (my_question/my_answer, and the `<br>`-only form of home and
-    /// topic lists) the way WeCenter's pipeline would, then sanitizes it.
-    public func renderBBCode(_ bbcode: String) -> (SanitizedHTML, SanitizeReport) {
-        sanitize(html: BBCodeRenderer(resolver: resolver).html(from: bbcode))
     }
 
     /// Decodes an entity-escaped title, name or comment once into plain text
@@ -57,7 +62,7 @@ public struct Sanitizer: Sendable {
         SHA256Digest(of: Array(text.utf8)).hex
     }
 
-    private func pass(_ html: String) -> (html: String, report: SanitizeReport, restructured: Bool) {
+    private func pass(_ html: String, resolver: any ArchiveResolver) -> (html: String, report: SanitizeReport, restructured: Bool) {
         var walk = SanitizingWalk(compiled: compiled, hosts: hosts, resolver: resolver, capacity: html.utf8.count + 64)
         HTMLFragment.withTopLevelNodes(of: html) { walk.visit($0) }
         return (String(decoding: walk.writer.bytes, as: UTF8.self), walk.report, walk.restructured)

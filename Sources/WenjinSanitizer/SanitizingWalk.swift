@@ -9,9 +9,10 @@ struct SanitizingWalk {
     let resolver: any ArchiveResolver
     var writer: HTMLWriter
     var report = SanitizeReport()
-    /// Set when the output's shape differs from the parsed tree (an element removed or
-    /// unwrapped, an image turned into a link). libxml2 may then read the output back into a
-    /// different tree, so `Sanitizer` runs another pass until nothing changes.
+    /// Set when libxml2 might read the output back into a different tree: an element was
+    /// removed or unwrapped, an image became a link, or an element sits where the parser
+    /// would close its parent first. `Sanitizer` then runs another pass until nothing changes;
+    /// ordinary bodies need none.
     private(set) var restructured = false
     private var linkDepth = 0
     private var preDepth = 0
@@ -67,7 +68,7 @@ struct SanitizingWalk {
             case .link: link(node)
             case .image: image(node, id: id)
             case .span: span(node, id: id)
-            case .lineBreak where preDepth > 0 && Self.touchesNewline(node):
+            case .lineBreak where preDepth > 0 && touchesNewline(node):
                 return  // WeCenter's nl2br also ran inside [code]: the newline already breaks the line
             default: emit(id, node, attributes: attributes(of: node, element: id))
             }
@@ -124,8 +125,11 @@ struct SanitizingWalk {
     }
 
     private func rewriteLink(_ raw: String) -> RewrittenURL {
-        let url = hosts.parse(raw)
+        var url = hosts.parse(raw)
         if let scheme = url.scheme, !policy.allowedSchemes.contains(scheme) { return .refused(scheme: scheme) }
+        if url.kind == .relative, !url.text.hasPrefix("#"), !resolver.isArchivePath(url.text) {
+            url = hosts.parse(hosts.againstSource(url.text))
+        }
         switch url.kind {
         case .relative, .opaque:
             return .kept(url.text, leavesArchive: false)
@@ -138,11 +142,14 @@ struct SanitizingWalk {
     }
 
     private mutating func image(_ node: xmlNodePtr, id: Int) {
-        let url = hosts.parse(Self.attribute(.src, of: node) ?? "")
+        var url = hosts.parse(Self.attribute(.src, of: node) ?? "")
+        if url.kind == .relative, !url.text.isEmpty, !resolver.isArchivePath(url.text) {
+            url = hosts.parse(hosts.againstSource(url.text))
+        }
         let original: String
         switch url.kind {
         case .relative where !url.text.isEmpty:
-            // Already a local asset path (a second pass, or a relative upload).
+            // Already a local asset path (a second pass).
             emit(id, node, attributes: imageAttributes(of: node, id: id, source: url.text))
             return
         case .absolute(let scheme) where scheme == "http" || scheme == "https":
@@ -203,7 +210,9 @@ struct SanitizingWalk {
     }
 
     /// Attributes the walk writes itself (or, for `style`, translates) instead of copying.
-    private static let linkAttributes = ["href", "rel"]
+    /// A link's `rel` and `target` are the archive's choice: WeCenter's own `target="_blank"`
+    /// on every bare URL is not worth a line in the report.
+    private static let linkAttributes = ["href", "rel", "target"]
     private static let imageAttributes = ["src", "loading"]
     private static let spanAttributes = ["style"]
 
@@ -253,26 +262,42 @@ struct SanitizingWalk {
     }
 
     /// A `<br>` followed by a newline (`<br />\r\n`, the HTML form) or preceded by a CR
-    /// (`\r<br>`, the home-list form).
-    private static func touchesNewline(_ node: xmlNodePtr) -> Bool {
-        if let next = node.pointee.next, next.pointee.type == XML_TEXT_NODE, let content = next.pointee.content,
+    /// (`\r<br>`, the home-list form), looking past what the walk removes (comments,
+    /// scripts) so that a second pass decides the same.
+    private func touchesNewline(_ node: xmlNodePtr) -> Bool {
+        // Forward past a run of such `<br>`s: all of them go, whatever a later pass sees.
+        var next = renderedSibling(of: node, forward: true)
+        while let current = next, current.pointee.type == XML_ELEMENT_NODE, let name = current.pointee.name,
+            case .keep(let id) = compiled.entry(for: name), compiled.roles[id] == .lineBreak
+        {
+            next = renderedSibling(of: current, forward: true)
+        }
+        if let next, next.pointee.type == XML_TEXT_NODE, let content = next.pointee.content,
             content[0] == UInt8(ascii: "\n") || content[0] == UInt8(ascii: "\r")
         {
             return true
         }
-        guard let previous = node.pointee.prev, previous.pointee.type == XML_TEXT_NODE, let content = previous.pointee.content
+        guard let previous = renderedSibling(of: node, forward: false), previous.pointee.type == XML_TEXT_NODE,
+            let content = previous.pointee.content
         else { return false }
         var length = 0
         while content[length] != 0 { length += 1 }
         return length > 0 && content[length - 1] == UInt8(ascii: "\r")
     }
-}
 
-extension String {
-    var trimmingSpaces: String {
-        let scalars = unicodeScalars
-        guard let first = scalars.firstIndex(where: { !BodyURL.isIgnorable($0) }) else { return "" }
-        let last = scalars.lastIndex(where: { !BodyURL.isIgnorable($0) })!
-        return String(scalars[first...last])
+    private func renderedSibling(of node: xmlNodePtr, forward: Bool) -> xmlNodePtr? {
+        var sibling = forward ? node.pointee.next : node.pointee.prev
+        while let current = sibling {
+            switch current.pointee.type {
+            case XML_COMMENT_NODE, XML_PI_NODE:
+                break
+            case XML_ELEMENT_NODE:
+                guard let name = current.pointee.name, case .dropWithContent = compiled.entry(for: name) else { return current }
+            default:
+                return current
+            }
+            sibling = forward ? current.pointee.next : current.pointee.prev
+        }
+        return nil
     }
 }

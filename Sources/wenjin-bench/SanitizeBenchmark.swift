@@ -2,6 +2,9 @@
 // sanitizer on a corpus of bodies (one JSON string per line), on 1 thread and on N.
 import Dispatch
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Synchronization
 import WenjinSanitizer
 
@@ -21,6 +24,8 @@ enum SanitizeBenchmark {
             case .image(let url): url.contains("/uploads/") ? "../assets/" + (url.split(separator: "/").last.map(String.init) ?? "") : nil
             }
         }
+
+        func isArchivePath(_ path: String) -> Bool { path.hasPrefix("../") }
     }
 
     static func run(_ arguments: [String]) throws {
@@ -44,27 +49,27 @@ enum SanitizeBenchmark {
         let sanitizer = Sanitizer(hosts: CommunityHosts(source: "http://127.0.0.1:8088/"), resolver: ArchiveEverything())
         print("sanitize: \(bodies.count) documents, \(String(format: "%.2f", Double(bytes) / 1_000_000)) MB, best of \(rounds) rounds")
         _ = sanitizeAll(bodies, with: sanitizer, threads: 1)  // warm-up: libxml2 initialisation, caches
-        if ProcessInfo.processInfo.environment["EXPERIMENT"] != nil {
-            let start = DispatchTime.now().uptimeNanoseconds
-            var n = 0
-            for body in bodies { n += sanitizer.plainText(fromHTML: body).utf8.count }
-            print("plainText", Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9, n)
-            let start2 = DispatchTime.now().uptimeNanoseconds
-            for body in bodies { n += sanitizer.imageURLs(in: body).count }
-            print("imageURLs", Double(DispatchTime.now().uptimeNanoseconds - start2) / 1e9, n)
-        }
+        // Wall-clock time is what a build waits for; CPU time is printed beside it because on
+        // a shared machine the wall clock also counts other processes' turns.
         for threadCount in Set([1, threads]).sorted() {
-            var best = Double.infinity
+            var best = (wall: Double.infinity, cpu: Double.infinity)
             for _ in 0..<rounds {
-                let start = DispatchTime.now().uptimeNanoseconds
+                let start = (wall: DispatchTime.now().uptimeNanoseconds, cpu: processCPUSeconds())
                 _ = sanitizeAll(bodies, with: sanitizer, threads: threadCount)
-                best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+                let wall = Double(DispatchTime.now().uptimeNanoseconds - start.wall) / 1e9
+                if wall < best.wall { best = (wall, processCPUSeconds() - start.cpu) }
             }
             let line = String(
-                format: "wenjin threads=%d  %.3f s  %.0f documents/s  %.2f MB/s", threadCount, best, Double(bodies.count) / best,
-                Double(bytes) / 1_000_000 / best)
+                format: "wenjin threads=%d  %.3f s (cpu %.3f s)  %.0f documents/s  %.2f MB/s", threadCount, best.wall, best.cpu,
+                Double(bodies.count) / best.wall, Double(bytes) / 1_000_000 / best.wall)
             print(line)
         }
+    }
+
+    static func processCPUSeconds() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
     }
 
     /// Sanitizes every body once, split over `threads` threads; returns the output size.

@@ -4,6 +4,8 @@ import Foundation
 
 let benchmarks: [String: @Sendable ([String]) throws -> Void] = [
     "build": BuildBenchmark.run,
+    "crawl": CrawlBenchmark.run,
+    "sample-bodies": SampleBodiesCorpus.run,
     "sanitize": SanitizeBenchmark.run,
     "templates": TemplateBenchmark.run,
 ]

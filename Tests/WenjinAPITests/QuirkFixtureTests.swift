@@ -112,6 +112,14 @@ import WenjinAPI
         #expect(error.url == "fixture:rsm_string_on_question")
     }
 
+    @Test func anEmptyArrayPayloadIsAnEmptyObjectToPHP() throws {
+        let body = Data(#"{"rsm":[],"errno":1,"err":null}"#.utf8)
+        let response = HTTPResponse(url: "test", status: 200, body: body)
+        #expect(try response.decoded(as: ExplorePage.self).isEnd)
+        #expect(try response.decoded(as: UserQuestionsPage.self).totalRows == 0)
+        #expect(throws: APIError.self) { try response.decoded(as: QuestionDetail.self) }
+    }
+
     @Test func errnoMinusOneAsAStringStillCarriesTheMessage() throws {
         let error = try error("errno_as_string", decoding: HomePage.self)
         #expect(error.reason == .rejected(message: "会话超时, 请重新登录"))

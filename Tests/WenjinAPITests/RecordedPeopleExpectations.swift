@@ -39,6 +39,7 @@ extension RecordedExpectations {
 
         checks["my_question_3_p1"] = { response in
             let page = try response.decoded(as: UserQuestionsPage.self)
+            #expect(page.unreadableRows.isEmpty)
             #expect(page.totalRows == 2)
             #expect(ids(page.rows.map(\.id)) == [4, 1])
             #expect(page.rows[1].rawDetail == "想知道33楼和45楼的情况。\r\n另外周末开不开？")
@@ -47,6 +48,7 @@ extension RecordedExpectations {
         }
         checks["my_question_3_p9_clamped"] = { response in
             let page = try response.decoded(as: UserQuestionsPage.self)
+            #expect(page.unreadableRows.isEmpty)
             #expect(page.totalRows == 2)
             #expect(ids(page.rows.map(\.id)) == [1])  // page 9 of 2 repeats the last page
             #expect(page.isLastPage(receivedBefore: 1))
@@ -56,6 +58,7 @@ extension RecordedExpectations {
         }
         let noQuestions: Check = { response in
             let page = try response.decoded(as: UserQuestionsPage.self)
+            #expect(page.unreadableRows.isEmpty)
             #expect(page.totalRows == 0)
             #expect(page.rows.isEmpty)
             #expect(page.isLastPage(receivedBefore: 0))
@@ -64,6 +67,7 @@ extension RecordedExpectations {
         checks["my_question_uid0"] = rejected(UserQuestionsPage.self, "参数不完整")
         checks["my_answer_2_p1"] = { response in
             let page = try response.decoded(as: UserAnswersPage.self)
+            #expect(page.unreadableRows.isEmpty)
             #expect(page.totalRows == 3)
             #expect(ids(page.rows.map(\.id)) == [8, 6, 1])
             #expect(ids(page.rows.map(\.questionID)) == [4, 3, 1])
@@ -73,6 +77,7 @@ extension RecordedExpectations {
         }
         checks["my_answer_4_p1"] = { response in
             let page = try response.decoded(as: UserAnswersPage.self)
+            #expect(page.unreadableRows.isEmpty)
             #expect(page.totalRows == 2)
             #expect(ids(page.rows.map(\.id)) == [5, 2])
             #expect(page.rows[0].avatarFile == nil)
@@ -80,35 +85,41 @@ extension RecordedExpectations {
         }
         checks["my_answer_none"] = { response in
             let page = try response.decoded(as: UserAnswersPage.self)
+            #expect(page.unreadableRows.isEmpty)
             #expect(page.totalRows == 0 && page.rows.isEmpty)
         }
         checks["my_answer_noparams"] = rejected(UserAnswersPage.self, "参数不完整")
         checks["my_focus_question_2"] = { response in
             let page = try response.decoded(as: FollowedQuestionsPage.self)
+            #expect(page.unreadableRows.isEmpty)
             #expect(page.totalRows == 2)
             #expect(ids(page.rows.map(\.id)) == [1, 2])
             #expect(page.rows.map(\.answerCount) == [3, 2])
         }
         checks["my_focus_user_3"] = { response in
             let page = try response.decoded(as: FollowUsersPage.self)
+            #expect(page.unreadableRows.isEmpty)
             #expect(ids(page.rows.map(\.user.id)) == [1, 2])
             #expect(page.rows[0].signature == nil)
             #expect(page.rows[1].user.avatarFile == "000/00/00/02_avatar_max.jpg")
         }
         checks["my_fans_user_2"] = { response in
             let page = try response.decoded(as: FollowUsersPage.self)
+            #expect(page.unreadableRows.isEmpty)
             #expect(page.totalRows == 2)
             #expect(ids(page.rows.map(\.user.id)) == [3, 4])
             #expect(page.rows.map(\.signature) == [nil, "天外天工作室"])
         }
         checks["my_focus_topic_2"] = { response in
             let page = try response.decoded(as: TopicListPage.self)
+            #expect(page.unreadableRows.isEmpty)
             #expect(ids(page.rows.map(\.id)) == [2, 5])
             #expect(page.rows.map(\.title) == ["问津", "自习"])
         }
 
         let home: Check = { response in
             let page = try response.decoded(as: HomePage.self)
+            #expect(page.unreadableRows.isEmpty)
             #expect(!page.isEnd)
             #expect(ids(page.items.map(\.historyID)) == [35, 23, 19, 9])
             #expect(page.items.map(\.action) == [502, 201, 201, 101])
@@ -123,6 +134,7 @@ extension RecordedExpectations {
         checks["mysqli-driver/home"] = home
         checks["home_u3001_follows_editor"] = { response in
             let page = try response.decoded(as: HomePage.self)
+            #expect(page.unreadableRows.isEmpty)
             #expect(ids(page.items.map(\.historyID)) == [63, 33, 25, 19, 9, 3])
             #expect(page.items[1].action == 204)
             #expect(page.items[1].answer?.agreeCount == 2)

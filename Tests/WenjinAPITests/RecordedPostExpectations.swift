@@ -7,6 +7,7 @@ extension RecordedExpectations {
         var checks: [String: Check] = [:]
         let exploreNew: Check = { response in
             let page = try response.decoded(as: ExplorePage.self)
+            #expect(page.unreadableRows.isEmpty)
             #expect(!page.isEnd)
             #expect(page.items.count == 6)
             guard case .article(let article) = page.items.first else { Issue.record("article first"); return }
@@ -37,16 +38,19 @@ extension RecordedExpectations {
         checks["mysqli-driver/explore_new_p1"] = exploreNew
         let emptyExplore: Check = { response in
             let page = try response.decoded(as: ExplorePage.self)
+            #expect(page.unreadableRows.isEmpty)
             #expect(page.isEnd)
         }
         checks["explore_new_p2_empty"] = emptyExplore
         checks["explore_recommend"] = emptyExplore
         checks["explore_new_perpage2_p2"] = { response in
             let page = try response.decoded(as: ExplorePage.self)
+            #expect(page.unreadableRows.isEmpty)
             #expect(page.items.map(\.postID) == ["q3", "q2"])
         }
         checks["explore_hot"] = { response in
             let page = try response.decoded(as: ExplorePage.self)
+            #expect(page.unreadableRows.isEmpty)
             #expect(page.items.map(\.postID) == ["q1", "q2", "q3", "q4", "q5", "a1"])
         }
         checks["explore_unresponsive"] = { response in
@@ -56,6 +60,7 @@ extension RecordedExpectations {
 
         let question1: Check = { response in
             let question = try response.decoded(as: QuestionDetail.self)
+            #expect(question.unreadableAnswers.isEmpty)
             #expect(question.id.rawValue == 1)
             #expect(question.title == "北洋园校区的自习室晚上几点关门？")
             #expect(question.detailHTML == "想知道33楼和45楼的情况。<br />\r\n另外周末开不开？")
@@ -79,6 +84,7 @@ extension RecordedExpectations {
         }
         let question2: Check = { response in
             let question = try response.decoded(as: QuestionDetail.self)
+            #expect(question.unreadableAnswers.isEmpty)
             #expect(question.title == "C++ &amp; Java 先学哪个？&lt;大一新生&gt;")
             #expect(question.detailHTML.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
             #expect(question.answerCount == 2)
@@ -90,6 +96,7 @@ extension RecordedExpectations {
         checks["question_2_loggedout"] = question2
         let question3: Check = { response in
             let question = try response.decoded(as: QuestionDetail.self)
+            #expect(question.unreadableAnswers.isEmpty)
             #expect(question.detailHTML.contains("/uploads/questions/20261129/8389cccd9faf6136bf90115b8701f5c6.jpg"))
             #expect(ids(question.answers.map(\.id)) == [6, 7])
             #expect(question.answers[1].contentHTML == "我觉得一般般。<br />\r\n<ul>[*]太咸[*]排队久</ul>")
@@ -98,6 +105,7 @@ extension RecordedExpectations {
         checks["question_3_loggedout"] = question3
         let question4: Check = { response in
             let question = try response.decoded(as: QuestionDetail.self)
+            #expect(question.unreadableAnswers.isEmpty)
             #expect(question.title == "图书馆可以带外卖进去吗？")
             #expect(ids(question.answers.map(\.id)) == [8])
             #expect(question.answers[0].authorID.rawValue == 2)
@@ -106,6 +114,7 @@ extension RecordedExpectations {
         checks["question_4_loggedout"] = question4
         let question5: Check = { response in
             let question = try response.decoded(as: QuestionDetail.self)
+            #expect(question.unreadableAnswers.isEmpty)
             #expect(question.answers.isEmpty)
             #expect(question.answerCount == 0)
             #expect(question.detailHTML == "")

@@ -7,6 +7,7 @@ extension RecordedExpectations {
         var checks: [String: Check] = [:]
         let allTopics: Check = { response in
             let page = try response.decoded(as: TopicListPage.self)
+            #expect(page.unreadableRows.isEmpty)
             #expect(page.totalRows == 8)
             #expect(ids(page.rows.map(\.id)) == [2, 3, 4, 5, 6, 7, 8, 1])
             #expect(page.rows[2].picture == "20261129/5a942d62dbfddab147f5dd110e670844_100_100.jpg")
@@ -20,6 +21,7 @@ extension RecordedExpectations {
         checks["mysqli-driver/topic_square_hot"] = allTopics
         checks["topic_square_hot_p2_pp3"] = { response in
             let page = try response.decoded(as: TopicListPage.self)
+            #expect(page.unreadableRows.isEmpty)
             #expect(page.totalRows == 8)
             #expect(ids(page.rows.map(\.id)) == [5, 6, 7])
             #expect(!page.isLastPage(receivedBefore: 3))  // 6 of 8 after page 2
@@ -27,6 +29,7 @@ extension RecordedExpectations {
         }
         checks["topic_square_focus"] = { response in
             let page = try response.decoded(as: TopicListPage.self)
+            #expect(page.unreadableRows.isEmpty)
             #expect(page.totalRows == 2)
             #expect(ids(page.rows.map(\.id)) == [2, 5])
         }
@@ -61,6 +64,7 @@ extension RecordedExpectations {
 
         let bestAnswers: Check = { response in
             let page = try response.decoded(as: TopicBestAnswerPage.self)
+            #expect(page.unreadableRows.isEmpty)
             #expect(ids(page.rows.map(\.questionID)) == [1, 3])
             #expect(page.rows.map { $0.answer?.id.rawValue } == [1, 6])
             #expect(page.rows[0].questionTitle == "北洋园校区的自习室晚上几点关门？")
@@ -99,6 +103,7 @@ extension RecordedExpectations {
         checks["article_missing"] = rejected(ArticleDetail.self, "文章不存在或已被删除")
         let articleComments: Check = { response in
             let page = try response.decoded(as: ArticleCommentsPage.self)
+            #expect(page.unreadableRows.isEmpty)
             #expect(page.totalRows == 3)
             #expect(ids(page.rows.map(\.id)) == [1, 2, 3])
             #expect(ids(page.rows.map(\.author.id)) == [3, 4, 2])
@@ -114,6 +119,7 @@ extension RecordedExpectations {
         checks["mysqli-driver/article_comment_1"] = articleComments
         checks["article_comment_1_p2"] = { response in
             let page = try response.decoded(as: ArticleCommentsPage.self)
+            #expect(page.unreadableRows.isEmpty)
             #expect(page.totalRows == 3)
             #expect(page.rows.isEmpty)
             #expect(page.isLastPage(receivedBefore: 3))
@@ -122,6 +128,7 @@ extension RecordedExpectations {
         checks["search_q_404"] = { response in
             do {
                 let page = try response.decoded(as: SearchPage.self)
+                #expect(page.unreadableRows.isEmpty)
                 Issue.record("expected a 404 error, decoded \(page)")
             } catch let error as APIError {
                 #expect(error.reason == .httpStatus(404))

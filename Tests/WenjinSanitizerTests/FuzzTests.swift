@@ -32,6 +32,8 @@ struct SeededGenerator: RandomNumberGenerator {
         "👍🏽", "&nbsp;", "&lt;", "<span style=\"font-size:18px\">", "<iframe>", "<svg>", "<math>", "<form>",
         "<unknown>", "</a>", "<a>", "http://wenjin.in/?/question/3521", "<p style=\"x:expression(alert(1))\">",
         "\u{FEFF}", "\u{FFFF}", "\u{7F}", "<base href=javascript:x>", "<object>", "<template>",
+        "[b]", "[/b]", "[url=javascript:alert(1)]", "[url=http://wenjin.in/?/question/3521]", "[/url]", "[img]", "[/img]",
+        "[code]", "[/code]", "[list]", "[/list]", "[*]", "[/*]", "[attach]42[/attach]", "[size=18]", "[/size]", "[quote]",
     ]
 
     static func mutate(_ input: String, with generator: inout SeededGenerator) -> String {
@@ -61,7 +63,8 @@ struct SeededGenerator: RandomNumberGenerator {
         var iterations = 0
         while iterations < 5000 && Date() < deadline {
             let input = Self.mutate(Self.corpus.randomElement(using: &generator)!, with: &generator)
-            let once = Fixture.sanitize(input)
+            // Every fourth input is read as stored BBCode, the rest as rendered HTML.
+            let once = iterations % 4 == 0 ? Fixture.sanitizer.renderBBCode(input).0.html : Fixture.sanitize(input)
             let inspector = try #require(OutputInspector.inspect(once), "not well-formed: \(once.debugDescription) from \(input.debugDescription)")
             #expect(inspector.executableConstructs.isEmpty, "\(once.debugDescription) from \(input.debugDescription)")
             let twice = Fixture.sanitize(once)

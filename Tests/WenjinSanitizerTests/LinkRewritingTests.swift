@@ -15,6 +15,7 @@ import Testing
         ("http://wj.oursays.com/?/question/3521", "href=\"../questions/3521.html\""),
         ("http://wenjin.im/question/3521", "href=\"../questions/3521.html\""),
         ("https://WENJIN.IN/question/3521", "href=\"../questions/3521.html\""),
+        ("http://wenjin.in:80/question/3521", "href=\"../questions/3521.html\""),
         ("http://127.0.0.1:8088/?/question/3521", "href=\"../questions/3521.html\""),
         ("/?/question/3521", "href=\"../questions/3521.html\""),
         ("http://wenjin.in/m/question/id-3521__answer_id-10873__single-TRUE", "href=\"../questions/3521.html#answer-10873\""),
@@ -32,7 +33,10 @@ import Testing
         ("http://wenjin.in.evil.example/question/3521", "href=\"http://wenjin.in.evil.example/question/3521\"" + outside),
         ("mailto:editor@twt.edu.cn", "href=\"mailto:editor@twt.edu.cn\""),
         ("#top", "href=\"#top\""),
-        ("./this:that", "href=\"./this:that\""),
+        // A relative link was written relative to the original site: in the archive it would point at nothing.
+        ("./this:that", "href=\"http://127.0.0.1:8088/this:that\"" + outside),
+        ("faq.html", "href=\"http://127.0.0.1:8088/faq.html\"" + outside),
+        ("../questions/3521.html", "href=\"../questions/3521.html\""),
         ("javascript:alert(1)", ""),
         (" JaVa\tScRiPt:alert(1)", ""),
         ("data:text/html,<script>alert(1)</script>", ""),
@@ -59,6 +63,8 @@ import Testing
         ("<a href='http://example.com/'>看<img src='http://example.com/cat.png'></a>", "<a href=\"http://example.com/\"\(outside)>看[图片]</a>"),
         ("<img src='javascript:alert(1)'>", ""),
         ("<img src='../assets/01/23.jpg'>", asset),
+        ("<IMG SRC='http://wenjin.in/uploads/answer/20151112/0123456789abcdef0123456789abcdef.jpg' ALT=''>",
+         "<img src=\"../assets/01/23.jpg\" alt=\"\" loading=\"lazy\" />"),
     ]
 
     @Test(arguments: images)

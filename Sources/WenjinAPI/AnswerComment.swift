@@ -1,0 +1,18 @@
+/// A comment on an answer.
+public struct AnswerComment: Sendable, Equatable {
+    public var id: RemoteAnswerCommentID
+    public var author: UserSummary
+    /// Plain text, HTML-escaped as sent; a leading `@uid:` already stripped into `replyTo`.
+    public var content: String
+    public var addTime: Int
+    /// The user this comment replies to, when it started with an @-mention.
+    public var replyTo: UserSummary?
+
+    init(_ fields: FieldReader) throws(FieldReader.Problem) {
+        id = try fields.id("id")
+        author = try UserSummary(fields)
+        content = try fields.text("content")
+        addTime = try fields.optionalInt("add_time") ?? 0
+        replyTo = try fields.optionalObject("at_user").map { user throws(FieldReader.Problem) in try UserSummary(user) }
+    }
+}

@@ -1,0 +1,34 @@
+/// A comment in `?/api/article/comment/` (§2.16), 100 per page, oldest first.
+public struct ArticleComment: CountedRow {
+    public var id: RemoteArticleCommentID
+    public var author: UserSummary
+    /// Plain text, HTML-escaped as sent.
+    public var message: String
+    public var votes: Int
+    public var addTime: Int
+    /// The user replied to; nil when `at_uid` is 0.
+    public var replyTo: UserSummary?
+
+    public init(row: RowFields) throws(APIError) {
+        self = try row.read { fields throws(FieldReader.Problem) in try ArticleComment(fields) }
+    }
+
+    private init(_ fields: FieldReader) throws(FieldReader.Problem) {
+        id = try fields.id("id")
+        if let info = try fields.optionalObject("user_info") {
+            author = try UserSummary(info)
+        } else {
+            author = UserSummary(id: try fields.id("uid"), userName: "")
+        }
+        message = try fields.text("message")
+        votes = try fields.optionalInt("votes") ?? 0
+        addTime = try fields.optionalInt("add_time") ?? 0
+        if let info = try fields.optionalObject("at_user_info") {
+            replyTo = try UserSummary(info)
+        } else if let target: RemoteUserID = try fields.optionalID("at_uid"), target.rawValue > 0 {
+            replyTo = UserSummary(id: target, userName: "")
+        } else {
+            replyTo = nil
+        }
+    }
+}

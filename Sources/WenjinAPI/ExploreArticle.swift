@@ -1,0 +1,20 @@
+/// An article row of the explore list.
+public struct ExploreArticle: Sendable, Equatable {
+    public var id: RemoteArticleID
+    public var title: String
+    public var addTime: Int
+    public var viewCount: Int
+    public var commentCount: Int
+    public var topics: [TopicReference]
+    public var author: UserSummary?
+
+    init(_ row: FieldReader) throws(FieldReader.Problem) {
+        id = try row.id("id")
+        title = try row.text("title")
+        addTime = try row.optionalInt("add_time") ?? 0
+        viewCount = try row.optionalInt("views") ?? 0
+        commentCount = try row.optionalInt("comments") ?? 0
+        topics = try TopicReference.list(row, "topics")
+        author = try row.optionalObject("user_info").map { info throws(FieldReader.Problem) in try UserSummary(info) }
+    }
+}

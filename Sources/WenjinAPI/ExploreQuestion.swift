@@ -1,0 +1,36 @@
+/// A question row of the explore list.
+public struct ExploreQuestion: Sendable, Equatable {
+    public var id: RemoteQuestionID
+    /// The title, HTML-escaped as sent.
+    public var title: String
+    public var addTime: Int
+    /// Time of the last change (last answer); what incremental crawls compare.
+    public var updateTime: Int
+    public var askerID: RemoteUserID?
+    public var answerCount: Int
+    public var viewCount: Int
+    public var focusCount: Int
+    /// WENJIN only (absent upstream, where anonymous questions show the real asker).
+    public var isAnonymous: Bool?
+    public var topics: [TopicReference]
+    public var asker: UserSummary?
+    /// Up to two answerers, most agreed first, in the order sent.
+    public var answerUsers: [UserSummary]
+
+    init(_ row: FieldReader) throws(FieldReader.Problem) {
+        id = try row.id("question_id")
+        title = try row.text("question_content")
+        addTime = try row.optionalInt("add_time") ?? 0
+        updateTime = try row.optionalInt("update_time") ?? addTime
+        askerID = try row.optionalID("published_uid")
+        answerCount = try row.optionalInt("answer_count") ?? 0
+        viewCount = try row.optionalInt("view_count") ?? 0
+        focusCount = try row.optionalInt("focus_count") ?? 0
+        isAnonymous = try row.flag("anonymous")
+        topics = try TopicReference.list(row, "topics")
+        asker = try row.optionalObject("user_info").map { info throws(FieldReader.Problem) in try UserSummary(info) }
+        var users: [UserSummary] = []
+        for user in try row.list("answer_users", keyedOrder: .document) { users.append(try UserSummary(user)) }
+        answerUsers = users
+    }
+}

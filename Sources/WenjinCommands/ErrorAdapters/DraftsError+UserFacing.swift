@@ -1,0 +1,41 @@
+import WenjinDrafts
+
+extension DraftsError: UserFacingError {
+    public var failure: String {
+        switch reason {
+        case .noDraftFile: "there is no draft file"
+        case .sqlite: "the draft file cannot be read or written"
+        case .noSuchDraft(let reference): "there is no draft \(reference)"
+        case .ambiguousTime(let time, _): "several drafts were saved at \(time)"
+        case .badReference(let text): "'\(text)' does not name a draft"
+        case .unreadableImage(let image, _): "cannot read the image \(image)"
+        }
+    }
+
+    public var location: String? { path }
+
+    public var cause: String? {
+        switch reason {
+        case .sqlite(let code, let message): "SQLite error \(code): \(message)"
+        case .ambiguousTime(_, let candidates): "they are \(candidates.joined(separator: ", "))"
+        case .unreadableImage(_, let why): why
+        default: nil
+        }
+    }
+
+    public var remedy: String? {
+        switch reason {
+        case .noDraftFile, .sqlite: "check drafts.path in site.json"
+        case .noSuchDraft, .badReference: "run `wenjin drafts list` to see the drafts and their references"
+        case .ambiguousTime: "name one of them by its reference"
+        case .unreadableImage: "image paths are relative to the body file's folder"
+        }
+    }
+
+    public var exitCode: ExitCode {
+        switch reason {
+        case .badReference: .usage
+        default: .failure
+        }
+    }
+}

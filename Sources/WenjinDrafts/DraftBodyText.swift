@@ -1,0 +1,64 @@
+import Foundation
+
+/// The plain-text form of a draft body that `wenjin drafts new` reads and `show` prints.
+///
+/// Text is kept as written (line ends normalized to LF, trailing blank lines dropped); a blank
+/// line separates paragraphs. A line holding only `![](path/to/image.png)` (text inside the
+/// brackets is allowed and ignored) inserts that image there, read from `path` relative to the
+/// body file's folder, just as the client inserts a picture into the text view.
+public enum DraftBodyText {
+    /// Reads `text`; image paths are resolved against `imageFolder`.
+    public static func parse(_ text: String, imageFolder: URL) throws(DraftsError) -> DraftBody {
+        let normalized = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+        var lines = normalized.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        while let last = lines.last, last.trimmingCharacters(in: .whitespaces).isEmpty { lines.removeLast() }
+        var pieces: [DraftBody.Piece] = []
+        var pendingText = ""
+        for (number, line) in lines.enumerated() {
+            let newline = number < lines.count - 1 ? "\n" : ""
+            guard let path = imagePath(in: line) else {
+                pendingText += line + newline
+                continue
+            }
+            if !pendingText.isEmpty { pieces.append(.text(pendingText)) }
+            pieces.append(.image(try image(at: path, folder: imageFolder)))
+            pendingText = newline
+        }
+        if !pendingText.isEmpty { pieces.append(.text(pendingText)) }
+        return DraftBody(pieces)
+    }
+
+    /// The body as text in the same syntax; each image becomes a line naming its file name
+    /// (or `image-N` when the archive kept none).
+    public static func render(_ body: DraftBody) -> String {
+        var result = ""
+        var imageNumber = 0
+        for piece in body.pieces {
+            switch piece {
+            case .text(let text):
+                result += text
+            case .image(let image):
+                imageNumber += 1
+                result += "![](\(image.fileName ?? "image-\(imageNumber)"))"
+            }
+        }
+        return result
+    }
+
+    /// The path of a `![alt](path)` line, or nil when the line is text.
+    static func imagePath(in line: String) -> String? {
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        guard trimmed.hasPrefix("!["), trimmed.hasSuffix(")"), let middle = trimmed.range(of: "](") else { return nil }
+        let path = trimmed[middle.upperBound..<trimmed.index(before: trimmed.endIndex)]
+        return path.isEmpty ? nil : String(path)
+    }
+
+    private static func image(at path: String, folder: URL) throws(DraftsError) -> DraftImage {
+        let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)
+        do {
+            return DraftImage(data: try Data(contentsOf: url), fileName: url.lastPathComponent)
+        } catch {
+            throw DraftsError(.unreadableImage(path: path, why: error.localizedDescription), path: url.path)
+        }
+    }
+}

@@ -1,1 +1,0 @@
-// WenjinPreview: placeholder until the module lands.
