@@ -32,7 +32,10 @@ import Testing
                 let (data, _) = try await Self.session.data(from: url(port, "/seq/\(index)"))
                 peers.insert(echoed("peer", in: String(decoding: data, as: UTF8.self)) ?? "")
             }
-            #expect(peers.count == 1)
+            // Reused: far fewer connections than requests. (One, on a quiet machine; under heavy load
+            // libcurl may drop an idle connection between two requests. The raw-socket test above
+            // checks that the server keeps one connection for all of them.)
+            #expect(peers.count <= 3)
         }
     }
 
