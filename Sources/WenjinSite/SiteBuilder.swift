@@ -57,10 +57,12 @@ public struct SiteBuilder: Sendable {
         let staged = try StagedOutput(destination: output)
         do {
             let jobs = PageJob.plan(for: index)
-            let outcomes = try renderPages(jobs, index: index, bodies: bodies, theme: theme, into: staged, progress: progress)
+            let manifestFile = PageManifest.file(for: output, in: URL(fileURLWithPath: store.path).deletingLastPathComponent())
+            let rendered = try renderPages(jobs, manifest: PageManifest.load(from: manifestFile, describing: output),
+                                           index: index, bodies: bodies, theme: theme, into: staged, progress: progress)
             bodies.releaseHTML()
-            summary.pagesWritten = outcomes.filter { $0 == .written }.count
-            summary.pagesUnchanged = outcomes.count - summary.pagesWritten
+            summary.pagesWritten = rendered.filter { $0.outcome == .written }.count
+            summary.pagesUnchanged = rendered.count - summary.pagesWritten
 
             let files = siteFiles(theme: theme, index: index)
             progress.begin(.copyFiles, total: files.count)
@@ -86,6 +88,9 @@ public struct SiteBuilder: Sendable {
             progress.end(.writeIndexes)
 
             progress.begin(.publish, total: nil)
+            // Not fatal: without a new manifest the next build renders and compares every page,
+            // since the old one names a folder that is no longer the output.
+            try? PageManifest.write(rendered.map { ($0.path, $0.fingerprint) }, describing: staged.staging, to: manifestFile)
             try staged.publish()
             progress.advance(by: 1)
             progress.end(.publish)
@@ -101,20 +106,33 @@ public struct SiteBuilder: Sendable {
         return summary
     }
 
-    /// Renders and writes every page on every core.
-    private func renderPages(_ jobs: [PageJob], index: ArchiveIndex, bodies: SanitizedBodies, theme: Theme,
-                             into staged: StagedOutput, progress: any BuildProgress) throws -> [StagedOutput.Outcome] {
+    /// A page of the plan as this build left it.
+    private struct RenderedPage: Sendable {
+        let path: SitePath
+        let fingerprint: PageFingerprint
+        let outcome: StagedOutput.Outcome
+    }
+
+    /// Renders and writes every page on every core; a page whose fingerprint the previous
+    /// output's manifest records is linked from there, neither rendered nor compared.
+    private func renderPages(_ jobs: [PageJob], manifest: PageManifest, index: ArchiveIndex, bodies: SanitizedBodies,
+                             theme: Theme, into staged: StagedOutput, progress: any BuildProgress) throws -> [RenderedPage] {
         let renderer = PageRenderer(
             index: index, bodies: bodies, theme: theme, siteTitle: config.title,
             baseURL: config.baseURL.map { $0.absoluteString.hasSuffix("/") ? $0.absoluteString : $0.absoluteString + "/" },
             footer: config.extra["footer"].flatMap { if case .string(let text) = $0 { text } else { nil } })
+        let seed = PageFingerprint.seed(theme: theme)
         progress.begin(.renderPages, total: jobs.count)
         defer { progress.end(.renderPages) }
         return try ParallelWork.map(jobs) { job throws(SiteError) in
-            let page = try renderer.render(job)
-            let outcome = try staged.write(page.bytes, to: page.path, step: .renderPages)
-            progress.advance(by: 1)
-            return outcome
+            let page = renderer.prepare(job)
+            let fingerprint = PageFingerprint(context: page.context, theme: seed)
+            defer { progress.advance(by: 1) }
+            if manifest[page.path] == fingerprint, try staged.carryOver(page.path, step: .renderPages) {
+                return RenderedPage(path: page.path, fingerprint: fingerprint, outcome: .unchanged)
+            }
+            let outcome = try staged.write(try renderer.render(page), to: page.path, step: .renderPages)
+            return RenderedPage(path: page.path, fingerprint: fingerprint, outcome: outcome)
         }
     }
 

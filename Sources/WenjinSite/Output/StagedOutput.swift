@@ -44,6 +44,13 @@ final class StagedOutput: Sendable {
         return .written
     }
 
+    /// Links the previous output's file at `path` into the new one, when there is one; the
+    /// caller knows its bytes are still right (`PageManifest`).
+    func carryOver(_ path: SitePath, step: BuildStep) throws(SiteError) -> Bool {
+        guard let old = previous?.appendingPathComponent(path.text) else { return false }
+        return link(old.path, try prepare(path, step: step).path) == 0
+    }
+
     /// Places the file `source` at `path`. Content-addressed files (images, named by their
     /// hash) are linked from the previous output when there, else linked from the source when
     /// it is on the same file system, so no image is ever copied twice.

@@ -20,17 +20,11 @@ struct PageRenderer: Sendable {
     var content: ArchiveContent { index.content }
 
     func render(_ job: PageJob) throws(SiteError) -> (path: SitePath, bytes: [UInt8]) {
-        let frame = self.frame(for: job)
-        do {
-            let template = try theme.library.template(named: frame.template)
-            return (frame.path, try theme.library.renderUTF8(template, with: context(frame)))
-        } catch {
-            throw SiteError(.template, step: .renderPages, file: error.file, line: error.line, column: error.column,
-                            message: "\(error.description) (rendering \(frame.path))")
-        }
+        let page = prepare(job)
+        return (page.path, try render(page))
     }
 
-    private func frame(for job: PageJob) -> PageFrame {
+    func frame(for job: PageJob) -> PageFrame {
         switch job {
         case .home(let page): homePage(page)
         case .unanswered(let page): unansweredPage(page)
@@ -47,7 +41,7 @@ struct PageRenderer: Sendable {
         }
     }
 
-    private func context(_ frame: PageFrame) -> TemplateValue {
+    func context(_ frame: PageFrame) -> TemplateValue {
         let from = frame.path
         let canonical = baseURL.map { $0 + (frame.path == SiteLayout.home ? "" : frame.path.text) }
         return [
