@@ -77,14 +77,15 @@ public struct SiteBuilder: Sendable {
             summary.filesUnchanged = copied.count - summary.filesWritten
 
             progress.begin(.writeIndexes, total: nil)
-            let indexes = try SiteIndexes(index: index, siteTitle: config.title, baseURL: config.baseURL,
-                                          bodies: bodies).files(pages: jobs)
-            for file in indexes.files {
+            let indexes = SiteIndexes(index: index, siteTitle: config.title, baseURL: config.baseURL, bodies: bodies)
+            var written = 0, unchanged = 0
+            summary.search = try indexes.write(pages: jobs) { file throws(SiteError) in
                 let outcome = try staged.write(Array(file.contents), to: SitePath(file.path.text), step: .writeIndexes)
-                if outcome == .written { summary.filesWritten += 1 } else { summary.filesUnchanged += 1 }
+                if outcome == .written { written += 1 } else { unchanged += 1 }
                 progress.advance(by: 1)
             }
-            summary.search = indexes.search
+            summary.filesWritten += written
+            summary.filesUnchanged += unchanged
             progress.end(.writeIndexes)
 
             progress.begin(.publish, total: nil)

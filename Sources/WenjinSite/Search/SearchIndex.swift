@@ -37,12 +37,27 @@ public struct SearchIndex: Sendable {
     public let report: SearchIndexReport
 
     public init(documents: [SearchDocument], layout: Layout = Layout()) {
+        var files: [GeneratedFile] = []
+        report = SearchIndex.write(documents: documents, layout: layout) { files.append($0) }
+        self.files = files.sorted { $0.path < $1.path }
+    }
+
+    /// Hands the index's files to `emit` one by one as they are made (shards, document files,
+    /// then the manifest), so a large index is never in memory whole; returns the report.
+    public static func write<Failure: Error>(
+        documents: [SearchDocument], layout: Layout = Layout(), to emit: (GeneratedFile) throws(Failure) -> Void
+    ) throws(Failure) -> SearchIndexReport {
         let ordered = documents.sorted(by: SearchIndex.ranksBefore)
+        var indexBytes = 0
+        func add(_ file: GeneratedFile) throws(Failure) {
+            indexBytes += file.contents.count
+            try emit(file)
+        }
         let postings = SearchPostings(documents: ordered)
+        let termCount = postings.termCount
         let shardCount = SearchIndex.shardCount(estimatedBytes: postings.estimatedBytes, target: layout.targetShardBytes)
         let digits = SearchShardKey.digits(forShardCount: shardCount)
 
-        var files: [GeneratedFile] = []
         for (key, terms) in postings.shards(count: shardCount) {
             let name = key.name(digits: digits)
             var text = "wenjinSearch.addShard(\"\(name)\",{"
@@ -54,7 +69,7 @@ public struct SearchIndex: Sendable {
                 text.append("]")
             }
             text.append("});\n")
-            files.append(GeneratedFile(path: "\(layout.folder)/shard-\(name).js", text: text))
+            try add(GeneratedFile(path: "\(layout.folder)/shard-\(name).js", text: text))
         }
         let perFile = max(1, layout.documentsPerFile)
         var documentFiles = 0
@@ -72,19 +87,17 @@ public struct SearchIndex: Sendable {
                 text.append("]")
             }
             text.append("]);\n")
-            files.append(GeneratedFile(path: "\(layout.folder)/docs-\(number).js", text: text))
+            try add(GeneratedFile(path: "\(layout.folder)/docs-\(number).js", text: text))
             documentFiles += 1
         }
         let manifest = "wenjinSearch.configure({\"format\":1,\"shards\":\(shardCount),\"digits\":\(digits),"
             + "\"documents\":\(ordered.count),\"documentsPerFile\":\(perFile)});\n"
-        files.append(GeneratedFile(path: "\(layout.folder)/index.js", text: manifest))
-        files.sort { $0.path < $1.path }
+        try add(GeneratedFile(path: "\(layout.folder)/index.js", text: manifest))
 
-        self.files = files
-        self.report = SearchIndexReport(
-            documents: ordered.count, terms: postings.termCount, shards: shardCount, documentFiles: documentFiles,
+        return SearchIndexReport(
+            documents: ordered.count, terms: termCount, shards: shardCount, documentFiles: documentFiles,
             textBytes: ordered.reduce(0) { $0 + ($1.indexesTitle ? $1.title.utf8.count : 0) + $1.text.utf8.count },
-            indexBytes: files.reduce(0) { $0 + $1.contents.count })
+            indexBytes: indexBytes)
     }
 
     /// Heavier documents first; ties by URL, then title, so the numbering never depends on input order.
