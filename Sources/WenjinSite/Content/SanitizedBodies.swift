@@ -54,7 +54,7 @@ struct SanitizedBodies: Sendable {
             let batch = keyed[start..<min(keyed.count, start + 4096)]
             let entries = try store.read { reader in try batch.map { try reader.sanitized($0.2) } }
             cached += try ParallelWork.map(entries) { entry in
-                guard let entry, let record = try? decoder.decode(CachedBodyRecord.self, from: Data(entry.reportJSON.utf8)),
+                guard let entry, let record = try? decoder.decode(CachedBodyRecord.Reused.self, from: Data(entry.reportJSON.utf8)),
                       record.links.allSatisfy({ recorded in
                           recorded.link.map { links.localPath(for: $0) == recorded.localPath } ?? false
                       }) else { return nil }
