@@ -92,10 +92,7 @@ struct PageRenderer: Sendable {
 
     /// The local copy of a user's avatar, or null (the theme then shows a placeholder).
     func avatar(of user: User, from: SitePath) -> TemplateValue {
-        guard let file = user.avatarFile, !file.isEmpty,
-              let path = ArchiveLinks(index: index).imagePath(AssetURL(content.sourceBase + "/uploads/avatar/" + file))
-        else { return .null }
-        return .string(from.link(to: path))
+        index.avatars[user.id].map { .string(from.link(to: $0)) } ?? .null
     }
 
     /// A list the template wraps (`{{#comments}}<ul>{{#items}}…{{/items}}</ul>{{/comments}}`):
