@@ -43,16 +43,18 @@ public struct SiteBuilder: Sendable {
         progress.end(.readStore)
 
         let hosts = CommunityHosts(source: content.sourceBase)
+        // Links resolve without the bodies, so one index serves the sanitizer and the pages, and
+        // the raw bodies live only in `raw`, dropped once sanitized.
+        let raw = SanitizedBodies.rawBodies(of: content)
+        let index = ArchiveIndex(content.withoutRawBodies())
         var bodies: SanitizedBodies
         do {
-            bodies = try SanitizedBodies.make(index: ArchiveIndex(content), hosts: hosts, store: store, progress: progress)
+            bodies = try SanitizedBodies.make(raw: raw, index: index, hosts: hosts, store: store, progress: progress)
         } catch {
             throw SiteError(.store, step: .sanitizeBodies, file: store.path, message: "\(error)")
         }
         summary.bodiesSanitized = bodies.sanitizedCount
         summary.bodiesCached = bodies.cachedCount
-        // From here on only the sanitized bodies are used; the raw ones would only take memory.
-        let index = ArchiveIndex(content.withoutRawBodies())
 
         let staged = try StagedOutput(destination: output)
         do {

@@ -32,11 +32,11 @@ struct SanitizedBodies: Sendable {
     /// The plain text of a body; empty for an empty body.
     func text(_ key: BodyKey) -> String { texts[key] ?? "" }
 
-    /// Sanitizes (or takes from the cache) every body of `index`, and caches what it sanitized.
-    static func make(index: ArchiveIndex, hosts: CommunityHosts, store: Store,
+    /// Sanitizes (or takes from the cache) the bodies `inputs` (from `rawBodies(of:)`), their
+    /// links resolved against `index`, and caches what it sanitized.
+    static func make(raw inputs: [(key: BodyKey, html: String)], index: ArchiveIndex, hosts: CommunityHosts, store: Store,
                      progress: any BuildProgress) throws -> SanitizedBodies {
         let links = ArchiveLinks(index: index)
-        let inputs = bodies(of: index.content).filter { !$0.html.isEmpty }
         progress.begin(.sanitizeBodies, total: inputs.count)
         defer { progress.end(.sanitizeBodies) }
         let version = Sanitizer.policyVersion
@@ -98,13 +98,14 @@ struct SanitizedBodies: Sendable {
         return result
     }
 
-    private static func bodies(of content: ArchiveContent) -> [(key: BodyKey, html: String)] {
+    /// Every non-empty body of the archive with its raw HTML, in the archive's order.
+    static func rawBodies(of content: ArchiveContent) -> [(key: BodyKey, html: String)] {
         var list: [(key: BodyKey, html: String)] = []
         for question in content.questions {
             list.append((.question(question.id), question.detailHTML))
             for answer in content.answers[question.id] ?? [] { list.append((.answer(answer.id), answer.contentHTML)) }
         }
         for article in content.articles { list.append((.article(article.id), article.messageHTML)) }
-        return list
+        return list.filter { !$0.html.isEmpty }
     }
 }
