@@ -33,7 +33,7 @@ let testDependencies: [String: [Target.Dependency]] = [
 ]
 
 /// Test targets that keep fixture files (read by path from #filePath) in a `Fixtures` folder.
-let testsWithFixtures: Set<String> = ["WenjinAPI", "WenjinKeyedArchive", "WenjinDrafts"]
+let testsWithFixtures: Set<String> = ["WenjinAPI", "WenjinKeyedArchive", "WenjinDrafts", "WenjinSite"]
 
 let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 
@@ -48,7 +48,7 @@ let package = Package(
         // Benchmarks the Scripts/bench-* scripts run; not part of the user's command line.
         .executableTarget(
             name: "wenjin-bench",
-            dependencies: ["WenjinSample", "WenjinSanitizer", "WenjinStore", "WenjinTemplates", "WenjinHTTP"],
+            dependencies: ["WenjinSample", "WenjinSanitizer", "WenjinStore", "WenjinTemplates", "WenjinHTTP", "WenjinSite", "WenjinCrawler"],
             swiftSettings: strict),
     ]
     + modules.map { .target(name: $0.name, dependencies: $0.dependencies, swiftSettings: strict) }

@@ -8,14 +8,18 @@ public final class SampleServer: Sendable {
     public let faults: SampleFaults?
     private let server: HTTPServer
 
-    public init(api: SampleAPI, faults: SampleFaults? = nil, host: String = "127.0.0.1", port: Int = 0) {
+    /// `onRequest` sees every request's target and arrival time before it is answered, so
+    /// tests can check what a client asked for and when (e.g. not before a `Retry-After`).
+    public init(api: SampleAPI, faults: SampleFaults? = nil, host: String = "127.0.0.1", port: Int = 0,
+                onRequest: (@Sendable (String, Date) -> Void)? = nil) {
         self.api = api
         self.faults = faults
         var configuration = HTTPServerConfiguration()
         configuration.host = host
         configuration.port = port
         server = HTTPServer(configuration: configuration) { [api, faults] request in
-            Self.answer(request, api: api, faults: faults)
+            onRequest?(request.target, Date())
+            return Self.answer(request, api: api, faults: faults)
         }
     }
 

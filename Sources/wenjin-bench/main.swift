@@ -3,6 +3,7 @@
 import Foundation
 
 let benchmarks: [String: @Sendable ([String]) throws -> Void] = [
+    "build": BuildBenchmark.run,
     "sample-bodies": SampleBodiesCorpus.run,
     "sanitize": SanitizeBenchmark.run,
     "templates": TemplateBenchmark.run,

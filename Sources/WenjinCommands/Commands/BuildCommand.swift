@@ -1,3 +1,8 @@
+import Foundation
+import Synchronization
+import WenjinSite
+import WenjinStore
+
 /// `wenjin build [--drafts] [--output DIR]`
 enum BuildCommand {
     static let drafts = Parameter.flag(
@@ -10,5 +15,45 @@ enum BuildCommand {
         summary: "Render the store into a static site; --drafts adds unpublished pages (preview only).",
         discussion: "Never touches the network. A failed build leaves the previous site intact.",
         parameters: [drafts, output],
-        action: NotAvailable.action)
+        action: run)
+
+    static func run(_ invocation: Invocation) async throws -> ExitCode {
+        let config = try invocation.loadSiteConfig()
+        let store = try Store.openExisting(at: config.resolve(config.store.directory).appendingPathComponent(Store.fileName))
+        let builder = SiteBuilder(config: config, store: store)
+        let destination = invocation.arguments.text(output).map {
+            URL(fileURLWithPath: $0, relativeTo: invocation.workingDirectory).standardizedFileURL
+        } ?? builder.defaultOutput
+        if invocation.arguments.isSet(drafts) {
+            invocation.console.error("note: drafts are not part of this build yet; building the published site only\n")
+        }
+        let summary = try builder.build(into: destination, progress: StepProgress(console: invocation.console))
+        invocation.console.output("Built \(destination.path): \(summary.line)")
+        return .success
+    }
+
+    /// One progress reporter per build step, named as the step.
+    private final class StepProgress: BuildProgress {
+        private let console: Console
+        private let current = Mutex<ProgressReporter?>(nil)
+
+        init(console: Console) {
+            self.console = console
+        }
+
+        func begin(_ step: BuildStep, total: Int?) {
+            current.withLock { $0 = ProgressReporter(step: step.rawValue, total: total, console: console) }
+        }
+
+        func advance(by count: Int) {
+            current.withLock { $0 }?.advance(by: count)
+        }
+
+        func end(_ step: BuildStep) {
+            current.withLock { reporter in
+                reporter?.finish()
+                reporter = nil
+            }
+        }
+    }
 }

@@ -1,3 +1,10 @@
+import Foundation
+import Synchronization
+import WenjinAPI
+import WenjinCrawler
+import WenjinSite
+import WenjinStore
+
 /// `wenjin crawl [--source URL] [--max-requests N]`
 enum CrawlCommand {
     static let source = Parameter.option(
@@ -12,8 +19,90 @@ enum CrawlCommand {
         summary: "Fetch the community into the store; resumable, and a second run fetches only what changed.",
         discussion: """
             Questions, answers, comments, users, topics, articles and images go into .wenjin/ \
-            (the store named in site.json). A killed crawl resumes where it stopped.
+            (the store named in site.json). A killed crawl resumes where it stopped. The login is \
+            read from the environment variables named in site.json (source.login).
             """,
         parameters: [source, maxRequests],
-        action: NotAvailable.action)
+        action: run)
+
+    static func run(_ invocation: Invocation) async throws -> ExitCode {
+        let config = try invocation.loadSiteConfig()
+        let sourceURL = invocation.arguments.url(source) ?? config.source.baseURL
+        guard let sourceURL, let base = APIBaseURL(sourceURL.absoluteString) else {
+            // Neither site.json nor the command line says where the community is.
+            throw CommandLineError(commandPath: invocation.commandPath, reason: .missingOption("--source"))
+        }
+        let storeFolder = config.resolve(config.store.directory)
+        let store = try Store.open(at: storeFolder.appendingPathComponent(Store.fileName))
+        var options = crawlOptions(config, base: base, assets: storeFolder.appendingPathComponent("assets"),
+                                   environment: invocation.environment)
+        options.maxRequests = invocation.arguments.integer(maxRequests)
+        let summary = try await crawl(options: options, store: store, console: invocation.console)
+        invocation.console.output(describe(summary, counts: try store.counts()))
+        return .success
+    }
+
+    /// The crawler's options from site.json; the password comes from the environment only.
+    static func crawlOptions(_ config: SiteConfig, base: APIBaseURL, assets: URL, environment: [String: String]) -> CrawlOptions {
+        let crawl = config.crawl
+        var options = CrawlOptions(source: base, assetsFolder: assets)
+        if let login = config.source.login.credentials(in: environment) {
+            options.credentials = .init(userName: login.user, password: login.password)
+        }
+        options.requestsPerSecond = crawl.requestsPerSecond
+        options.connectionsPerHost = crawl.connectionsPerHost
+        options.retries = crawl.retries
+        options.backoffBase = crawl.backoffBase
+        options.backoffMax = crawl.backoffMax
+        options.timeout = crawl.timeout
+        options.userAgent = crawl.userAgent
+        options.obeyRobotsTxt = crawl.obeyRobotsTxt
+        options.maxFailureShare = crawl.maxFailureShare
+        options.maxAssetBytes = crawl.maxAssetBytes
+        return options
+    }
+
+    /// Runs a crawl with a progress bar (or log lines) on stderr; also what `wenjin demo` calls.
+    static func crawl(options: CrawlOptions, store: Store, console: Console) async throws -> CrawlSummary {
+        let reporter = ProgressReporter(step: "crawl", console: console)
+        let reported = Mutex(0)
+        do {
+            let summary = try await Crawler(options: options, store: store).run { event in
+                switch event {
+                case .started(let resumed, let pending, let done):
+                    if resumed { reporter.note("resuming an interrupted crawl: \(pending) tasks queued, \(done) done") }
+                case .warning(let message):
+                    reporter.note("warning: " + message)
+                case .progress(let done, let queued, _, _):
+                    reporter.setTotal(done + queued)
+                    let step = reported.withLock { last in
+                        defer { last = max(last, done) }
+                        return max(0, done - last)
+                    }
+                    reporter.advance(by: step)
+                case .taskFailed(let task, let error):
+                    reporter.note("failed: \(task): \(error)")
+                }
+            }
+            reporter.finish(detail: String(format: "%d requests, %.0f/s, %d failed", summary.requests,
+                                           summary.requestsPerSecond, summary.tasksFailed))
+            return summary
+        } catch {
+            reporter.finish(detail: "stopped")
+            throw error
+        }
+    }
+
+    static func describe(_ summary: CrawlSummary, counts: StoreCounts) -> String {
+        var lines = [String(format: "crawled%@ in %.1f s: %d requests (%.0f/s), %d retries, %d tasks done, %d failed",
+                            summary.resumed ? " (resumed)" : "", summary.seconds, summary.requests, summary.requestsPerSecond,
+                            summary.retries, summary.tasksDone, summary.tasksFailed)]
+        if summary.disallowed > 0 { lines.append("\(summary.disallowed) URLs skipped: robots.txt disallows them") }
+        if summary.assetsMissing > 0 { lines.append("\(summary.assetsMissing) images missing on the server (recorded)") }
+        if summary.stoppedEarly { lines.append("stopped at --max-requests; run `wenjin crawl` again to go on") }
+        lines.append("store: \(counts.questions) questions, \(counts.answers) answers, \(counts.comments) comments, "
+            + "\(counts.users) users, \(counts.topics) topics, \(counts.articles) articles, "
+            + "\(counts.articleComments) article comments, \(counts.assets) assets")
+        return lines.joined(separator: "\n")
+    }
 }

@@ -1,0 +1,47 @@
+import Foundation
+import WenjinAPI
+
+/// Everything a crawl needs to know, set by the command from site.json and its own options.
+/// The crawler never reads site.json itself, so it knows nothing of sites or commands.
+public struct CrawlOptions: Sendable {
+    /// A user name and password for `login_process`; held in memory only.
+    public struct Credentials: Sendable {
+        public var userName: String
+        public var password: String
+
+        public init(userName: String, password: String) {
+            self.userName = userName
+            self.password = password
+        }
+    }
+
+    public var source: APIBaseURL
+    /// Nil crawls logged out (one answer per question on WENJIN; the crawl warns).
+    public var credentials: Credentials?
+    /// Where downloaded images go, each named by the SHA-256 of its bytes (`.wenjin/assets/`).
+    public var assetsFolder: URL
+    /// Requests per second to one host over all connections; 0 means no limit.
+    public var requestsPerSecond: Double = 1
+    /// Requests in flight at once to one host.
+    public var connectionsPerHost: Int = 2
+    /// Further attempts after a network error, a truncated body, 408, 429 or 5xx.
+    public var retries: Int = 5
+    /// First retry delay; each retry doubles it (with jitter) up to `backoffMax`.
+    public var backoffBase: Duration = .seconds(1)
+    public var backoffMax: Duration = .seconds(60)
+    public var timeout: Duration = .seconds(30)
+    public var userAgent: String = APIClient.defaultUserAgent
+    public var obeyRobotsTxt = true
+    /// The crawl fails when more than this share (0...1) of its tasks failed for good.
+    public var maxFailureShare = 0.05
+    /// Larger images are recorded as failed and not stored.
+    public var maxAssetBytes = 10 * 1024 * 1024
+    /// Stop after this many requests; the next crawl resumes where this one stopped.
+    public var maxRequests: Int?
+
+    public init(source: APIBaseURL, assetsFolder: URL, credentials: Credentials? = nil) {
+        self.source = source
+        self.assetsFolder = assetsFolder
+        self.credentials = credentials
+    }
+}

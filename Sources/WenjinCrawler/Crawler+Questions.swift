@@ -1,0 +1,133 @@
+import Foundation
+import WenjinAPI
+import WenjinModel
+import WenjinStore
+
+/// Explore, questions, answers and answer comments.
+extension Crawler {
+    static let explorePageSize = 20
+
+    /// A page of explore `new`: queues every new or changed post. Explore is ordered by update
+    /// time, so a page where nothing changed ends the walk (the incremental crawl's stop).
+    func explore(page: Int) async throws -> StoreWrites {
+        let (list, response) = try await client.fetch(Endpoint.explore(page: page, perPage: Self.explorePageSize, sort: .new))
+        return { writer in
+            if let raw = Self.raw(response) { try writer.put(raw) }
+            var changed = false
+            for item in list.items {
+                switch item {
+                case .question(let row): changed = try Self.listed(row, writer) || changed
+                case .article(let row): changed = try Self.listed(row, writer) || changed
+                }
+            }
+            if !list.isEnd, changed || !list.unreadableRows.isEmpty { try writer.redo(.explore(page: page + 1)) }
+        }
+    }
+
+    /// Notes what explore says of a question; returns whether it is new or changed.
+    private static func listed(_ row: ExploreQuestion, _ writer: StoreWriter) throws -> Bool {
+        let id = row.id.rawValue
+        if var stored = try writer.reader.question(QuestionID(id)) {
+            let changed = Int(stored.updateTime.timeIntervalSince1970) != row.updateTime || stored.answerCount != row.answerCount
+            stored.updateTime = Date(unixSeconds: row.updateTime)
+            stored.viewCount = row.viewCount
+            try writer.upsert(stored)
+            if changed { try writer.redo(.question(id)) }
+            return changed
+        }
+        let listing = PendingListing(addTime: row.addTime, updateTime: row.updateTime, askerID: row.askerID?.rawValue,
+                                     isAnonymous: row.isAnonymous, viewCount: row.viewCount)
+        try PendingListing.merge(listing, for: .question(id), in: writer)
+        try writer.redo(.question(id))
+        return true
+    }
+
+    /// A question with every page of its answers. Answers the question endpoint sends in full
+    /// are stored here; the others are queued for the answer-detail endpoint.
+    func question(_ id: Int) async throws -> StoreWrites {
+        var (detail, response) = try await client.fetch(Endpoint.question(RemoteQuestionID(id)))
+        var responses = [response]
+        var answers = detail.answers
+        var page = 1
+        while detail.hasMoreAnswerPages, answers.count < detail.answerCount {
+            page += 1
+            (detail, response) = try await client.fetch(Endpoint.question(RemoteQuestionID(id), answerPage: page))
+            responses.append(response)
+            answers += detail.answers
+        }
+        let first = detail
+        return { writer in
+            for response in responses { if let raw = Self.raw(response) { try writer.put(raw) } }
+            let listing = try PendingListing.take(.question(id), in: writer)
+            let stored = try writer.reader.question(QuestionID(id))
+            let asker = first.askerID ?? listing?.askerID.map { RemoteUserID($0) }
+            let addTime = first.addTime ?? listing?.addTime ?? stored.map { Int($0.addTime.timeIntervalSince1970) } ?? 0
+            let question = Question(
+                id: QuestionID(id), title: first.title, detailHTML: first.detailHTML,
+                askerID: asker?.known.map { UserID($0) },
+                isAnonymous: first.isAnonymous ?? listing?.isAnonymous ?? stored?.isAnonymous ?? false,
+                addTime: Date(unixSeconds: addTime),
+                updateTime: listing?.updateTime.map { Date(unixSeconds: $0) } ?? stored?.updateTime ?? Date(unixSeconds: addTime),
+                answerCount: first.answerCount, viewCount: listing?.viewCount ?? stored?.viewCount ?? 0,
+                focusCount: first.focusCount, topicIDs: first.topics.map { TopicID($0.id.rawValue) },
+                bestAnswerID: listing?.bestAnswerID.map { AnswerID($0) } ?? stored?.bestAnswerID)
+            try writer.upsert(question)
+            try Self.discover([asker], in: writer)
+            try self.discoverImages(in: first.detailHTML, writer: writer)
+            for answer in answers { try self.listed(answer, question: id, writer) }
+        }
+    }
+
+    /// Stores an answer from the question endpoint when it has every field, else queues its detail.
+    private func listed(_ answer: QuestionAnswer, question: Int, _ writer: StoreWriter) throws {
+        guard let addTime = answer.addTime, let commentCount = answer.commentCount else {
+            try writer.redo(.answer(answer.id.rawValue))
+            return
+        }
+        let model = Answer(id: AnswerID(answer.id.rawValue), questionID: QuestionID(question),
+                           authorID: answer.authorID.known.map { UserID($0) },
+                           isAnonymous: answer.isAnonymous ?? answer.authorID.isAnonymous, contentHTML: answer.contentHTML,
+                           addTime: Date(unixSeconds: addTime), agreeCount: answer.agreeCount, commentCount: commentCount)
+        try store(model, author: answer.authorID, writer)
+    }
+
+    /// The answer-detail endpoint: an answer with every field.
+    func answer(_ id: Int) async throws -> StoreWrites {
+        let (detail, response) = try await client.fetch(Endpoint.answer(RemoteAnswerID(id)))
+        return { writer in
+            if let raw = Self.raw(response) { try writer.put(raw) }
+            let model = Answer(id: AnswerID(id), questionID: QuestionID(detail.questionID.rawValue),
+                               authorID: detail.authorID.known.map { UserID($0) },
+                               isAnonymous: detail.isAnonymous ?? detail.authorID.isAnonymous, contentHTML: detail.contentHTML,
+                               addTime: Date(unixSeconds: detail.addTime), agreeCount: detail.agreeCount,
+                               commentCount: detail.commentCount)
+            try self.store(model, author: detail.authorID, writer)
+        }
+    }
+
+    /// Upserts an answer and queues its author, its images and (when they changed) its comments.
+    private func store(_ answer: Answer, author: RemoteUserID, _ writer: StoreWriter) throws {
+        let before = try writer.reader.answer(answer.id)
+        try writer.upsert(answer)
+        try Self.discover([author], in: writer)
+        try discoverImages(in: answer.contentHTML, writer: writer)
+        if answer.commentCount > 0, before?.commentCount != answer.commentCount {
+            try writer.redo(.answerComments(answer: answer.id.rawValue))
+        }
+    }
+
+    /// Every comment of an answer (one response holds them all).
+    func answerComments(_ answer: Int) async throws -> StoreWrites {
+        let (list, response) = try await client.fetch(Endpoint.answerComments(RemoteAnswerID(answer)))
+        return { writer in
+            if let raw = Self.raw(response) { try writer.put(raw) }
+            for comment in list.comments {
+                try writer.upsert(WenjinModel.AnswerComment(
+                    id: AnswerCommentID(comment.id.rawValue), answerID: AnswerID(answer), authorID: UserID(comment.author.id.rawValue),
+                    text: comment.content, addTime: Date(unixSeconds: comment.addTime),
+                    atUserID: comment.replyTo?.id.known.map { UserID($0) }))
+                try Self.discover([comment.author.id, comment.replyTo?.id], in: writer)
+            }
+        }
+    }
+}

@@ -1,0 +1,168 @@
+import Foundation
+import Synchronization
+import WenjinAPI
+
+/// Every request of a crawl goes through here: robots.txt, the per-host gate (rate limit and
+/// `Retry-After` pauses), the request budget, and retries with backoff. Decoding happens inside
+/// the retry loop, so a truncated body is retried like a dropped connection.
+final class PoliteClient: Sendable {
+    /// Why a request produced nothing usable.
+    enum Failure: Error, Sendable {
+        /// A final answer that retrying will not change, or retries ran out; `response` is the
+        /// last one received, kept in the store beside the error.
+        case failed(APIError, response: HTTPResponse?)
+        /// robots.txt forbids the URL.
+        case disallowed(String)
+        /// `maxRequests` was reached; the task stays queued for the next crawl.
+        case budgetExhausted
+    }
+
+    struct Counters: Sendable {
+        var requests = 0
+        var retries = 0
+    }
+
+    let api: APIClient
+    private let options: CrawlOptions
+    private let policy: RetryPolicy
+    private let gates = Mutex<[String: HostGate]>([:])
+    /// robots.txt per origin; nil when it could not be read.
+    private let robots = Mutex<[String: Task<RobotsRules?, Never>]>([:])
+    private let counters = Mutex(Counters())
+
+    init(options: CrawlOptions) {
+        self.options = options
+        policy = RetryPolicy(retries: options.retries, base: options.backoffBase, maximum: options.backoffMax)
+        api = APIClient(.init(base: options.source, userAgent: options.userAgent, timeout: options.timeout.seconds,
+                              maximumConnectionsPerHost: options.connectionsPerHost))
+    }
+
+    var counts: Counters { counters.withLock { $0 } }
+
+    /// Fetches and decodes an API endpoint.
+    func fetch<R>(_ endpoint: Endpoint<R>) async throws(Failure) -> (value: R, response: HTTPResponse) {
+        let url = endpoint.url(relativeTo: options.source)
+        var decoded: R?
+        let response = try await send(url) { response throws(APIError) in
+            guard (200...299).contains(response.status) else {
+                throw APIError(.httpStatus(response.status), url: response.url, status: response.status, body: response.body)
+            }
+            decoded = try endpoint.decode(response)
+        } request: { () async throws(APIError) -> HTTPResponse in
+            try await self.api.send(endpoint)
+        }
+        return (decoded!, response)
+    }
+
+    /// GETs any URL (an image); `check` decides whether the response is usable.
+    func get(_ url: URL, check: (HTTPResponse) throws(APIError) -> Void) async throws(Failure) -> HTTPResponse {
+        try await send(url, check: check) { () async throws(APIError) -> HTTPResponse in try await self.api.get(url) }
+    }
+
+    /// Logs in; not retried, and its response is never stored (the request carried the password).
+    func login(_ credentials: CrawlOptions.Credentials) async throws(APIError) {
+        counters.withLock { $0.requests += 1 }
+        try await api.login(userName: credentials.userName, password: credentials.password)
+    }
+
+    private func send(_ url: URL, obeyingRobots: Bool = true, check: (HTTPResponse) throws(APIError) -> Void,
+                      request: () async throws(APIError) -> HTTPResponse) async throws(Failure) -> HTTPResponse {
+        if obeyingRobots, options.obeyRobotsTxt, !((await rules(for: url)) ?? .disallowAll).allows(Self.pathAndQuery(of: url)) {
+            throw .disallowed(url.absoluteString)
+        }
+        let gate = self.gate(for: url)
+        var attempt = 0
+        while true {
+            do { try await gate.waitForTurn() } catch { throw .budgetExhausted }
+            let allowed = counters.withLock { counters -> Bool in
+                if let limit = options.maxRequests, counters.requests >= limit { return false }
+                counters.requests += 1
+                return true
+            }
+            guard allowed else { throw .budgetExhausted }
+            var lastResponse: HTTPResponse?
+            var problem: APIError
+            do {
+                let response = try await request()
+                lastResponse = response
+                if (200...299).contains(response.status) || !APIError(.httpStatus(response.status)).isTransient {
+                    try check(response)
+                    return response
+                }
+                problem = APIError(.httpStatus(response.status), url: response.url, status: response.status, body: response.body)
+            } catch {
+                problem = error
+            }
+            guard problem.isTransient, attempt < policy.retries else { throw .failed(problem, response: lastResponse) }
+            attempt += 1
+            counters.withLock { $0.retries += 1 }
+            var delay = policy.backoff(attempt: attempt)
+            if let response = lastResponse, let seconds = RetryPolicy.retryAfter(response.retryAfter) {
+                let wait = Duration.seconds(seconds)
+                // Every request to this host waits, not only this one: the server asked for a pause.
+                await gate.pause(until: ContinuousClock.now + wait)
+                delay = max(delay, wait)
+            }
+            do { try await Task.sleep(for: delay) } catch { throw .budgetExhausted }
+        }
+    }
+
+    private func gate(for url: URL) -> HostGate {
+        gates.withLock { gates in
+            let key = Self.origin(of: url)
+            if let gate = gates[key] { return gate }
+            let gate = HostGate(requestsPerSecond: options.requestsPerSecond)
+            gates[key] = gate
+            return gate
+        }
+    }
+
+    /// Whether the community's own robots.txt can be read (or is absent); fetches it.
+    func sourceRobotsReadable() async -> Bool {
+        guard options.obeyRobotsTxt, let url = URL(string: options.source.text) else { return true }
+        return await rules(for: url) != nil
+    }
+
+    /// The robots.txt rules of `url`'s origin, fetched once per origin and shared; nil when
+    /// the file could not be read.
+    private func rules(for url: URL) async -> RobotsRules? {
+        let origin = Self.origin(of: url)
+        let task = robots.withLock { robots in
+            if let task = robots[origin] { return task }
+            let task = Task { await self.fetchRules(origin: origin) }
+            robots[origin] = task
+            return task
+        }
+        return await task.value
+    }
+
+    private func fetchRules(origin: String) async -> RobotsRules? {
+        guard let url = URL(string: origin + "/robots.txt") else { return .allowAll }
+        do {
+            let response = try await send(url, obeyingRobots: false, check: { _ throws(APIError) in }) { () async throws(APIError) -> HTTPResponse in
+                try await self.api.get(url)
+            }
+            guard (200...299).contains(response.status) else { return .allowAll }
+            return RobotsRules(parsing: String(decoding: response.body, as: UTF8.self), userAgent: options.userAgent)
+        } catch {
+            // RFC 9309 §2.3.1: a missing file (4xx) allows everything; an unreachable one (5xx,
+            // network) forbids everything until it can be read.
+            if case .failed(_, let response?) = error, (400...499).contains(response.status) { return .allowAll }
+            return nil
+        }
+    }
+
+    static func origin(of url: URL) -> String {
+        let port = url.port.map { ":\($0)" } ?? ""
+        return "\(url.scheme ?? "http")://\(url.host ?? "")\(port)"
+    }
+
+    /// The part of a URL robots.txt rules are matched against: path, then `?` and the query.
+    static func pathAndQuery(of url: URL) -> String {
+        let text = url.absoluteString
+        let origin = origin(of: url)
+        guard text.hasPrefix(origin) else { return "/" }
+        let rest = String(text.dropFirst(origin.count))
+        return rest.isEmpty ? "/" : rest
+    }
+}

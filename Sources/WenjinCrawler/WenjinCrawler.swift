@@ -1,1 +1,0 @@
-// WenjinCrawler: placeholder until the module lands.

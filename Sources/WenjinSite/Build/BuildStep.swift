@@ -1,0 +1,28 @@
+/// The named steps of a build, in order; their names appear in progress lines and errors.
+public enum BuildStep: String, Sendable, CaseIterable {
+    case loadTheme = "load theme"
+    case readStore = "read store"
+    case sanitizeBodies = "sanitize bodies"
+    case renderPages = "render pages"
+    case copyFiles = "copy files"
+    case writeIndexes = "write indexes"
+    case publish = "publish"
+}
+
+/// Where a build reports how far it got; the command turns it into progress bars.
+public protocol BuildProgress: Sendable {
+    /// A step starts; `total` is the number of items it will count, when known.
+    func begin(_ step: BuildStep, total: Int?)
+    /// `count` more items of the current step are done.
+    func advance(by count: Int)
+    /// The step is over.
+    func end(_ step: BuildStep)
+}
+
+/// Progress that goes nowhere, for tests and library callers that do not show any.
+public struct SilentProgress: BuildProgress {
+    public init() {}
+    public func begin(_ step: BuildStep, total: Int?) {}
+    public func advance(by count: Int) {}
+    public func end(_ step: BuildStep) {}
+}

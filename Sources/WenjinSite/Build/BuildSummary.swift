@@ -1,0 +1,32 @@
+import Foundation
+
+/// What a build did, for the closing line of `wenjin build` and for tests.
+public struct BuildSummary: Sendable, Equatable {
+    /// Pages whose bytes changed or that are new.
+    public var pagesWritten = 0
+    /// Pages identical to the previous build's, carried over without rewriting.
+    public var pagesUnchanged = 0
+    /// Other files (images, theme assets, libraries, indexes), written or carried over.
+    public var filesWritten = 0
+    public var filesUnchanged = 0
+    /// Bodies sanitized by this build, and bodies taken from the store's cache.
+    public var bodiesSanitized = 0
+    public var bodiesCached = 0
+    /// What the search index holds and costs.
+    public var search: SearchIndexReport?
+    /// Wall-clock time of the whole build.
+    public var seconds = 0.0
+
+    public init() {}
+
+    public var pages: Int { pagesWritten + pagesUnchanged }
+
+    /// One line: `2,345 pages (12 written, 2,333 unchanged), 40 files, 1.2 s`.
+    public var line: String {
+        "\(pages) pages (\(pagesWritten) written, \(pagesUnchanged) unchanged), "
+            + "\(filesWritten + filesUnchanged) other files (\(filesWritten) written), "
+            + (search.map { "search index \($0.indexBytes / 1024) KiB for \($0.textBytes / 1024) KiB of text, " } ?? "")
+            + "\(bodiesSanitized) bodies sanitized, \(bodiesCached) from cache, "
+            + String(format: "%.2f s", seconds)
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import WenjinModel
+import WenjinStore
+
+/// Everything a build shows, read from the store in one snapshot, in the orders pages list it.
+///
+/// Read once, up front, so rendering (on both cores) never waits on the store's single
+/// connection, and so one build sees one consistent state of the archive.
+struct ArchiveContent: Sendable {
+    /// Most recently answered first (the archive's index order).
+    var questions: [Question]
+    /// Per question, in the API's order (most agreed first).
+    var answers: [QuestionID: [Answer]]
+    /// Per answer, oldest first.
+    var answerComments: [AnswerID: [AnswerComment]]
+    /// By ID.
+    var users: [User]
+    /// Most discussed first.
+    var topics: [Topic]
+    /// Newest first.
+    var articles: [Article]
+    var articleComments: [ArticleID: [ArticleComment]]
+    var assets: [AssetURL: Asset]
+    var counts: StoreCounts
+    /// The community's base URL, without a trailing slash (`http://wenjin.in`).
+    var sourceBase: String
+    /// When the last crawl finished, as the store recorded it (ISO 8601), if it did.
+    var crawlFinishedAt: String?
+
+    /// Reads the archive; `fallbackSource` is used when the store does not record its source.
+    static func read(from store: Store, fallbackSource: URL?) throws -> ArchiveContent {
+        try store.read { reader in
+            let questions = try reader.questions()
+            var answers: [QuestionID: [Answer]] = [:]
+            var answerComments: [AnswerID: [AnswerComment]] = [:]
+            for question in questions {
+                let list = try reader.answers(of: question.id)
+                answers[question.id] = list
+                for answer in list {
+                    let comments = try reader.comments(of: answer.id)
+                    if !comments.isEmpty { answerComments[answer.id] = comments }
+                }
+            }
+            let articles = try reader.articles()
+            var articleComments: [ArticleID: [ArticleComment]] = [:]
+            for article in articles {
+                let comments = try reader.comments(of: article.id)
+                if !comments.isEmpty { articleComments[article.id] = comments }
+            }
+            var assets: [AssetURL: Asset] = [:]
+            for asset in try reader.assets() { assets[asset.url] = asset }
+            var source = try reader.meta(.sourceURL) ?? fallbackSource?.absoluteString ?? "http://wenjin.in"
+            while source.hasSuffix("/") { source.removeLast() }
+            return ArchiveContent(
+                questions: questions, answers: answers, answerComments: answerComments, users: try reader.users(),
+                topics: try reader.topics(), articles: articles, articleComments: articleComments, assets: assets,
+                counts: try reader.counts(), sourceBase: source, crawlFinishedAt: try reader.meta(.crawlFinishedAt))
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import WenjinModel
+import WenjinSanitizer
+
+/// The site's answer to the sanitizer's question "where does this community page or image
+/// live in the archive?": pages that exist become relative links, stored images become local
+/// files, and everything else keeps pointing at the original.
+///
+/// Paths are relative to a page one folder deep (see `SiteLayout`).
+struct ArchiveLinks: ArchiveResolver {
+    let index: ArchiveIndex
+    private static let bodyPage = SitePath("questions/0.html")
+
+    init(index: ArchiveIndex) {
+        self.index = index
+    }
+
+    func localPath(for link: CommunityLink) -> String? {
+        target(of: link).map { Self.bodyPage.link(to: $0.path, fragment: $0.fragment) }
+    }
+
+    /// The archive file (and anchor) a community link points at, when the archive has it.
+    func target(of link: CommunityLink) -> (path: SitePath, fragment: String?)? {
+        switch link {
+        case .question(let id, let answerID):
+            let question = QuestionID(id)
+            guard index.questionsByID[question] != nil else { return nil }
+            let answer = answerID.map(AnswerID.init).flatMap { index.questionOfAnswer[$0] == question ? $0 : nil }
+            return (SiteLayout.question(question), answer.map(SiteLayout.answerAnchor))
+        case .article(let id):
+            guard index.articlesByID[ArticleID(id)] != nil else { return nil }
+            return (SiteLayout.article(ArticleID(id)), nil)
+        case .user(let token):
+            if let id = Int(token), index.usersByID[UserID(id)] != nil { return (SiteLayout.user(UserID(id)), nil) }
+            return index.usersByName[token].map { (SiteLayout.user($0), nil) }
+        case .topic(let token):
+            if let id = Int(token), index.topicsByID[TopicID(id)] != nil { return (SiteLayout.topic(TopicID(id)), nil) }
+            return index.topicsByTitle[token].map { (SiteLayout.topic($0), nil) }
+        case .image(let originalURL):
+            return imagePath(AssetURL(originalURL)).map { ($0, nil) }
+        }
+    }
+
+    /// The local copy of an image, when its bytes are stored.
+    func imagePath(_ url: AssetURL) -> SitePath? {
+        guard let asset = index.content.assets[url], asset.state == .stored, let sha = asset.sha256 else { return nil }
+        return SiteLayout.image(sha256: sha, contentType: asset.contentType, url: url)
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import WenjinModel
+import WenjinSanitizer
+import WenjinStore
+import WenjinTemplates
+
+/// Which body of the archive a sanitized text belongs to.
+enum BodyKey: Hashable, Sendable {
+    case question(QuestionID)
+    case answer(AnswerID)
+    case article(ArticleID)
+}
+
+/// Every body of the archive, sanitized, with what it cost: bodies already in the store's
+/// cache (same text, same policy version, same link answers) are not sanitized again.
+struct SanitizedBodies: Sendable {
+    private(set) var html: [BodyKey: TrustedHTML] = [:]
+    /// Plain text of each body (whitespace collapsed), as `Sanitizer.plainText` reads it.
+    private(set) var texts: [BodyKey: String] = [:]
+    /// Bodies sanitized by this build; the rest came from the cache.
+    private(set) var sanitizedCount = 0
+    private(set) var cachedCount = 0
+
+    subscript(key: BodyKey) -> TrustedHTML { html[key] ?? TrustedHTML(trusted: "") }
+
+    /// The plain text of a body; empty for an empty body.
+    func text(_ key: BodyKey) -> String { texts[key] ?? "" }
+
+    /// Sanitizes (or takes from the cache) every body of `index`, and caches what it sanitized.
+    static func make(index: ArchiveIndex, hosts: CommunityHosts, store: Store,
+                     progress: any BuildProgress) throws -> SanitizedBodies {
+        let links = ArchiveLinks(index: index)
+        let inputs = bodies(of: index.content).filter { !$0.html.isEmpty }
+        progress.begin(.sanitizeBodies, total: inputs.count)
+        defer { progress.end(.sanitizeBodies) }
+        let version = Sanitizer.policyVersion
+        // The source base is part of the key: root-relative links in a body resolve against it.
+        let keyed = try ParallelWork.map(inputs) { input in
+            (input.key, input.html, SanitizedCacheKey(
+                contentHash: Sanitizer.contentHash(of: hosts.sourceBase + "\u{0}" + input.html), policyVersion: version))
+        }
+        let cached: [(TrustedHTML, String)?] = try store.read { reader in
+            try keyed.map { _, _, cacheKey in
+                guard let entry = try reader.sanitized(cacheKey),
+                      let record = try? JSONDecoder().decode(CachedBodyRecord.self, from: Data(entry.reportJSON.utf8)),
+                      record.links.allSatisfy({ recorded in
+                          recorded.link.map { links.localPath(for: $0) == recorded.localPath } ?? false
+                      }) else { return nil }
+                // The cache holds only text this sanitizer produced (see `SanitizedHTML+Template`).
+                return (TrustedHTML(trusted: entry.html), record.text)
+            }
+        }
+        var result = SanitizedBodies()
+        var misses: [(BodyKey, String, SanitizedCacheKey)] = []
+        for (position, item) in keyed.enumerated() {
+            if let (html, text) = cached[position] {
+                result.html[item.0] = html
+                result.texts[item.0] = text
+                result.cachedCount += 1
+            } else {
+                misses.append(item)
+            }
+        }
+        progress.advance(by: result.cachedCount)
+        let fresh = try ParallelWork.map(misses) { key, html, cacheKey in
+            let recorder = RecordingResolver(base: links)
+            let sanitizer = Sanitizer(hosts: hosts, resolver: recorder)
+            let (sanitized, report) = sanitizer.sanitize(html: html)
+            let text = sanitizer.plainText(fromHTML: html)
+            progress.advance(by: 1)
+            return (key, cacheKey, sanitized, CachedBodyRecord(report: report, links: recorder.links, text: text))
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        try store.write { writer in
+            for (_, cacheKey, sanitized, record) in fresh {
+                let json = String(decoding: try encoder.encode(record), as: UTF8.self)
+                try writer.putSanitized(SanitizedCacheEntry(html: sanitized.html, reportJSON: json), for: cacheKey)
+            }
+        }
+        for (key, _, sanitized, record) in fresh {
+            result.html[key] = sanitized.templateHTML
+            result.texts[key] = record.text
+        }
+        result.sanitizedCount = fresh.count
+        return result
+    }
+
+    private static func bodies(of content: ArchiveContent) -> [(key: BodyKey, html: String)] {
+        var list: [(key: BodyKey, html: String)] = []
+        for question in content.questions {
+            list.append((.question(question.id), question.detailHTML))
+            for answer in content.answers[question.id] ?? [] { list.append((.answer(answer.id), answer.contentHTML)) }
+        }
+        for article in content.articles { list.append((.article(article.id), article.messageHTML)) }
+        return list
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import WenjinModel
+
+/// Where each page and file of the archive lives in the output: the one place that knows
+/// file names. Entity pages sit one folder deep (`questions/3521.html`), lists at the root.
+///
+/// Bodies are sanitized once with links relative to depth 1, so every page that shows a
+/// body (question, article) must stay one folder deep.
+enum SiteLayout {
+    static let home = SitePath("index.html")
+    static let search = SitePath("search.html")
+    static let notFound = SitePath("404.html")
+    static let about = SitePath("about.html")
+
+    static func question(_ id: QuestionID) -> SitePath { SitePath("questions/\(id.rawValue).html") }
+    static func article(_ id: ArticleID) -> SitePath { SitePath("articles/\(id.rawValue).html") }
+    static func user(_ id: UserID, page: Int = 1) -> SitePath { paged("users/\(id.rawValue)", page) }
+    static func topic(_ id: TopicID, page: Int = 1) -> SitePath { paged("topics/\(id.rawValue)", page) }
+    static func home(page: Int) -> SitePath { paged("index", page) }
+    static func unanswered(page: Int) -> SitePath { paged("unanswered", page) }
+    static func articles(page: Int) -> SitePath { paged("articles", page) }
+    static func topicsIndex(page: Int) -> SitePath { paged("topics", page) }
+    static func usersIndex(page: Int) -> SitePath { paged("users", page) }
+
+    /// The folder of images, each named by the SHA-256 of its bytes.
+    static let imageFolder = "images/"
+
+    /// An image by its bytes' SHA-256, with an extension browsers recognise.
+    static func image(sha256: String, contentType: String?, url: AssetURL) -> SitePath {
+        SitePath(imageFolder + "\(sha256).\(imageExtension(contentType: contentType, url: url))")
+    }
+
+    /// Anchors inside a question or article page.
+    static func answerAnchor(_ id: AnswerID) -> String { "answer-\(id.rawValue)" }
+    static func commentAnchor(_ id: AnswerCommentID) -> String { "comment-\(id.rawValue)" }
+    static func articleCommentAnchor(_ id: ArticleCommentID) -> String { "comment-\(id.rawValue)" }
+
+    /// Page 1 is `name.html`, later pages `name-2.html`, so the first page keeps the short name.
+    private static func paged(_ name: String, _ page: Int) -> SitePath {
+        SitePath(page <= 1 ? "\(name).html" : "\(name)-\(page).html")
+    }
+
+    private static func imageExtension(contentType: String?, url: AssetURL) -> String {
+        switch contentType?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased() {
+        case "image/jpeg", "image/jpg": return "jpg"
+        case "image/png": return "png"
+        case "image/gif": return "gif"
+        case "image/webp": return "webp"
+        case "image/bmp": return "bmp"
+        default:
+            let name = url.rawValue.split(separator: "?").first?.split(separator: "/").last ?? ""
+            if let dot = name.lastIndex(of: "."), case let ext = name[name.index(after: dot)...].lowercased(),
+               ["jpg", "jpeg", "png", "gif", "webp", "bmp"].contains(ext) {
+                return ext
+            }
+            return "img"
+        }
+    }
+}

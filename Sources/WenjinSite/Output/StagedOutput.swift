@@ -1,0 +1,128 @@
+import Foundation
+import Glibc
+import Synchronization
+
+/// The output folder of one build, written beside the live one and swapped in at the end,
+/// so a failed or killed build leaves the previous site as it was (atomic), while files whose
+/// bytes did not change are hard links to the previous ones, not rewrites (incremental).
+final class StagedOutput: Sendable {
+    /// Whether a file was written anew or carried over from the previous output.
+    enum Outcome: Sendable {
+        case written
+        case unchanged
+    }
+
+    let destination: URL
+    let staging: URL
+    private let previous: URL?
+    private let createdFolders = Mutex<Set<String>>([])
+
+    /// Prepares `.<name>.building` beside `destination`, removing what a killed build left there.
+    init(destination: URL) throws(SiteError) {
+        self.destination = destination.standardizedFileURL
+        let name = self.destination.lastPathComponent
+        staging = self.destination.deletingLastPathComponent().appendingPathComponent(".\(name).building")
+        var isFolder: ObjCBool = false
+        previous = FileManager.default.fileExists(atPath: self.destination.path, isDirectory: &isFolder) && isFolder.boolValue
+            ? self.destination : nil
+        do {
+            if FileManager.default.fileExists(atPath: staging.path) { try FileManager.default.removeItem(at: staging) }
+            try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
+        } catch {
+            throw SiteError(.output, step: .renderPages, file: staging.path, message: "cannot prepare the output: \(error)")
+        }
+    }
+
+    /// Writes `bytes` at `path`, or links the previous file when it holds the same bytes.
+    func write(_ bytes: [UInt8], to path: SitePath, step: BuildStep) throws(SiteError) -> Outcome {
+        let target = try prepare(path, step: step)
+        if let old = previous?.appendingPathComponent(path.text), let data = FileManager.default.contents(atPath: old.path),
+           Self.same(data, bytes), link(old.path, target.path) == 0 {
+            return .unchanged
+        }
+        try Self.create(target, with: bytes, step: step)
+        return .written
+    }
+
+    /// Places the file `source` at `path`. Content-addressed files (images, named by their
+    /// hash) are linked from the previous output when there, else linked from the source when
+    /// it is on the same file system, so no image is ever copied twice.
+    func place(_ source: URL, to path: SitePath, contentAddressed: Bool, step: BuildStep) throws(SiteError) -> Outcome {
+        if contentAddressed {
+            let target = try prepare(path, step: step)
+            if let old = previous?.appendingPathComponent(path.text), link(old.path, target.path) == 0 { return .unchanged }
+            if link(source.path, target.path) == 0 { return .written }
+        }
+        guard let data = FileManager.default.contents(atPath: source.path) else {
+            throw SiteError(.output, step: step, file: source.path, message: "cannot read the file to copy")
+        }
+        return try write(Array(data), to: path, step: step)
+    }
+
+    private static func same(_ data: Data, _ bytes: [UInt8]) -> Bool {
+        guard data.count == bytes.count else { return false }
+        return data.withUnsafeBytes { old in
+            bytes.withUnsafeBytes { new in
+                guard let old = old.baseAddress, let new = new.baseAddress else { return true }
+                return memcmp(old, new, bytes.count) == 0
+            }
+        }
+    }
+
+    /// A plain create-and-write: the staging folder is private to this build, so the atomic
+    /// temporary-file dance of `Data.write(options: .atomic)` would only cost time.
+    private static func create(_ target: URL, with bytes: [UInt8], step: BuildStep) throws(SiteError) {
+        let descriptor = open(target.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw SiteError(.output, step: step, file: target.path, message: "cannot create the file: \(String(cString: strerror(errno)))")
+        }
+        defer { close(descriptor) }
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { buffer in
+                Glibc.write(descriptor, buffer.baseAddress! + offset, bytes.count - offset)
+            }
+            if written < 0, errno == EINTR { continue }
+            guard written > 0 else {
+                throw SiteError(.output, step: step, file: target.path, message: "cannot write the file: \(String(cString: strerror(errno)))")
+            }
+            offset += written
+        }
+    }
+
+    /// Swaps the staged folder in for the live one. The old one is removed afterwards.
+    func publish() throws(SiteError) {
+        let retired = destination.deletingLastPathComponent().appendingPathComponent(".\(destination.lastPathComponent).old")
+        do {
+            if FileManager.default.fileExists(atPath: retired.path) { try FileManager.default.removeItem(at: retired) }
+            if previous != nil { try FileManager.default.moveItem(at: destination, to: retired) }
+            try FileManager.default.moveItem(at: staging, to: destination)
+            if previous != nil { try FileManager.default.removeItem(at: retired) }
+        } catch {
+            throw SiteError(.output, step: .publish, file: destination.path, message: "cannot swap the new site in: \(error)")
+        }
+    }
+
+    /// Removes the staged folder after a failure; the live output was never touched.
+    func discard() {
+        try? FileManager.default.removeItem(at: staging)
+    }
+
+    private func prepare(_ path: SitePath, step: BuildStep) throws(SiteError) -> URL {
+        let target = staging.appendingPathComponent(path.text)
+        let folder = target.deletingLastPathComponent().path
+        // Created under the lock, so no thread writes into a folder another is still creating.
+        let failure: String? = createdFolders.withLock { created in
+            guard !created.contains(folder) else { return nil }
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            } catch {
+                return "\(error)"
+            }
+            created.insert(folder)
+            return nil
+        }
+        if let failure { throw SiteError(.output, step: step, file: folder, message: "cannot create the folder: \(failure)") }
+        return target
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+
+/// Times as pages show them, in China Standard Time (UTC+8, no daylight saving), the
+/// community's own clock. Computed by hand so that output does not depend on the machine's
+/// time zone, locale or tz database, and so formatting is cheap on any thread.
+struct DisplayTime: Sendable {
+    let year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int
+
+    init(_ date: Date) {
+        let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + 8 * 3600
+        let days = Int((Double(seconds) / 86_400).rounded(.down))
+        let inDay = seconds - days * 86_400
+        (hour, minute, second) = (inDay / 3600, inDay % 3600 / 60, inDay % 60)
+        // Howard Hinnant's days-to-civil algorithm.
+        let shifted = days + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+    }
+
+    /// `2015-04-10 12:30`, for people.
+    var text: String { "\(year)-\(Self.two(month))-\(Self.two(day)) \(Self.two(hour)):\(Self.two(minute))" }
+
+    /// `2015-04-10T12:30:00+08:00`, for `<time datetime>`, JSON-LD and feeds.
+    var iso8601: String {
+        "\(year)-\(Self.two(month))-\(Self.two(day))T\(Self.two(hour)):\(Self.two(minute)):\(Self.two(second))+08:00"
+    }
+
+    private static func two(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
+}

@@ -1,0 +1,82 @@
+import WenjinModel
+import WenjinSanitizer
+import WenjinTemplates
+
+extension PageRenderer {
+    /// The home page: every question, most recently answered first, paginated.
+    func homePage(_ number: Int) -> PageFrame {
+        questionList(content.questions, page: number, title: number > 1 ? "\(ui["newest"]) (\(number))" : "",
+                     heading: ui["newest"], path: SiteLayout.home(page:))
+    }
+
+    /// Questions without any stored answer.
+    func unansweredPage(_ number: Int) -> PageFrame {
+        let questions = content.questions.filter { (content.answers[$0.id] ?? []).isEmpty }
+        return questionList(questions, page: number, title: ui["unanswered"], heading: ui["unanswered"],
+                            path: SiteLayout.unanswered(page:))
+    }
+
+    func articleListPage(_ number: Int) -> PageFrame {
+        let perPage = Pagination.questionsPerPage
+        let pagination = Pagination(page: number, itemCount: content.articles.count, perPage: perPage)
+        let path = SiteLayout.articles(page: pagination.page)
+        let page: TemplateValue = [
+            "heading": .string(ui["articles"]),
+            "articles": block(pagination.slice(content.articles, perPage: perPage).map { articleSummary($0, from: path) }),
+            "pagination": pagination.templateValue(from: path, path: SiteLayout.articles(page:)),
+        ]
+        return PageFrame(path: path, template: "list", title: titled(ui["articles"], pagination.page), content: page)
+    }
+
+    func topicsIndexPage(_ number: Int) -> PageFrame {
+        let perPage = Pagination.namesPerPage
+        let pagination = Pagination(page: number, itemCount: content.topics.count, perPage: perPage)
+        let path = SiteLayout.topicsIndex(page: pagination.page)
+        let topics: [TemplateValue] = pagination.slice(content.topics, perPage: perPage).map { topic in
+            [
+                "title": .string(Sanitizer.decodeEntities(topic.title)),
+                "href": .string(path.link(to: SiteLayout.topic(topic.id))),
+                "questionCount": .int(index.questionsByTopic[topic.id]?.count ?? 0),
+                "focusCount": .int(topic.focusCount),
+            ]
+        }
+        let page: TemplateValue = [
+            "heading": .string(ui["topics"]), "topics": .list(topics),
+            "pagination": pagination.templateValue(from: path, path: SiteLayout.topicsIndex(page:)),
+        ]
+        return PageFrame(path: path, template: "topics", title: titled(ui["topics"], pagination.page), content: page)
+    }
+
+    func usersIndexPage(_ number: Int) -> PageFrame {
+        let perPage = Pagination.namesPerPage
+        let pagination = Pagination(page: number, itemCount: content.users.count, perPage: perPage)
+        let path = SiteLayout.usersIndex(page: pagination.page)
+        let users: [TemplateValue] = pagination.slice(content.users, perPage: perPage).map { user in
+            [
+                "person": person(user.id, from: path),
+                "questionCount": .int(index.questionsByAsker[user.id]?.count ?? 0),
+                "answerCount": .int(index.answersByAuthor[user.id]?.count ?? 0),
+            ]
+        }
+        let page: TemplateValue = [
+            "heading": .string(ui["users"]), "users": .list(users),
+            "pagination": pagination.templateValue(from: path, path: SiteLayout.usersIndex(page:)),
+        ]
+        return PageFrame(path: path, template: "users", title: titled(ui["users"], pagination.page), content: page)
+    }
+
+    private func questionList(_ questions: [Question], page number: Int, title: String, heading: String,
+                              path: (Int) -> SitePath) -> PageFrame {
+        let perPage = Pagination.questionsPerPage
+        let pagination = Pagination(page: number, itemCount: questions.count, perPage: perPage)
+        let from = path(pagination.page)
+        let page: TemplateValue = [
+            "heading": .string(heading),
+            "questions": block(pagination.slice(questions, perPage: perPage).map { questionSummary($0, from: from) }),
+            "pagination": pagination.templateValue(from: from, path: path),
+        ]
+        return PageFrame(path: from, template: "list", title: title, description: heading, content: page)
+    }
+
+    private func titled(_ title: String, _ page: Int) -> String { page > 1 ? "\(title) (\(page))" : title }
+}

@@ -1,0 +1,67 @@
+import WenjinModel
+
+/// One page the build writes, named by what it shows; the list of them is the page plan.
+/// Small values, so the plan of a large archive costs little before rendering starts.
+///
+/// To add a page kind: a case here (and in `plan` and `path`), its file in `SiteLayout`, a
+/// function returning its `PageFrame` in an extension of `PageRenderer`, and its template
+/// in `Themes/default/templates/`.
+enum PageJob: Sendable, Hashable {
+    case home(page: Int)
+    case unanswered(page: Int)
+    case articleList(page: Int)
+    case topicsIndex(page: Int)
+    case usersIndex(page: Int)
+    case question(QuestionID)
+    case article(ArticleID)
+    case user(UserID, page: Int)
+    case topic(TopicID, page: Int)
+    case search
+    case notFound
+    case about
+
+    /// Every page of the archive, in a fixed order.
+    static func plan(for index: ArchiveIndex) -> [PageJob] {
+        let content = index.content
+        let perPage = Pagination.questionsPerPage
+        var jobs: [PageJob] = [.search, .notFound, .about]
+        jobs += (1...Pagination.pageCount(itemCount: content.questions.count, perPage: perPage)).map { .home(page: $0) }
+        let unanswered = content.questions.filter { (content.answers[$0.id] ?? []).isEmpty }.count
+        jobs += (1...Pagination.pageCount(itemCount: unanswered, perPage: perPage)).map { .unanswered(page: $0) }
+        jobs += (1...Pagination.pageCount(itemCount: content.articles.count, perPage: perPage)).map { .articleList(page: $0) }
+        jobs += (1...Pagination.pageCount(itemCount: content.topics.count, perPage: Pagination.namesPerPage)).map { .topicsIndex(page: $0) }
+        jobs += (1...Pagination.pageCount(itemCount: content.users.count, perPage: Pagination.namesPerPage)).map { .usersIndex(page: $0) }
+        jobs += content.questions.map { .question($0.id) }
+        jobs += content.articles.map { .article($0.id) }
+        for user in content.users {
+            let count = max(index.questionsByAsker[user.id]?.count ?? 0, index.answersByAuthor[user.id]?.count ?? 0,
+                            index.articlesByAuthor[user.id]?.count ?? 0)
+            jobs += (1...Pagination.pageCount(itemCount: count, perPage: perPage)).map { .user(user.id, page: $0) }
+        }
+        for topic in content.topics {
+            let count = index.questionsByTopic[topic.id]?.count ?? 0
+            jobs += (1...Pagination.pageCount(itemCount: count, perPage: perPage)).map { .topic(topic.id, page: $0) }
+        }
+        return jobs
+    }
+}
+
+extension PageJob {
+    /// The file the page is written to.
+    var path: SitePath {
+        switch self {
+        case .home(let page): SiteLayout.home(page: page)
+        case .unanswered(let page): SiteLayout.unanswered(page: page)
+        case .articleList(let page): SiteLayout.articles(page: page)
+        case .topicsIndex(let page): SiteLayout.topicsIndex(page: page)
+        case .usersIndex(let page): SiteLayout.usersIndex(page: page)
+        case .question(let id): SiteLayout.question(id)
+        case .article(let id): SiteLayout.article(id)
+        case .user(let id, let page): SiteLayout.user(id, page: page)
+        case .topic(let id, let page): SiteLayout.topic(id, page: page)
+        case .search: SiteLayout.search
+        case .notFound: SiteLayout.notFound
+        case .about: SiteLayout.about
+        }
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import WenjinModel
+import WenjinSanitizer
+import WenjinTemplates
+
+/// Turns a `PageJob` into the bytes of its file: builds the page's view model from the archive
+/// snapshot and the sanitized bodies, wraps it in the frame every page shares, and renders it
+/// with the theme. A value of Sendable parts: render pages from any number of threads.
+struct PageRenderer: Sendable {
+    let index: ArchiveIndex
+    let bodies: SanitizedBodies
+    let theme: Theme
+    let siteTitle: String
+    /// The published base URL (ends with `/`), for canonical links; nil for an offline mirror.
+    let baseURL: String?
+    /// A theme-wide footer line from site.json's `extra.footer`.
+    let footer: String?
+
+    var ui: UIStrings { theme.strings }
+    var content: ArchiveContent { index.content }
+
+    func render(_ job: PageJob) throws(SiteError) -> (path: SitePath, bytes: [UInt8]) {
+        let frame = self.frame(for: job)
+        do {
+            let template = try theme.library.template(named: frame.template)
+            return (frame.path, try theme.library.renderUTF8(template, with: context(frame)))
+        } catch {
+            throw SiteError(.template, step: .renderPages, file: error.file, line: error.line, column: error.column,
+                            message: "\(error.description) (rendering \(frame.path))")
+        }
+    }
+
+    private func frame(for job: PageJob) -> PageFrame {
+        switch job {
+        case .home(let page): homePage(page)
+        case .unanswered(let page): unansweredPage(page)
+        case .articleList(let page): articleListPage(page)
+        case .topicsIndex(let page): topicsIndexPage(page)
+        case .usersIndex(let page): usersIndexPage(page)
+        case .question(let id): questionPage(id)
+        case .article(let id): articlePage(id)
+        case .user(let id, let page): userPage(id, page: page)
+        case .topic(let id, let page): topicPage(id, page: page)
+        case .search: searchPage()
+        case .notFound: notFoundPage()
+        case .about: aboutPage()
+        }
+    }
+
+    private func context(_ frame: PageFrame) -> TemplateValue {
+        let from = frame.path
+        let canonical = baseURL.map { $0 + (frame.path == SiteLayout.home ? "" : frame.path.text) }
+        return [
+            "lang": .string(ui.language.rawValue),
+            "siteTitle": .string(siteTitle),
+            "pageTitle": .string(frame.title),
+            "documentTitle": .string(frame.title.isEmpty ? siteTitle : "\(frame.title) - \(siteTitle)"),
+            "description": .string(frame.description),
+            "canonical": canonical.map(TemplateValue.string) ?? .null,
+            "original": frame.original.map(TemplateValue.string) ?? .null,
+            "openGraphType": .string(frame.openGraphType),
+            "structuredData": frame.structuredData.map(TemplateValue.html) ?? .null,
+            "noIndex": .bool(frame.noIndex),
+            "baseHref": frame.path == SiteLayout.notFound ? baseURL.map(TemplateValue.string) ?? .null : .null,
+            "root": .string(from.rootPrefix),
+            "css": ["bootstrap": .string(from.link(to: Theme.bootstrapCSS)), "site": .string(from.link(to: SitePath("assets/css/site.css")))],
+            "js": ["jquery": .string(from.link(to: Theme.jQuery)), "bootstrap": .string(from.link(to: Theme.bootstrapJS))],
+            "nav": [
+                "home": .string(from.link(to: SiteLayout.home)),
+                "unanswered": .string(from.link(to: SiteLayout.unanswered(page: 1))),
+                "articles": .string(from.link(to: SiteLayout.articles(page: 1))),
+                "topics": .string(from.link(to: SiteLayout.topicsIndex(page: 1))),
+                "users": .string(from.link(to: SiteLayout.usersIndex(page: 1))),
+                "search": .string(from.link(to: SiteLayout.search)),
+                "about": .string(from.link(to: SiteLayout.about)),
+            ],
+            "ui": ui.templateValue,
+            "feed": .string(from.link(to: SitePath(SiteIndexes.siteFeed.text))),
+            "footer": footer.map(TemplateValue.string) ?? .null,
+            "page": frame.content,
+        ]
+    }
+
+    // MARK: Pieces shared by several pages
+
+    /// A person as pages show them: a linked name, or 匿名用户 unlinked for anonymous authors.
+    func person(_ id: UserID?, anonymous: Bool = false, from: SitePath) -> TemplateValue {
+        // Every key is present (null when absent), so a template section on a person never
+        // picks up an enclosing item's `href` from the context stack.
+        guard let id, !anonymous else { return ["name": .string(ui["anonymous"]), "href": nil, "avatar": nil, "anonymous": true] }
+        guard let user = index.usersByID[id] else {
+            return ["name": .string("\(ui["user"]) \(id.rawValue)"), "href": nil, "avatar": nil, "anonymous": false]
+        }
+        return ["name": .string(Sanitizer.decodeEntities(user.displayName)),
+                "href": .string(from.link(to: SiteLayout.user(id))),
+                "avatar": avatar(of: user, from: from), "anonymous": false]
+    }
+
+    /// The local copy of a user's avatar, or null (the theme then shows a placeholder).
+    func avatar(of user: User, from: SitePath) -> TemplateValue {
+        guard let file = user.avatarFile, !file.isEmpty,
+              let path = ArchiveLinks(index: index).imagePath(AssetURL(content.sourceBase + "/uploads/avatar/" + file))
+        else { return .null }
+        return .string(from.link(to: path))
+    }
+
+    /// A list the template wraps (`{{#comments}}<ul>{{#items}}…{{/items}}</ul>{{/comments}}`):
+    /// null when empty, so the wrapper and its heading disappear with it.
+    func block(_ items: [TemplateValue]) -> TemplateValue { items.isEmpty ? .null : ["items": .list(items)] }
+
+    func topicLinks(_ ids: [TopicID], from: SitePath) -> TemplateValue {
+        .list(ids.compactMap { index.topicsByID[$0] }.map {
+            ["title": .string(Sanitizer.decodeEntities($0.title)), "href": .string(from.link(to: SiteLayout.topic($0.id)))]
+        })
+    }
+
+    /// A question in a list: title, link, asker, counts, topics, time.
+    func questionSummary(_ question: Question, from: SitePath) -> TemplateValue {
+        let answers = content.answers[question.id]?.count ?? 0
+        return [
+            "title": .string(Sanitizer.decodeEntities(question.title)),
+            "href": .string(from.link(to: SiteLayout.question(question.id))),
+            "asker": person(question.askerID, anonymous: question.isAnonymous, from: from),
+            "answerCount": .int(answers),
+            "answered": .bool(answers > 0),
+            "viewCount": .int(question.viewCount),
+            "time": time(question.updateTime),
+            "topics": topicLinks(question.topicIDs, from: from),
+        ]
+    }
+
+    func articleSummary(_ article: Article, from: SitePath) -> TemplateValue {
+        [
+            "title": .string(Sanitizer.decodeEntities(article.title)),
+            "href": .string(from.link(to: SiteLayout.article(article.id))),
+            "author": person(article.authorID, from: from),
+            "commentCount": .int(content.articleComments[article.id]?.count ?? 0),
+            "votes": .int(article.votes),
+            "time": time(article.addTime),
+            "topics": topicLinks(article.topicIDs, from: from),
+        ]
+    }
+
+    func time(_ date: Date?) -> TemplateValue {
+        guard let date else { return .null }
+        let display = DisplayTime(date)
+        return ["text": .string(display.text), "iso": .string(display.iso8601)]
+    }
+
+    /// Plain text of a body, cut to `limit` characters, for descriptions.
+    func summary(of body: BodyKey, limit: Int = 160) -> String {
+        let text = bodies.text(body)
+        return text.count > limit ? String(text.prefix(limit)) + "…" : text
+    }
+
+    /// The item's page on the community (`BASE/?/question/3521`).
+    func original(_ route: String) -> String { content.sourceBase + "/?/" + route }
+}

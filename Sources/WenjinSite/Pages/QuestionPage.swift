@@ -1,0 +1,99 @@
+import WenjinModel
+import WenjinSanitizer
+import WenjinTemplates
+
+extension PageRenderer {
+    /// A question with its detail, topics, asker, and every answer — the best one first, then by
+    /// votes — each with an anchor, its votes and its comments (with their @-replies).
+    func questionPage(_ id: QuestionID) -> PageFrame {
+        let path = SiteLayout.question(id)
+        guard let question = index.questionsByID[id] else { return notFoundPage() }
+        let answers = orderedAnswers(of: question)
+        let title = Sanitizer.decodeEntities(question.title)
+        let answerValues: [TemplateValue] = answers.map { answer in
+            [
+                "anchor": .string(SiteLayout.answerAnchor(answer.id)),
+                "author": person(answer.authorID, anonymous: answer.isAnonymous, from: path),
+                "time": time(answer.addTime),
+                "votes": .int(answer.agreeCount),
+                "best": .bool(answer.id == question.bestAnswerID),
+                "body": .html(bodies[.answer(answer.id)]),
+                "comments": block((content.answerComments[answer.id] ?? []).map { comment in
+                    [
+                        "anchor": .string(SiteLayout.commentAnchor(comment.id)),
+                        "author": person(comment.authorID, from: path),
+                        "replyTo": comment.atUserID.map { person($0, from: path) } ?? .null,
+                        "text": .string(Sanitizer.decodeEntities(comment.text)),
+                        "time": time(comment.addTime),
+                    ]
+                }),
+            ]
+        }
+        let page: TemplateValue = [
+            "title": .string(title),
+            "detail": .html(bodies[.question(id)]),
+            "hasDetail": .bool(!question.detailHTML.isEmpty),
+            "asker": person(question.askerID, anonymous: question.isAnonymous, from: path),
+            "time": time(question.addTime),
+            "viewCount": .int(question.viewCount),
+            "focusCount": .int(question.focusCount),
+            "topics": topicLinks(question.topicIDs, from: path),
+            "answerCount": .int(answers.count),
+            "answers": .list(answerValues),
+            "original": .string(original("question/\(id.rawValue)")),
+        ]
+        let description = summary(of: .question(id))
+        return PageFrame(path: path, template: "question", title: title,
+                         description: description.isEmpty ? title : description, openGraphType: "article",
+                         original: original("question/\(id.rawValue)"),
+                         structuredData: questionStructuredData(question, title: title, answers: answers),
+                         content: page)
+    }
+
+    /// The best answer first, then the rest in the store's order (most agreed, then oldest).
+    func orderedAnswers(of question: Question) -> [Answer] {
+        let answers = content.answers[question.id] ?? []
+        guard let best = question.bestAnswerID, let position = answers.firstIndex(where: { $0.id == best }) else { return answers }
+        var ordered = answers
+        ordered.insert(ordered.remove(at: position), at: 0)
+        return ordered
+    }
+
+    /// schema.org `QAPage` JSON-LD, for search engines' question-and-answer results.
+    private func questionStructuredData(_ question: Question, title: String, answers: [Answer]) -> TrustedHTML {
+        let path = SiteLayout.question(question.id)
+        func author(_ id: UserID?, anonymous: Bool) -> StructuredData {
+            var name = ui["anonymous"]
+            if let id, !anonymous {
+                name = index.usersByID[id].map { Sanitizer.decodeEntities($0.displayName) } ?? "\(ui["user"]) \(id.rawValue)"
+            }
+            return .object([("@type", "Person"), ("name", .string(name))])
+        }
+        func answerData(_ answer: Answer) -> StructuredData {
+            var fields: [(String, StructuredData)] = [
+                ("@type", "Answer"),
+                ("text", .string(summary(of: .answer(answer.id), limit: 500))),
+                ("upvoteCount", .int(answer.agreeCount)),
+                ("author", author(answer.authorID, anonymous: answer.isAnonymous)),
+            ]
+            if let added = answer.addTime { fields.append(("dateCreated", .string(DisplayTime(added).iso8601))) }
+            if let baseURL { fields.append(("url", .string(baseURL + path.text + "#" + SiteLayout.answerAnchor(answer.id)))) }
+            return .object(fields)
+        }
+        var entity: [(String, StructuredData)] = [
+            ("@type", "Question"),
+            ("name", .string(title)),
+            ("text", .string(question.detailHTML.isEmpty ? title : summary(of: .question(question.id), limit: 500))),
+            ("answerCount", .int(answers.count)),
+            ("dateCreated", .string(DisplayTime(question.addTime).iso8601)),
+            ("author", author(question.askerID, anonymous: question.isAnonymous)),
+        ]
+        if let best = answers.first(where: { $0.id == question.bestAnswerID }) {
+            entity.append(("acceptedAnswer", answerData(best)))
+        }
+        let suggested = answers.filter { $0.id != question.bestAnswerID }
+        if !suggested.isEmpty { entity.append(("suggestedAnswer", .array(suggested.map(answerData)))) }
+        let page = StructuredData.object([("@context", "https://schema.org"), ("@type", "QAPage"), ("mainEntity", .object(entity))])
+        return page.scriptElementContent
+    }
+}

@@ -1,0 +1,111 @@
+// The search index: built at build time from `SearchDocument`s and written as plain `.js`
+// files that `Themes/default/assets/js/search.js` loads with `<script>` tags, so search works
+// from `file://` with no server. It owns the file format and the tokenizing rules shared with
+// search.js; it must not read the store or render pages (the site build hands it documents).
+//
+// Files, under `search/` of the output:
+//   index.js         wenjinSearch.configure({format, shards, digits, documents, documentsPerFile})
+//   shard-XX.js      wenjinSearch.addShard("XX", {term: postings, ...}); XX = SearchShardKey
+//   docs-N.js        wenjinSearch.addDocuments(N, [[title, url, kind, snippet text], ...])
+// Documents are numbered by weight (highest first), so ranking by number is ranking by weight.
+// A posting list holds one number per document containing the term, delta-coded:
+// `(number - previous number) * 2 + (1 if the term is in the title)`, the first relative to 0.
+//
+// Page contract (see the comment at the top of search.js): the search page has an element
+// `id="wenjin-search-results"` (optional `data-search-index`, the index folder relative to the
+// page, default `search/`) and loads `assets/js/search.js`; every page may have a form
+// `<form action="…search.html"><input name="q" id="wenjin-search-input"></form>`.
+
+/// The files of a search index over some documents, and what they cost.
+public struct SearchIndex: Sendable {
+    /// Sizes of the index's files; the defaults suit 10 to 100,000 documents.
+    public struct Layout: Sendable, Equatable {
+        /// Output folder of the index, relative to the site root.
+        public var folder = "search"
+        public var documentsPerFile = 500
+        /// Characters of each document's text kept for snippets.
+        public var snippetLength = 300
+        /// Shards are added (in powers of two, up to 4096) until an average shard holds about this much.
+        public var targetShardBytes = 48 * 1024
+        public init() {}
+    }
+
+    /// Manifest, shards and document files, sorted by path.
+    public let files: [GeneratedFile]
+    public let report: SearchIndexReport
+
+    public init(documents: [SearchDocument], layout: Layout = Layout()) {
+        let ordered = documents.sorted(by: SearchIndex.ranksBefore)
+        let postings = SearchPostings(documents: ordered)
+        let shardCount = SearchIndex.shardCount(estimatedBytes: postings.estimatedBytes, target: layout.targetShardBytes)
+        let digits = SearchShardKey.digits(forShardCount: shardCount)
+
+        var files: [GeneratedFile] = []
+        for (key, terms) in postings.shards(count: shardCount) {
+            let name = key.name(digits: digits)
+            var text = "wenjinSearch.addShard(\"\(name)\",{"
+            for (index, entry) in terms.enumerated() {
+                if index > 0 { text.append(",") }
+                JavaScriptLiteral.appendString(entry.term, to: &text)
+                text.append(":[")
+                SearchIndex.appendDeltas(entry.postings, to: &text)
+                text.append("]")
+            }
+            text.append("});\n")
+            files.append(GeneratedFile(path: "\(layout.folder)/shard-\(name).js", text: text))
+        }
+        let perFile = max(1, layout.documentsPerFile)
+        var documentFiles = 0
+        for start in stride(from: 0, to: ordered.count, by: perFile) {
+            let number = start / perFile
+            var text = "wenjinSearch.addDocuments(\(number),["
+            for (offset, document) in ordered[start..<min(ordered.count, start + perFile)].enumerated() {
+                if offset > 0 { text.append(",\n") }
+                text.append("[")
+                JavaScriptLiteral.appendString(document.title, to: &text)
+                text.append(",")
+                JavaScriptLiteral.appendString(document.url, to: &text)
+                text.append(",\"\(document.kind.rawValue)\",")
+                JavaScriptLiteral.appendString(String(document.text.prefix(layout.snippetLength)), to: &text)
+                text.append("]")
+            }
+            text.append("]);\n")
+            files.append(GeneratedFile(path: "\(layout.folder)/docs-\(number).js", text: text))
+            documentFiles += 1
+        }
+        let manifest = "wenjinSearch.configure({\"format\":1,\"shards\":\(shardCount),\"digits\":\(digits),"
+            + "\"documents\":\(ordered.count),\"documentsPerFile\":\(perFile)});\n"
+        files.append(GeneratedFile(path: "\(layout.folder)/index.js", text: manifest))
+        files.sort { $0.path < $1.path }
+
+        self.files = files
+        self.report = SearchIndexReport(
+            documents: ordered.count, terms: postings.termCount, shards: shardCount, documentFiles: documentFiles,
+            textBytes: ordered.reduce(0) { $0 + $1.title.utf8.count + $1.text.utf8.count },
+            indexBytes: files.reduce(0) { $0 + $1.contents.count })
+    }
+
+    /// Heavier documents first; ties by URL, then title, so the numbering never depends on input order.
+    static func ranksBefore(_ a: SearchDocument, _ b: SearchDocument) -> Bool {
+        if a.weight != b.weight { return a.weight > b.weight }
+        if a.url != b.url { return a.url < b.url }
+        if a.title != b.title { return a.title < b.title }
+        return a.text < b.text
+    }
+
+    static func shardCount(estimatedBytes: Int, target: Int) -> Int {
+        var count = 1
+        while count < 4096 && estimatedBytes / count > max(1, target) { count *= 2 }
+        return count
+    }
+
+    private static func appendDeltas(_ postings: [UInt32], to text: inout String) {
+        var previous: UInt32 = 0
+        for (index, posting) in postings.enumerated() {
+            let document = posting >> 1
+            if index > 0 { text.append(",") }
+            text.append(String((document - previous) << 1 | (posting & 1)))
+            previous = document
+        }
+    }
+}

@@ -1,0 +1,129 @@
+// WenjinSite owns the site folder's configuration (site.json), the theme, the page plan and
+// view models, and the output folder `wenjin build` writes: every page, image and theme file,
+// deterministic, atomic and incremental. It reads the store but never writes content to it
+// (only the sanitizer cache), never touches the network, and knows nothing of the terminal.
+import Foundation
+import WenjinSanitizer
+import WenjinStore
+
+/// Renders the store into a static site: `try SiteBuilder(config:store:).build(into:progress:)`.
+///
+/// The build runs as a short list of named steps (`BuildStep`); a failure in any of them
+/// leaves the previous output untouched.
+public struct SiteBuilder: Sendable {
+    public let config: SiteConfig
+    public let store: Store
+
+    public init(config: SiteConfig, store: Store) {
+        self.config = config
+        self.store = store
+    }
+
+    /// The output folder site.json names (`_site` by default).
+    public var defaultOutput: URL { config.resolve(config.build.outputDirectory) }
+
+    /// Builds the site into `output` and returns what was written.
+    public func build(into output: URL, progress: any BuildProgress = SilentProgress()) throws(SiteError) -> BuildSummary {
+        let start = ContinuousClock.now
+        var summary = BuildSummary()
+
+        progress.begin(.loadTheme, total: nil)
+        let theme = try Theme.load(config)
+        progress.end(.loadTheme)
+
+        progress.begin(.readStore, total: nil)
+        let index: ArchiveIndex
+        do {
+            index = ArchiveIndex(try ArchiveContent.read(from: store, fallbackSource: config.source.baseURL))
+        } catch {
+            throw SiteError(.store, step: .readStore, file: store.path, message: "\(error)")
+        }
+        progress.end(.readStore)
+
+        let hosts = CommunityHosts(source: index.content.sourceBase)
+        let bodies: SanitizedBodies
+        do {
+            bodies = try SanitizedBodies.make(index: index, hosts: hosts, store: store, progress: progress)
+        } catch {
+            throw SiteError(.store, step: .sanitizeBodies, file: store.path, message: "\(error)")
+        }
+        summary.bodiesSanitized = bodies.sanitizedCount
+        summary.bodiesCached = bodies.cachedCount
+
+        let renderer = PageRenderer(
+            index: index, bodies: bodies, theme: theme, siteTitle: config.title,
+            baseURL: config.baseURL.map { $0.absoluteString.hasSuffix("/") ? $0.absoluteString : $0.absoluteString + "/" },
+            footer: config.extra["footer"].flatMap { if case .string(let text) = $0 { text } else { nil } })
+        let staged = try StagedOutput(destination: output)
+        do {
+            let jobs = PageJob.plan(for: index)
+            progress.begin(.renderPages, total: jobs.count)
+            let outcomes = try ParallelWork.map(jobs) { job throws(SiteError) in
+                let page = try renderer.render(job)
+                let outcome = try staged.write(page.bytes, to: page.path, step: .renderPages)
+                progress.advance(by: 1)
+                return outcome
+            }
+            progress.end(.renderPages)
+            summary.pagesWritten = outcomes.filter { $0 == .written }.count
+            summary.pagesUnchanged = outcomes.count - summary.pagesWritten
+
+            let files = siteFiles(theme: theme, index: index)
+            progress.begin(.copyFiles, total: files.count)
+            let copied = try ParallelWork.map(files) { path, source throws(SiteError) in
+                let outcome = try staged.place(source, to: path, contentAddressed: path.text.hasPrefix(SiteLayout.imageFolder),
+                                               step: .copyFiles)
+                progress.advance(by: 1)
+                return outcome
+            }
+            progress.end(.copyFiles)
+            summary.filesWritten = copied.filter { $0 == .written }.count
+            summary.filesUnchanged = copied.count - summary.filesWritten
+
+            progress.begin(.writeIndexes, total: nil)
+            let indexes = try SiteIndexes(index: index, siteTitle: config.title, baseURL: config.baseURL,
+                                          bodies: bodies).files(pages: jobs)
+            for file in indexes.files {
+                let outcome = try staged.write(Array(file.contents), to: SitePath(file.path.text), step: .writeIndexes)
+                if outcome == .written { summary.filesWritten += 1 } else { summary.filesUnchanged += 1 }
+            }
+            summary.search = indexes.search
+            progress.end(.writeIndexes)
+
+            progress.begin(.publish, total: nil)
+            try staged.publish()
+            progress.end(.publish)
+        } catch let error as SiteError {
+            staged.discard()
+            throw error
+        } catch {
+            staged.discard()
+            throw SiteError(.output, step: .renderPages, message: "\(error)")
+        }
+        let elapsed = ContinuousClock.now - start
+        summary.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        return summary
+    }
+
+    /// Theme files, libraries, stored images and the site folder's `Public/`, by output path.
+    private func siteFiles(theme: Theme, index: ArchiveIndex) -> [(SitePath, URL)] {
+        var files = theme.files
+        let assetFolder = config.resolve(config.store.directory).appendingPathComponent("assets")
+        for asset in index.content.assets.values.sorted(by: { $0.url < $1.url }) {
+            guard asset.state == .stored, let sha = asset.sha256 else { continue }
+            files[SiteLayout.image(sha256: sha, contentType: asset.contentType, url: asset.url)] =
+                assetFolder.appendingPathComponent(sha)
+        }
+        let publicFolder = config.root.appendingPathComponent("Public")
+        if let paths = try? FileManager.default.subpathsOfDirectory(atPath: publicFolder.path) {
+            for relative in paths.sorted() {
+                var isFolder: ObjCBool = false
+                let url = publicFolder.appendingPathComponent(relative)
+                if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue {
+                    files[SitePath(relative)] = url
+                }
+            }
+        }
+        return files.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+
+/// Everything that can stop `wenjin build`, with the step it happened in and the file or
+/// template position to blame, so the command can report it once.
+public struct SiteError: Error, CustomStringConvertible, Sendable {
+    public enum Reason: Sendable, Equatable {
+        /// The theme folder or one of its files is missing or unreadable.
+        case themeUnreadable
+        /// A template does not compile or does not render; `file`, `line`, `column` say where.
+        case template
+        /// Bootstrap or jQuery is not where site.json says; `remedy` names the package.
+        case libraryMissing(package: String)
+        /// The store could not be read or written.
+        case store
+        /// The output folder could not be written or swapped in.
+        case output
+    }
+
+    public let reason: Reason
+    /// The build step's name (`load theme`, `render pages`), as progress shows it.
+    public let step: BuildStep
+    public let file: String?
+    public let line: Int?
+    public let column: Int?
+    /// What the underlying error said.
+    public let message: String
+
+    public init(_ reason: Reason, step: BuildStep, file: String? = nil, line: Int? = nil, column: Int? = nil,
+                message: String) {
+        self.reason = reason
+        self.step = step
+        self.file = file
+        self.line = line
+        self.column = column
+        self.message = message
+    }
+
+    /// `file:line:column`, as much of it as is known.
+    public var position: String? {
+        guard let file else { return nil }
+        return [file, line.map(String.init), column.map(String.init)].compactMap { $0 }.joined(separator: ":")
+    }
+
+    public var description: String {
+        "\(step.rawValue): " + (position.map { "\($0): " } ?? "") + message
+    }
+}

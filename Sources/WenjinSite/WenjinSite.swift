@@ -1,1 +1,0 @@
-// WenjinSite: placeholder until the module lands.

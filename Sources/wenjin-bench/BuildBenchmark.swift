@@ -1,0 +1,122 @@
+// `wenjin build` on a crawled site folder: a full build with the sanitizer cache cold, a full
+// build with it warm, and a rebuild after one question changed; pages/s, peak RSS and the
+// search index's size against the text it indexes. `--prepare` crawls the sample community
+// into the folder first, in a process of its own, so the build's peak RSS is the build's.
+import Dispatch
+import Foundation
+import Synchronization
+import WenjinCrawler
+import WenjinSample
+import WenjinSite
+import WenjinStore
+
+enum BuildBenchmark {
+    struct UsageError: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    static let usage = "usage: wenjin-bench build --site DIR [--prepare QUESTIONS]"
+
+    /// `--site DIR`: a site folder whose store was crawled and never built (its cache is cold);
+    /// `--prepare N` crawls an N-question sample community into it and stops.
+    static func run(_ arguments: [String]) throws {
+        guard let flag = arguments.firstIndex(of: "--site"), flag + 1 < arguments.count else {
+            throw UsageError(description: usage)
+        }
+        let root = URL(fileURLWithPath: arguments[flag + 1]).standardizedFileURL
+        if let prepare = arguments.firstIndex(of: "--prepare") {
+            guard prepare + 1 < arguments.count, let questions = Int(arguments[prepare + 1]) else {
+                throw UsageError(description: usage)
+            }
+            return try crawlSample(questions: questions, into: root)
+        }
+        let config = try SiteConfig.load(root: root)
+        let store = try Store.openExisting(at: config.resolve(config.store.directory).appendingPathComponent(Store.fileName))
+        let builder = SiteBuilder(config: config, store: store)
+        let output = root.appendingPathComponent("_bench_site")
+        try? FileManager.default.removeItem(at: output)
+
+        let timer = StepTimes()
+        let cold = try builder.build(into: output, progress: timer)
+        report("full, cache cold", cold)
+        try FileManager.default.removeItem(at: output)
+        let warm = try builder.build(into: output, progress: timer)
+        report("full, cache warm", warm)
+
+        try store.write { writer in
+            guard let first = try writer.reader.questions().first else { return }
+            var question = first
+            question.title += "（已编辑）"
+            try writer.upsert(question)
+        }
+        let incremental = try builder.build(into: output, progress: timer)
+        report("one question changed", incremental)
+
+        let counts = try store.counts()
+        print("store: \(counts.questions) questions, \(counts.answers) answers, \(counts.users) users")
+        if let search = warm.search {
+            print(String(format: "search index: %d documents, %.1f MiB for %.1f MiB of text (%.2f×), %d shards",
+                         search.documents, Double(search.indexBytes) / 1_048_576, Double(search.textBytes) / 1_048_576,
+                         search.sizeRatio, search.shards))
+        }
+        print("peak RSS: \(peakResidentMiB()) MiB")
+    }
+
+    /// Crawls a sample community (logged in, no delay) into `root/.wenjin`.
+    private static func crawlSample(questions: Int, into root: URL) throws {
+        let community = SampleCommunity(.init(seed: 2015, questions: questions, editedAnswers: 0))
+        let server = SampleServer(api: SampleAPI(community: community, flavor: .wenjin), faults: nil)
+        try server.start()
+        defer { server.stop() }
+        guard let address = server.baseURL?.absoluteString else { throw UsageError(description: "the sample server has no address") }
+        let store = try Store.open(at: root.appendingPathComponent(".wenjin").appendingPathComponent(Store.fileName))
+        // The server's own loopback address always parses as an API base URL.
+        var options = CrawlOptions(source: .init(address)!, assetsFolder: root.appendingPathComponent(".wenjin/assets"))
+        options.credentials = .init(userName: community.users[0].userName, password: SampleAPI.password)
+        options.requestsPerSecond = 0
+        options.connectionsPerHost = 4
+        let crawler = Crawler(options: options, store: store)
+        let done = DispatchSemaphore(value: 0)
+        let outcome = Mutex<Result<CrawlSummary, CrawlError>?>(nil)
+        Task {
+            do throws(CrawlError) {
+                let summary = try await crawler.run()
+                outcome.withLock { $0 = .success(summary) }
+            } catch {
+                outcome.withLock { $0 = .failure(error) }
+            }
+            done.signal()
+        }
+        done.wait()
+        _ = try outcome.withLock { $0 }?.get()
+        print("crawled \(questions) questions into \(root.path)")
+    }
+
+    /// Prints each step's time as it ends, so a slow step shows itself.
+    final class StepTimes: BuildProgress {
+        private let started = Mutex<ContinuousClock.Instant?>(nil)
+
+        func begin(_ step: BuildStep, total: Int?) { started.withLock { $0 = .now } }
+        func advance(by count: Int) {}
+        func end(_ step: BuildStep) {
+            guard let start = started.withLock({ $0 }) else { return }
+            let elapsed = ContinuousClock.now - start
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            print(String(format: "    %@ %.3f s", step.rawValue, seconds))
+        }
+    }
+
+    private static func report(_ name: String, _ summary: BuildSummary) {
+        print(String(format: "%-22@ %7.2f s  %6.0f pages/s  %d pages (%d written)  %d bodies sanitized, %d cached",
+                     name as NSString, summary.seconds, Double(summary.pages) / summary.seconds, summary.pages,
+                     summary.pagesWritten, summary.bodiesSanitized, summary.bodiesCached))
+    }
+
+    /// The process's peak resident set (VmHWM), in MiB.
+    private static func peakResidentMiB() -> Int {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+              let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") else { return -1 }
+        return kilobytes / 1024
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import Synchronization
+import WenjinAPI
+import WenjinSample
+import WenjinStore
+@testable import WenjinCrawler
+
+/// Every request the sample server saw: target and arrival time.
+final class RequestLog: Sendable {
+    private let entries = Mutex<[(target: String, time: Date)]>([])
+
+    func record(_ target: String, _ time: Date) { entries.withLock { $0.append((target, time)) } }
+
+    var all: [(target: String, time: Date)] { entries.withLock { $0 } }
+
+    /// API and image requests, without robots.txt and login (sent once per run by design).
+    var contentTargets: [String] {
+        all.map(\.target).filter { $0 != "/robots.txt" && !$0.contains("login_process") }
+    }
+
+    func clear() { entries.withLock { $0.removeAll() } }
+}
+
+/// A sample community on a loopback server and a temporary site folder to crawl it into.
+final class SampleSite: Sendable {
+    let community: SampleCommunity
+    let server: SampleServer
+    let log = RequestLog()
+    let folder: URL
+    private let ownsFolder: Bool
+
+    /// `port` and `folder` let a later, larger community take the place of an earlier one
+    /// (same address, same store), as a real community grows between two crawls.
+    init(questions: Int, flavor: SampleAPI.Flavor = .wenjin, editedAnswers: Int = 0, faults: SampleFaults.Spec? = nil,
+         robotsTxt: String = SampleAPI.defaultRobotsTxt, port: Int = 0, folder: URL? = nil) throws {
+        community = SampleCommunity(.init(seed: 2015, questions: questions, editedAnswers: editedAnswers))
+        let log = self.log
+        server = SampleServer(api: SampleAPI(community: community, flavor: flavor, robotsTxt: robotsTxt),
+                              faults: faults.map { SampleFaults(spec: $0, seed: Self.faultSeed) }, port: port) { log.record($0, $1) }
+        try server.start()
+        ownsFolder = folder == nil
+        self.folder = folder ?? FileManager.default.temporaryDirectory.appendingPathComponent("wenjin-crawler-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: self.folder, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        server.stop()
+        if ownsFolder { try? FileManager.default.removeItem(at: folder) }
+    }
+
+    static let faultSeed: UInt64 = 7
+
+    var base: APIBaseURL { APIBaseURL(server.baseURL!.absoluteString)! }
+
+    /// A sample user who can log in.
+    var userName: String { community.users[0].userName }
+
+    /// Crawl options for the sample: no delay, short backoff, logged in unless told otherwise.
+    func options(loggedIn: Bool = true, store name: String = "store") -> CrawlOptions {
+        var options = CrawlOptions(source: base, assetsFolder: folder.appendingPathComponent(name).appendingPathComponent("assets"))
+        if loggedIn { options.credentials = .init(userName: userName, password: SampleAPI.password) }
+        options.requestsPerSecond = 0
+        options.connectionsPerHost = 4
+        options.retries = 6
+        options.backoffBase = .milliseconds(20)
+        options.backoffMax = .milliseconds(200)
+        options.timeout = .seconds(5)
+        return options
+    }
+
+    func openStore(_ name: String = "store") throws -> Store {
+        try Store.open(at: folder.appendingPathComponent(name).appendingPathComponent(Store.fileName))
+    }
+
+    /// One crawl into the named store with the sample's options.
+    @discardableResult
+    func crawl(_ name: String = "store", loggedIn: Bool = true, events: @escaping @Sendable (CrawlEvent) -> Void = { _ in })
+        async throws -> (CrawlSummary, Store) {
+        let store = try openStore(name)
+        let summary = try await Crawler(options: options(loggedIn: loggedIn, store: name), store: store).run(progress: events)
+        return (summary, store)
+    }
+}

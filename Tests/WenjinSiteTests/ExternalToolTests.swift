@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+@testable import WenjinSite
+
+/// Checks by tools outside Swift: `tidy` for HTML validity and headless Chromium for how a
+/// page opened from `file://` really renders. Skipped where the Debian packages are absent.
+@Suite("External tools")
+struct ExternalToolTests {
+    static let tidy = "/usr/bin/tidy"
+    static let chromium = "/usr/bin/chromium"
+
+    /// One page of every kind the build writes.
+    static let samples = ["index.html", "unanswered.html", "articles.html", "topics.html", "users.html", "search.html",
+                          "404.html", "about.html", "questions/100.html", "questions/102.html", "articles/7.html",
+                          "users/1.html", "topics/10.html"]
+
+    @Test("A sample of every page kind is valid HTML for tidy", .enabled(if: FileManager.default.isExecutableFile(atPath: tidy)))
+    func pagesAreValid() throws {
+        let site = try FixtureSite()
+        defer { site.remove() }
+        _ = try site.build()
+        for path in Self.samples {
+            let result = try Self.run(Self.tidy, ["-q", "-e", "--drop-empty-elements", "no",
+                                                  site.output.appendingPathComponent(path).path])
+            // tidy exits 0 when clean, 1 for warnings only, 2 for errors.
+            #expect(result.status < 2, "\(path): \(result.output)")
+            #expect(!result.output.contains("Error:"), "\(path): \(result.output)")
+        }
+    }
+
+    @Test("A page opened from file:// has Bootstrap's styles applied in headless Chromium",
+          .enabled(if: FileManager.default.isExecutableFile(atPath: chromium)), .timeLimit(.minutes(1)))
+    func bootstrapAppliesInChromium() throws {
+        let site = try FixtureSite()
+        defer { site.remove() }
+        _ = try site.build()
+        // A copy of a question page with a probe that records computed styles into the DOM.
+        let page = try String(contentsOf: site.output.appendingPathComponent("questions/100.html"), encoding: .utf8)
+        let probe = """
+            <script>document.body.setAttribute("data-probe", getComputedStyle(document.querySelector("nav.navbar")).display
+            + "/" + getComputedStyle(document.querySelector(".card")).borderTopLeftRadius);</script></body>
+            """
+        let probeFile = site.output.appendingPathComponent("questions/probe.html")
+        try page.replacingOccurrences(of: "</body>", with: probe).write(to: probeFile, atomically: true, encoding: .utf8)
+        let result = try Self.run(Self.chromium, ["--headless=new", "--no-sandbox", "--disable-gpu", "--dump-dom",
+                                                  probeFile.absoluteString])
+        // Without Bootstrap a <nav> is a block with square corners below it.
+        #expect(result.output.contains("data-probe=\"flex/6px\""), "\(result.output.prefix(300))")
+    }
+
+    static func run(_ tool: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}

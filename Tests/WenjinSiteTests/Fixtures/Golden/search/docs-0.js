@@ -1,0 +1,10 @@
+wenjinSearch.addDocuments(0,[["图书馆几点开门？","questions/100.html","question","周末也开吗？"],
+["图书馆几点开门？","questions/100.html#answer-1000","answer","匿名回答：八点。"],
+["校园生活","topics/10.html","topic","关于\u003c校园>的一切"],
+["新生指南","articles/7.html","article","欢迎来到北洋园。"],
+["李华","users/1.html","user","天大 & 北洋"],
+["图书馆几点开门？","questions/100.html#answer-1001","answer","早上八点，见 这个问题"],
+["C++ & Java","topics/11.html","topic",""],
+["C++ 和 Java 选哪个？","questions/101.html","question",""],
+["匿名提问","questions/102.html","question",""],
+["wang","users/2.html","user",""]]);
