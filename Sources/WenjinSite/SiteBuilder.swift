@@ -3,6 +3,7 @@
 // deterministic, atomic and incremental. It reads the store but never writes content to it
 // (only the sanitizer cache), never touches the network, and knows nothing of the terminal.
 import Foundation
+import WenjinDrafts
 import WenjinSanitizer
 import WenjinStore
 
@@ -22,8 +23,10 @@ public struct SiteBuilder: Sendable {
     /// The output folder site.json names (`_site` by default).
     public var defaultOutput: URL { config.resolve(config.build.outputDirectory) }
 
-    /// Builds the site into `output` and returns what was written.
-    public func build(into output: URL, progress: any BuildProgress = SilentProgress()) throws(SiteError) -> BuildSummary {
+    /// Builds the site into `output` and returns what was written. With `drafts` (a preview
+    /// build, never to be published) their unpublished pages are added; see `DraftPages`.
+    public func build(into output: URL, drafts: DraftCollection? = nil,
+                      progress: any BuildProgress = SilentProgress()) throws(SiteError) -> BuildSummary {
         let start = ContinuousClock.now
         var summary = BuildSummary()
 
@@ -57,12 +60,18 @@ public struct SiteBuilder: Sendable {
         let staged = try StagedOutput(destination: output)
         do {
             let jobs = PageJob.plan(for: index)
-            progress.begin(.renderPages, total: jobs.count)
-            let outcomes = try ParallelWork.map(jobs) { job throws(SiteError) in
+            let draftPages = drafts.map { DraftPages(drafts: $0, renderer: renderer) }
+            let replaced = draftPages?.questionsWithDrafts ?? []
+            let published = replaced.isEmpty ? jobs : jobs.filter { if case .question(let id) = $0 { !replaced.contains(id) } else { true } }
+            progress.begin(.renderPages, total: published.count)
+            var outcomes = try ParallelWork.map(published) { job throws(SiteError) in
                 let page = try renderer.render(job)
                 let outcome = try staged.write(page.bytes, to: page.path, step: .renderPages)
                 progress.advance(by: 1)
                 return outcome
+            }
+            for page in try draftPages?.render() ?? [] {
+                outcomes.append(try staged.write(page.bytes, to: page.path, step: .renderPages))
             }
             progress.end(.renderPages)
             summary.pagesWritten = outcomes.filter { $0 == .written }.count

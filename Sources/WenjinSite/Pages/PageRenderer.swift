@@ -47,7 +47,7 @@ struct PageRenderer: Sendable {
         }
     }
 
-    private func context(_ frame: PageFrame) -> TemplateValue {
+    func context(_ frame: PageFrame) -> TemplateValue {
         let from = frame.path
         let canonical = baseURL.map { $0 + (frame.path == SiteLayout.home ? "" : frame.path.text) }
         return [
