@@ -35,45 +35,31 @@ public struct SiteBuilder: Sendable {
         progress.end(.loadTheme)
 
         progress.begin(.readStore, total: nil)
-        let index: ArchiveIndex
+        let content: ArchiveContent
         do {
-            index = ArchiveIndex(try ArchiveContent.read(from: store, fallbackSource: config.source.baseURL))
+            content = try ArchiveContent.read(from: store, fallbackSource: config.source.baseURL)
         } catch {
             throw SiteError(.store, step: .readStore, file: store.path, message: "\(error)")
         }
         progress.end(.readStore)
 
-        let hosts = CommunityHosts(source: index.content.sourceBase)
-        let bodies: SanitizedBodies
+        let hosts = CommunityHosts(source: content.sourceBase)
+        var bodies: SanitizedBodies
         do {
-            bodies = try SanitizedBodies.make(index: index, hosts: hosts, store: store, progress: progress)
+            bodies = try SanitizedBodies.make(index: ArchiveIndex(content), hosts: hosts, store: store, progress: progress)
         } catch {
             throw SiteError(.store, step: .sanitizeBodies, file: store.path, message: "\(error)")
         }
         summary.bodiesSanitized = bodies.sanitizedCount
         summary.bodiesCached = bodies.cachedCount
+        // From here on only the sanitized bodies are used; the raw ones would only take memory.
+        let index = ArchiveIndex(content.withoutRawBodies())
 
-        let renderer = PageRenderer(
-            index: index, bodies: bodies, theme: theme, siteTitle: config.title,
-            baseURL: config.baseURL.map { $0.absoluteString.hasSuffix("/") ? $0.absoluteString : $0.absoluteString + "/" },
-            footer: config.extra["footer"].flatMap { if case .string(let text) = $0 { text } else { nil } })
         let staged = try StagedOutput(destination: output)
         do {
             let jobs = PageJob.plan(for: index)
-            let draftPages = drafts.map { DraftPages(drafts: $0, renderer: renderer) }
-            let replaced = draftPages?.questionsWithDrafts ?? []
-            let published = replaced.isEmpty ? jobs : jobs.filter { if case .question(let id) = $0 { !replaced.contains(id) } else { true } }
-            progress.begin(.renderPages, total: published.count)
-            var outcomes = try ParallelWork.map(published) { job throws(SiteError) in
-                let page = try renderer.render(job)
-                let outcome = try staged.write(page.bytes, to: page.path, step: .renderPages)
-                progress.advance(by: 1)
-                return outcome
-            }
-            for page in try draftPages?.render() ?? [] {
-                outcomes.append(try staged.write(page.bytes, to: page.path, step: .renderPages))
-            }
-            progress.end(.renderPages)
+            let outcomes = try renderPages(jobs, drafts: drafts, index: index, bodies: bodies, theme: theme, into: staged, progress: progress)
+            bodies.releaseHTML()
             summary.pagesWritten = outcomes.filter { $0 == .written }.count
             summary.pagesUnchanged = outcomes.count - summary.pagesWritten
 
@@ -107,11 +93,36 @@ public struct SiteBuilder: Sendable {
             throw error
         } catch {
             staged.discard()
-            throw SiteError(.output, step: .renderPages, message: "\(error)")
+            throw SiteError(.output, step: .writeIndexes, message: "\(error)")
         }
         let elapsed = ContinuousClock.now - start
         summary.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         return summary
+    }
+
+    /// Renders and writes every page on every core; then the draft pages, when there are drafts
+    /// (the question pages they add answer drafts to are theirs, not the plan's).
+    private func renderPages(_ jobs: [PageJob], drafts: DraftCollection?, index: ArchiveIndex, bodies: SanitizedBodies, theme: Theme,
+                             into staged: StagedOutput, progress: any BuildProgress) throws -> [StagedOutput.Outcome] {
+        let renderer = PageRenderer(
+            index: index, bodies: bodies, theme: theme, siteTitle: config.title,
+            baseURL: config.baseURL.map { $0.absoluteString.hasSuffix("/") ? $0.absoluteString : $0.absoluteString + "/" },
+            footer: config.extra["footer"].flatMap { if case .string(let text) = $0 { text } else { nil } })
+        let draftPages = drafts.map { DraftPages(drafts: $0, renderer: renderer) }
+        let replaced = draftPages?.questionsWithDrafts ?? []
+        let published = replaced.isEmpty ? jobs : jobs.filter { if case .question(let id) = $0 { !replaced.contains(id) } else { true } }
+        progress.begin(.renderPages, total: published.count)
+        defer { progress.end(.renderPages) }
+        var outcomes = try ParallelWork.map(published) { job throws(SiteError) in
+            let page = try renderer.render(job)
+            let outcome = try staged.write(page.bytes, to: page.path, step: .renderPages)
+            progress.advance(by: 1)
+            return outcome
+        }
+        for page in try draftPages?.render() ?? [] {
+            outcomes.append(try staged.write(page.bytes, to: page.path, step: .renderPages))
+        }
+        return outcomes
     }
 
     /// Theme files, libraries, stored images and the site folder's `Public/`, by output path.

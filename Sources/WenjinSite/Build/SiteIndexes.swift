@@ -51,7 +51,7 @@ struct SiteIndexes {
             title: Sanitizer.decodeEntities(question.title), url: SiteLayout.question(question.id).text,
             published: question.addTime, updated: question.updateTime,
             author: author.map { Sanitizer.decodeEntities($0.displayName) },
-            summary: question.detailHTML.isEmpty ? nil : bodies.text(.question(question.id)),
+            summary: bodies.text(.question(question.id)).isEmpty ? nil : bodies.text(.question(question.id)),
             categories: question.topicIDs.compactMap { index.topicsByID[$0].map { Sanitizer.decodeEntities($0.title) } })
     }
 

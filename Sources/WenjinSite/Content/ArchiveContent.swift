@@ -27,6 +27,16 @@ struct ArchiveContent: Sendable {
     /// When the last crawl finished, as the store recorded it (ISO 8601), if it did.
     var crawlFinishedAt: String?
 
+    /// The same archive without the raw bodies, once they are sanitized: pages and indexes
+    /// only use the sanitized HTML and texts, and large archives should not hold both.
+    func withoutRawBodies() -> ArchiveContent {
+        var copy = self
+        copy.questions = questions.map { var question = $0; question.detailHTML = ""; return question }
+        copy.answers = answers.mapValues { list in list.map { var answer = $0; answer.contentHTML = ""; return answer } }
+        copy.articles = articles.map { var article = $0; article.messageHTML = ""; return article }
+        return copy
+    }
+
     /// Reads the archive; `fallbackSource` is used when the store does not record its source.
     static func read(from store: Store, fallbackSource: URL?) throws -> ArchiveContent {
         try store.read { reader in

@@ -23,6 +23,12 @@ struct SanitizedBodies: Sendable {
 
     subscript(key: BodyKey) -> TrustedHTML { html[key] ?? TrustedHTML(trusted: "") }
 
+    /// Whether the body has any content (its sanitized HTML is kept only then).
+    func has(_ key: BodyKey) -> Bool { html[key] != nil }
+
+    /// Lets go of the HTML once every page is rendered; the texts stay for the indexes.
+    mutating func releaseHTML() { html = [:] }
+
     /// The plain text of a body; empty for an empty body.
     func text(_ key: BodyKey) -> String { texts[key] ?? "" }
 

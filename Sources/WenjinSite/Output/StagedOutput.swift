@@ -72,7 +72,10 @@ final class StagedOutput: Sendable {
     /// A plain create-and-write: the staging folder is private to this build, so the atomic
     /// temporary-file dance of `Data.write(options: .atomic)` would only cost time.
     private static func create(_ target: URL, with bytes: [UInt8], step: BuildStep) throws(SiteError) {
-        let descriptor = open(target.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        // A new inode, never a write through an existing name: a name in the staging folder
+        // may be a hard link to the live site's file, which must not change.
+        unlink(target.path)
+        let descriptor = open(target.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             throw SiteError(.output, step: step, file: target.path, message: "cannot create the file: \(String(cString: strerror(errno)))")
         }

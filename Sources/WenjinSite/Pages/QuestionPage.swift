@@ -32,7 +32,7 @@ extension PageRenderer {
         let page: TemplateValue = [
             "title": .string(title),
             "detail": .html(bodies[.question(id)]),
-            "hasDetail": .bool(!question.detailHTML.isEmpty),
+            "hasDetail": .bool(bodies.has(.question(id))),
             "asker": person(question.askerID, anonymous: question.isAnonymous, from: path),
             "time": time(question.addTime),
             "viewCount": .int(question.viewCount),
@@ -83,7 +83,7 @@ extension PageRenderer {
         var entity: [(String, StructuredData)] = [
             ("@type", "Question"),
             ("name", .string(title)),
-            ("text", .string(question.detailHTML.isEmpty ? title : summary(of: .question(question.id), limit: 500))),
+            ("text", .string(bodies.text(.question(question.id)).isEmpty ? title : summary(of: .question(question.id), limit: 500))),
             ("answerCount", .int(answers.count)),
             ("dateCreated", .string(DisplayTime(question.addTime).iso8601)),
             ("author", author(question.askerID, anonymous: question.isAnonymous)),
