@@ -66,7 +66,7 @@ enum DemoCommand {
 
         let preview = try ServeCommand.startPreview(config: config, store: store, host: "127.0.0.1", ports: [8000, 0], console: console)
         await Interruption.wait()
-        preview.stop()
+        preview.server.stop()
         console.error("preview server stopped\n")
         return .success
     }

@@ -28,10 +28,10 @@ enum ServeCommand {
         let config = try invocation.loadSiteConfig()
         let store = try Store.openExisting(at: config.resolve(config.store.directory).appendingPathComponent(Store.fileName))
         let address = invocation.arguments.text(host) ?? "127.0.0.1"
-        let server = try startPreview(config: config, store: store, host: address,
-                                      ports: [invocation.arguments.integer(port) ?? 8000], console: invocation.console)
+        let preview = try startPreview(config: config, store: store, host: address,
+                                       ports: [invocation.arguments.integer(port) ?? 8000], console: invocation.console)
         await Interruption.wait()
-        server.stop()
+        preview.server.stop()
         invocation.console.error("preview server stopped\n")
         return .success
     }
@@ -43,8 +43,10 @@ enum ServeCommand {
     }
 
     /// Builds the preview and serves it on the first of `ports` that is free (0 = any free port);
-    /// prints where. Also what `wenjin demo` calls.
-    static func startPreview(config: SiteConfig, store: Store, host: String, ports: [Int], console: Console) throws -> PreviewServer {
+    /// prints where. Also what `wenjin demo` calls. `streamLifetime` is shortened only by tests
+    /// that drive a headless browser.
+    static func startPreview(config: SiteConfig, store: Store, host: String, ports: [Int], console: Console,
+                             streamLifetime: Duration = .seconds(30)) throws -> (server: PreviewServer, url: URL) {
         let preview = DraftPreview(config: config, store: store, output: previewFolder(config))
         console.error("building the preview, drafts included, into \(preview.output.path)\n")
         let initial = ContinuousClock.now
@@ -52,7 +54,8 @@ enum ServeCommand {
         console.error("built in \(seconds(since: initial))\n")
         var lastError: PreviewError?
         for (number, candidate) in ports.enumerated() {
-            let server = PreviewServer(root: preview.output, host: host, port: candidate, watch: preview.watchedPaths) {
+            let server = PreviewServer(root: preview.output, configuration: HTTPServerConfiguration(host: host, port: candidate),
+                                       watch: preview.watchedPaths, streamLifetime: streamLifetime) {
                 let started = ContinuousClock.now
                 do {
                     switch try preview.rebuild() {
@@ -70,7 +73,7 @@ enum ServeCommand {
                 if number > 0 { console.error("port \(ports[0]) is taken; serving on \(bound) instead\n") }
                 let base = "http://\(host.contains(":") ? "[\(host)]" : host):\(bound)/"
                 console.output("Preview (drafts included) at \(base)\nDrafts: \(base)drafts/index.html\nCtrl-C stops the server.")
-                return server
+                return (server, URL(string: base)!)
             } catch {
                 guard case .cannotListen(let cause) = error.reason, cause.reason == .addressInUse else { throw error }
                 lastError = error
