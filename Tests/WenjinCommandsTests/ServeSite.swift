@@ -16,11 +16,16 @@ final class ServeSite: Sendable {
     let store: Store
     var draftFile: URL { root.appendingPathComponent("draft.db") }
 
-    init(questions: Int) async throws {
+    /// `copyTheme`: a copy of the theme the test may break, instead of a link to the repository's.
+    init(questions: Int, copyTheme: Bool = false) async throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("wenjin-serve-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("Themes"),
-                                                   withDestinationURL: Self.packageRoot.appendingPathComponent("Themes"))
+        let themes = Self.packageRoot.appendingPathComponent("Themes")
+        if copyTheme {
+            try FileManager.default.copyItem(at: themes, to: root.appendingPathComponent("Themes"))
+        } else {
+            try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("Themes"), withDestinationURL: themes)
+        }
         try FileManager.default.copyItem(at: Self.packageRoot.appendingPathComponent("site.json"),
                                          to: root.appendingPathComponent("site.json"))
         let community = SampleCommunity(.init(seed: 2015, questions: questions))
