@@ -1,6 +1,6 @@
 // `wenjin serve` on a crawled site folder: the time from saving a draft (an answer draft written
 // into draft.db, as the client writes it) to the preview serving the question page with it,
-// polled every 2 ms; the median and spread over some rounds. Scripts/bench-preview starts the
+// polled every 2 ms; the median and spread over some rounds, saves spaced at random. Scripts/bench-preview starts the
 // server and measures static-file requests/s with wrk.
 import Foundation
 #if canImport(FoundationNetworking)
@@ -42,8 +42,9 @@ enum PreviewBenchmark {
             }
             let elapsed = ContinuousClock.now - saved
             times.append(Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15)
-            // Let the watcher settle between rounds, as between two saves by a person.
-            Thread.sleep(forTimeInterval: 0.3)
+            // A pause of random length between saves, as a person's, so saves fall at every
+            // phase of the server's polling instead of locking onto one.
+            Thread.sleep(forTimeInterval: Double.random(in: 0.3...0.8))
         }
         let sorted = times.sorted()
         print(String(format: "draft saved → rebuilt page served: median %.0f ms, min %.0f ms, max %.0f ms over %d rounds (question %d)",
