@@ -15,6 +15,8 @@ enum CrawlJob: Hashable, Sendable {
     case user(Int)
     /// A page of a user's follow list; `before` counts the rows of the earlier pages.
     case follows(FollowList, user: Int, page: Int, before: Int)
+    /// A page of a user's questions or answers, for questions explore does not list.
+    case posts(PostList, user: Int, page: Int, before: Int)
     case topic(Int)
     case topicBestAnswers(topic: Int, page: Int)
     case article(Int)
@@ -26,6 +28,14 @@ enum CrawlJob: Hashable, Sendable {
     enum FollowList: String, Sendable {
         case following, followers
     }
+
+    enum PostList: String, Sendable {
+        case questions, answers
+    }
+
+    /// Below every other task: questions found in users' lists wait until explore, which says
+    /// more about each question, has had its turn.
+    static let latePriority = -5
 
     /// Discovery first, so the total is known early; images last.
     var priority: Int {
@@ -46,6 +56,8 @@ enum CrawlJob: Hashable, Sendable {
         case .user(let id): CrawlTask(kind: "user", key: "\(id)")
         case .follows(let list, let user, let page, let before):
             CrawlTask(kind: .init(rawValue: "user-\(list.rawValue)"), key: "\(user)/\(page)/\(before)")
+        case .posts(let list, let user, let page, let before):
+            CrawlTask(kind: .init(rawValue: "user-\(list.rawValue)"), key: "\(user)/\(page)/\(before)")
         case .topic(let id): CrawlTask(kind: "topic", key: "\(id)")
         case .topicBestAnswers(let topic, let page): CrawlTask(kind: "topic-best-answers", key: "\(topic)/\(page)")
         case .article(let id): CrawlTask(kind: "article", key: "\(id)")
@@ -56,28 +68,29 @@ enum CrawlJob: Hashable, Sendable {
 
     /// The job a stored task stands for; nil for a task this crawler does not know.
     init?(_ task: CrawlTask) {
-        let numbers = task.key.split(separator: "/").compactMap { Int($0) }
-        func one() -> Int? { numbers.count == 1 ? numbers[0] : nil }
-        switch task.kind.rawValue {
-        case "explore": guard let n = one() else { return nil }; self = .explore(page: n)
-        case "topic-square": guard let n = one() else { return nil }; self = .topicSquare(page: n)
-        case "question": guard let n = one() else { return nil }; self = .question(n)
-        case "answer": guard let n = one() else { return nil }; self = .answer(n)
-        case "answer-comments": guard let n = one() else { return nil }; self = .answerComments(answer: n)
-        case "user": guard let n = one() else { return nil }; self = .user(n)
-        case "user-following", "user-followers":
-            guard numbers.count == 3 else { return nil }
-            self = .follows(task.kind.rawValue == "user-following" ? .following : .followers,
-                            user: numbers[0], page: numbers[1], before: numbers[2])
-        case "topic": guard let n = one() else { return nil }; self = .topic(n)
-        case "topic-best-answers":
-            guard numbers.count == 2 else { return nil }
-            self = .topicBestAnswers(topic: numbers[0], page: numbers[1])
-        case "article": guard let n = one() else { return nil }; self = .article(n)
-        case "article-comments":
-            guard numbers.count == 3 else { return nil }
-            self = .articleComments(article: numbers[0], page: numbers[1], before: numbers[2])
-        case "asset": self = .asset(task.key)
+        let kind = task.kind.rawValue
+        if kind == "asset" {
+            self = .asset(task.key)
+            return
+        }
+        let parts = task.key.split(separator: "/")
+        let numbers = parts.compactMap { Int($0) }
+        guard numbers.count == parts.count else { return nil }
+        switch (kind, numbers.count) {
+        case ("explore", 1): self = .explore(page: numbers[0])
+        case ("topic-square", 1): self = .topicSquare(page: numbers[0])
+        case ("question", 1): self = .question(numbers[0])
+        case ("answer", 1): self = .answer(numbers[0])
+        case ("answer-comments", 1): self = .answerComments(answer: numbers[0])
+        case ("user", 1): self = .user(numbers[0])
+        case ("user-following", 3): self = .follows(.following, user: numbers[0], page: numbers[1], before: numbers[2])
+        case ("user-followers", 3): self = .follows(.followers, user: numbers[0], page: numbers[1], before: numbers[2])
+        case ("user-questions", 3): self = .posts(.questions, user: numbers[0], page: numbers[1], before: numbers[2])
+        case ("user-answers", 3): self = .posts(.answers, user: numbers[0], page: numbers[1], before: numbers[2])
+        case ("topic", 1): self = .topic(numbers[0])
+        case ("topic-best-answers", 2): self = .topicBestAnswers(topic: numbers[0], page: numbers[1])
+        case ("article", 1): self = .article(numbers[0])
+        case ("article-comments", 3): self = .articleComments(article: numbers[0], page: numbers[1], before: numbers[2])
         default: return nil
         }
     }
@@ -85,7 +98,7 @@ enum CrawlJob: Hashable, Sendable {
 
 extension StoreWriter {
     /// Queues a job unless it is queued or done already.
-    func add(_ job: CrawlJob) throws { try enqueue(job.task, priority: job.priority) }
+    func add(_ job: CrawlJob, priority: Int? = nil) throws { try enqueue(job.task, priority: priority ?? job.priority) }
 
     /// Queues a job again even when done: its content changed since it was fetched.
     func redo(_ job: CrawlJob) throws { try requeue(job.task, priority: job.priority) }

@@ -44,4 +44,10 @@ public struct CrawlOptions: Sendable {
         self.assetsFolder = assetsFolder
         self.credentials = credentials
     }
+
+    /// From a base URL as text (`http://127.0.0.1:8080/`); nil when it is not an http(s) base.
+    public init?(source text: String, assetsFolder: URL, credentials: Credentials? = nil) {
+        guard let base = APIBaseURL(text) else { return nil }
+        self.init(source: base, assetsFolder: assetsFolder, credentials: credentials)
+    }
 }

@@ -25,7 +25,7 @@ extension Crawler {
     func article(_ id: Int) async throws -> StoreWrites {
         let (detail, response) = try await client.fetch(Endpoint.article(RemoteArticleID(id)))
         return { writer in
-            if let raw = Self.raw(response) { try writer.put(raw) }
+            try self.keep(response, in: writer)
             let listing = try PendingListing.take(.article(id), in: writer)
             let stored = try writer.reader.article(ArticleID(id))
             let article = Article(
@@ -45,7 +45,7 @@ extension Crawler {
     func articleComments(_ article: Int, page: Int, before: Int) async throws -> StoreWrites {
         let (list, response) = try await client.fetch(Endpoint.articleComments(RemoteArticleID(article), page: page))
         return { writer in
-            if let raw = Self.raw(response) { try writer.put(raw) }
+            try self.keep(response, unreadable: list.unreadableRows, in: writer)
             for comment in list.rows {
                 try writer.upsert(WenjinModel.ArticleComment(
                     id: ArticleCommentID(comment.id.rawValue), articleID: ArticleID(article),

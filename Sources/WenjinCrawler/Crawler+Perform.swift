@@ -18,6 +18,7 @@ extension Crawler {
         case .articleComments(let id, let page, let before): try await articleComments(id, page: page, before: before)
         case .user(let id): try await user(id)
         case .follows(let list, let user, let page, let before): try await follows(list, of: user, page: page, before: before)
+        case .posts(let list, let user, let page, let before): try await posts(list, of: user, page: page, before: before)
         case .topicSquare(let page): try await topicSquare(page: page)
         case .topic(let id): try await topic(id)
         case .topicBestAnswers(let topic, let page): try await topicBestAnswers(topic, page: page)

@@ -12,7 +12,7 @@ extension Crawler {
     func explore(page: Int) async throws -> StoreWrites {
         let (list, response) = try await client.fetch(Endpoint.explore(page: page, perPage: Self.explorePageSize, sort: .new))
         return { writer in
-            if let raw = Self.raw(response) { try writer.put(raw) }
+            try self.keep(response, unreadable: list.unreadableRows, in: writer)
             var changed = false
             for item in list.items {
                 switch item {
@@ -27,7 +27,7 @@ extension Crawler {
     /// Notes what explore says of a question; returns whether it is new or changed.
     private static func listed(_ row: ExploreQuestion, _ writer: StoreWriter) throws -> Bool {
         let id = row.id.rawValue
-        if var stored = try writer.reader.question(QuestionID(id)) {
+        if var stored = try writer.reader.question(QuestionID(id)), try !UnlistedQuestion.take(id, in: writer) {
             let changed = Int(stored.updateTime.timeIntervalSince1970) != row.updateTime || stored.answerCount != row.answerCount
             stored.updateTime = Date(unixSeconds: row.updateTime)
             stored.viewCount = row.viewCount
@@ -45,19 +45,18 @@ extension Crawler {
     /// A question with every page of its answers. Answers the question endpoint sends in full
     /// are stored here; the others are queued for the answer-detail endpoint.
     func question(_ id: Int) async throws -> StoreWrites {
-        var (detail, response) = try await client.fetch(Endpoint.question(RemoteQuestionID(id)))
-        var responses = [response]
-        var answers = detail.answers
-        var page = 1
-        while detail.hasMoreAnswerPages, answers.count < detail.answerCount {
-            page += 1
-            (detail, response) = try await client.fetch(Endpoint.question(RemoteQuestionID(id), answerPage: page))
-            responses.append(response)
-            answers += detail.answers
+        let (first, firstResponse) = try await client.fetch(Endpoint.question(RemoteQuestionID(id)))
+        var pages = [(response: firstResponse, unreadable: first.unreadableAnswers)]
+        var answers = first.answers
+        var last = first
+        while last.hasMoreAnswerPages, answers.count < first.answerCount {
+            let (next, response) = try await client.fetch(Endpoint.question(RemoteQuestionID(id), answerPage: pages.count + 1))
+            pages.append((response, next.unreadableAnswers))
+            answers += next.answers
+            last = next
         }
-        let first = detail
         return { writer in
-            for response in responses { if let raw = Self.raw(response) { try writer.put(raw) } }
+            for page in pages { try self.keep(page.response, unreadable: page.unreadable, in: writer) }
             let listing = try PendingListing.take(.question(id), in: writer)
             let stored = try writer.reader.question(QuestionID(id))
             let asker = first.askerID ?? listing?.askerID.map { RemoteUserID($0) }
@@ -72,6 +71,8 @@ extension Crawler {
                 focusCount: first.focusCount, topicIDs: first.topics.map { TopicID($0.id.rawValue) },
                 bestAnswerID: listing?.bestAnswerID.map { AnswerID($0) } ?? stored?.bestAnswerID)
             try writer.upsert(question)
+            // Explore's listing is what carries the update time; a best-answer note alone is not one.
+            if listing?.updateTime == nil, stored == nil { try UnlistedQuestion.mark(id, in: writer) }
             try Self.discover([asker], in: writer)
             try self.discoverImages(in: first.detailHTML, writer: writer)
             for answer in answers { try self.listed(answer, question: id, writer) }
@@ -95,7 +96,7 @@ extension Crawler {
     func answer(_ id: Int) async throws -> StoreWrites {
         let (detail, response) = try await client.fetch(Endpoint.answer(RemoteAnswerID(id)))
         return { writer in
-            if let raw = Self.raw(response) { try writer.put(raw) }
+            try self.keep(response, in: writer)
             let model = Answer(id: AnswerID(id), questionID: QuestionID(detail.questionID.rawValue),
                                authorID: detail.authorID.known.map { UserID($0) },
                                isAnonymous: detail.isAnonymous ?? detail.authorID.isAnonymous, contentHTML: detail.contentHTML,
@@ -120,7 +121,7 @@ extension Crawler {
     func answerComments(_ answer: Int) async throws -> StoreWrites {
         let (list, response) = try await client.fetch(Endpoint.answerComments(RemoteAnswerID(answer)))
         return { writer in
-            if let raw = Self.raw(response) { try writer.put(raw) }
+            try self.keep(response, unreadable: list.unreadableRows, in: writer)
             for comment in list.comments {
                 try writer.upsert(WenjinModel.AnswerComment(
                     id: AnswerCommentID(comment.id.rawValue), answerID: AnswerID(answer), authorID: UserID(comment.author.id.rawValue),

@@ -9,9 +9,12 @@ extension Crawler {
 
     func topicSquare(page: Int) async throws -> StoreWrites {
         let (list, response) = try await client.fetch(Endpoint.topicSquare(.hot, page: page, perPage: Self.topicPageSize))
-        let before = (page - 1) * Self.topicPageSize
+        // Earlier pages were as full as this one unless it is the last: right even when the
+        // server sends fewer rows per page than asked for (a partial last page only adds an
+        // empty page after it).
+        let before = (page - 1) * list.receivedCount
         return { writer in
-            if let raw = Self.raw(response) { try writer.put(raw) }
+            try self.keep(response, unreadable: list.unreadableRows, in: writer)
             for topic in list.rows {
                 try writer.add(.topic(topic.id.rawValue))
                 try writer.add(.topicBestAnswers(topic: topic.id.rawValue, page: 1))
@@ -24,7 +27,7 @@ extension Crawler {
     func topic(_ id: Int) async throws -> StoreWrites {
         let (info, response) = try await client.fetch(Endpoint.topic(RemoteTopicID(id)))
         return { writer in
-            if let raw = Self.raw(response) { try writer.put(raw) }
+            try self.keep(response, in: writer)
             let stored = try writer.reader.topic(TopicID(id))
             try writer.upsert(Topic(id: TopicID(id), title: info.title, description: info.rawDescription, pic: info.picture,
                                     focusCount: info.focusCount, discussCount: stored?.discussCount))
@@ -47,7 +50,7 @@ extension Crawler {
         }.map { list.repeats($0) } ?? false
         return { writer in
             guard !repeated else { return }
-            if let raw = Self.raw(response) { try writer.put(raw) }
+            try self.keep(response, unreadable: list.unreadableRows, in: writer)
             for row in list.rows {
                 guard let best = row.answer else { continue }
                 try Self.mark(best: best.id.rawValue, of: row.questionID.rawValue, writer)

@@ -3,14 +3,15 @@ import WenjinAPI
 import WenjinModel
 import WenjinStore
 
-/// Profiles and follow lists: how users who never posted are found.
+/// Profiles, follow lists (how users who never posted are found) and users' own lists of
+/// questions and answers.
 extension Crawler {
     static let followPageSize = 20
 
     func user(_ id: Int) async throws -> StoreWrites {
         let (profile, response) = try await client.fetch(Endpoint.user(RemoteUserID(id)))
         return { writer in
-            if let raw = Self.raw(response) { try writer.put(raw) }
+            try self.keep(response, in: writer)
             try writer.upsert(User(
                 id: UserID(id), userName: profile.userName, nickName: profile.nickName, avatarFile: profile.avatarFile,
                 signature: profile.signature,
@@ -21,6 +22,8 @@ extension Crawler {
             if let file = profile.avatarFile, !file.isEmpty, let url = self.options.source.avatarURL(file) {
                 try writer.add(.asset(url.absoluteString))
             }
+            if profile.questionCount > 0 { try writer.add(.posts(.questions, user: id, page: 1, before: 0)) }
+            if profile.answerCount > 0 { try writer.add(.posts(.answers, user: id, page: 1, before: 0)) }
             if profile.friendCount > 0 { try writer.add(.follows(.following, user: id, page: 1, before: 0)) }
             if profile.fansCount > 0 { try writer.add(.follows(.followers, user: id, page: 1, before: 0)) }
         }
@@ -33,11 +36,34 @@ extension Crawler {
         }
         let (rows, response) = try await client.fetch(endpoint)
         return { writer in
-            if let raw = Self.raw(response) { try writer.put(raw) }
+            try self.keep(response, unreadable: rows.unreadableRows, in: writer)
             try Self.discover(rows.rows.map(\.user.id), in: writer)
             if !rows.isLastPage(receivedBefore: before) {
                 try writer.add(.follows(list, user: user, page: page + 1, before: before + rows.receivedCount))
             }
+        }
+    }
+
+    /// A page of a user's questions or answers: queues every question not yet known, late.
+    func posts(_ list: CrawlJob.PostList, of user: Int, page: Int, before: Int) async throws -> StoreWrites {
+        let questions: [Int]
+        let received: Int
+        let last: Bool
+        let response: HTTPResponse
+        switch list {
+        case .questions:
+            let (rows, reply) = try await client.fetch(Endpoint.userQuestions(RemoteUserID(user), page: page, perPage: Self.followPageSize))
+            (questions, received, last, response) = (rows.rows.map(\.id.rawValue), rows.receivedCount,
+                                                     rows.isLastPage(receivedBefore: before), reply)
+        case .answers:
+            let (rows, reply) = try await client.fetch(Endpoint.userAnswers(RemoteUserID(user), page: page, perPage: Self.followPageSize))
+            (questions, received, last, response) = (rows.rows.map(\.questionID.rawValue), rows.receivedCount,
+                                                     rows.isLastPage(receivedBefore: before), reply)
+        }
+        return { writer in
+            try self.keep(response, in: writer)
+            for question in questions where question > 0 { try writer.add(.question(question), priority: CrawlJob.latePriority) }
+            if !last { try writer.add(.posts(list, user: user, page: page + 1, before: before + received)) }
         }
     }
 }

@@ -27,6 +27,7 @@ public final class Crawler: Sendable {
         var disallowed = 0
         var assetsStored = 0
         var assetsMissing = 0
+        var unreadableRows = 0
         var examples: [String] = []
     }
 
@@ -81,14 +82,15 @@ public final class Crawler: Sendable {
         summary.disallowed = final.disallowed
         summary.assetsStored = final.assetsStored
         summary.assetsMissing = final.assetsMissing
+        summary.unreadableRows = final.unreadableRows
         summary.stoppedEarly = stoppedEarly
         summary.seconds = (ContinuousClock.now - started).seconds
         try checkFailureShare(final, minimum: 1)
         return summary
     }
 
-    /// Readies the queue: an interrupted crawl continues as it was; otherwise the lists are
-    /// read again from their first page and earlier failures are tried again.
+    /// Readies the queue: an interrupted crawl continues as it was, otherwise the lists are
+    /// read again from their first page; earlier failures are tried again either way.
     static func prepareQueue(_ writer: StoreWriter, source: APIBaseURL) throws -> (resumed: Bool, pending: Int, done: Int) {
         let interrupted = try writer.requeueInterrupted()
         let states = try writer.reader.queueSummary()
@@ -96,9 +98,10 @@ public final class Crawler: Sendable {
         if !resumed {
             try writer.redo(.explore(page: 1))
             try writer.redo(.topicSquare(page: 1))
-            for task in try FailedTasks.takeAll(in: writer) { try writer.requeue(task, priority: CrawlJob(task)?.priority ?? 0) }
             try writer.setMeta(.crawlFinishedAt, nil)
         }
+        // Whatever failed before is tried again, whether this run resumes or starts over.
+        for task in try FailedTasks.takeAll(in: writer) { try writer.requeue(task, priority: CrawlJob(task)?.priority ?? 0) }
         try writer.setMeta(.sourceURL, source.text)
         try writer.setMeta(.crawlStartedAt, Date().formatted(.iso8601))
         let after = try writer.reader.queueSummary()
@@ -223,6 +226,14 @@ public final class Crawler: Sendable {
     }
 
     func count(_ change: (inout Tally) -> Void) { tally.withLock { change(&$0) } }
+
+    /// Keeps a response in the store. Rows of it that could not be read are errors on those
+    /// items: named in the stored response and counted in the summary; the rest is used.
+    func keep(_ response: HTTPResponse, unreadable: [APIError] = [], in writer: StoreWriter) throws {
+        let error = unreadable.isEmpty ? nil : "\(unreadable.count) unreadable rows: " + unreadable.map(\.description).joined(separator: "; ")
+        if let raw = Self.raw(response, error: error) { try writer.put(raw) }
+        if !unreadable.isEmpty { count { $0.unreadableRows += unreadable.count } }
+    }
 
     /// A response as the store keeps it.
     static func raw(_ response: HTTPResponse, error: String? = nil) -> RawResponse? {

@@ -5,7 +5,7 @@ import Foundation
 /// workers and URLSession's per-host maximum.
 actor HostGate {
     private let interval: Duration
-    private var nextSlot = ContinuousClock.now
+    private var lastTurn: ContinuousClock.Instant?
     private var pausedUntil = ContinuousClock.now
 
     /// `requestsPerSecond` 0 means no spacing at all.
@@ -13,16 +13,18 @@ actor HostGate {
         interval = requestsPerSecond > 0 ? .nanoseconds(Int64(1e9 / requestsPerSecond)) : .zero
     }
 
-    /// Reserves the next slot and returns when the request may be sent. A pause announced
-    /// while waiting is honoured too: the caller re-checks until no pause covers its slot.
+    /// Returns when a request may be sent. A turn is taken only when it is due at the moment of
+    /// asking, so a waiter that wakes late never sends in a burst with others; it waits again.
     func waitForTurn() async throws {
         while true {
             let now = ContinuousClock.now
-            let slot = max(now, nextSlot, pausedUntil)
-            nextSlot = slot + interval
-            if slot <= now { return }
-            try await Task.sleep(until: slot, clock: .continuous)
-            if pausedUntil <= ContinuousClock.now { return }
+            var due = pausedUntil
+            if let lastTurn { due = max(due, lastTurn + interval) }
+            if due <= now {
+                lastTurn = now
+                return
+            }
+            try await Task.sleep(until: due, clock: .continuous)
         }
     }
 

@@ -54,3 +54,18 @@ struct PendingListing: Codable, Sendable, Equatable {
         return listing
     }
 }
+
+/// A question stored before explore listed it (found in a user's list): its listing fields
+/// are guesses, so when explore reaches it, it is fetched again the ordinary way.
+enum UnlistedQuestion {
+    static func key(_ id: Int) -> MetaKey { MetaKey(rawValue: "unlisted.question.\(id)") }
+
+    static func mark(_ id: Int, in writer: StoreWriter) throws { try writer.setMeta(key(id), "1") }
+
+    /// Whether the question was marked; the mark is removed.
+    static func take(_ id: Int, in writer: StoreWriter) throws -> Bool {
+        guard try writer.reader.meta(key(id)) != nil else { return false }
+        try writer.setMeta(key(id), nil)
+        return true
+    }
+}

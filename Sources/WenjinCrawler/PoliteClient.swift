@@ -61,6 +61,7 @@ final class PoliteClient: Sendable {
 
     /// Logs in; not retried, and its response is never stored (the request carried the password).
     func login(_ credentials: CrawlOptions.Credentials) async throws(APIError) {
+        if let url = URL(string: options.source.text) { try? await gate(for: url).waitForTurn() }
         counters.withLock { $0.requests += 1 }
         try await api.login(userName: credentials.userName, password: credentials.password)
     }

@@ -8,10 +8,16 @@ public protocol ArchiveResolver: Sendable {
 
     /// The URL of WeCenter attachment `id` (`[attach]id[/attach]` in stored BBCode), if known.
     func attachmentURL(id: Int) -> String?
+
+    /// Whether a relative URL is one this resolver hands out, so that sanitizing the output again
+    /// keeps it. Any other relative URL in a body was written relative to the original site and
+    /// is read against the source (where, in an archive, it would point at nothing).
+    func isArchivePath(_ path: String) -> Bool
 }
 
 extension ArchiveResolver {
     public func attachmentURL(id: Int) -> String? { nil }
+    public func isArchivePath(_ path: String) -> Bool { false }
 }
 
 /// A resolver for an archive with no pages and no assets: every community link points at

@@ -75,6 +75,9 @@ final class RecordingResolver: ArchiveResolver, @unchecked Sendable {
         record(.attachmentURL(id: id), resolver.attachmentURL(id: id))
     }
 
+    /// Not recorded: the answer depends on the path's form alone, not on what the archive holds.
+    func isArchivePath(_ path: String) -> Bool { resolver.isArchivePath(path) }
+
     private func record(_ question: ResolverAnswer.Question, _ answer: String?) -> String? {
         if asked.insert(question).inserted { answers.append(ResolverAnswer(question: question, answer: answer)) }
         return answer

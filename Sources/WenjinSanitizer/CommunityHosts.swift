@@ -52,6 +52,11 @@ public struct CommunityHosts: Sendable {
         }
     }
 
+    /// A relative URL from a body, read as the original site read it: relative to the source.
+    func againstSource(_ relative: String) -> String {
+        sourceBase + "/" + relative.drop { $0 == "/" || $0 == "." }
+    }
+
     /// The absolute URL of a community URL (root-relative ones get the source base).
     func absolute(_ url: BodyURL) -> String {
         url.kind == .rootRelative ? sourceBase + url.text : url.text

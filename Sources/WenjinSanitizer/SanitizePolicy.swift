@@ -33,7 +33,7 @@ public struct SanitizePolicy: Sendable, Equatable {
 
     /// The policy `wenjin build` and `wenjin sanitize` use.
     public static let standard = SanitizePolicy(
-        version: 1,
+        version: 2,  // 2: relative URLs in bodies are read against the source
         elements: standardElements,
         globalAttributes: ["title", "lang", "dir"],
         attributes: [

@@ -125,8 +125,11 @@ struct SanitizingWalk {
     }
 
     private func rewriteLink(_ raw: String) -> RewrittenURL {
-        let url = hosts.parse(raw)
+        var url = hosts.parse(raw)
         if let scheme = url.scheme, !policy.allowedSchemes.contains(scheme) { return .refused(scheme: scheme) }
+        if url.kind == .relative, !url.text.hasPrefix("#"), !resolver.isArchivePath(url.text) {
+            url = hosts.parse(hosts.againstSource(url.text))
+        }
         switch url.kind {
         case .relative, .opaque:
             return .kept(url.text, leavesArchive: false)
@@ -139,11 +142,14 @@ struct SanitizingWalk {
     }
 
     private mutating func image(_ node: xmlNodePtr, id: Int) {
-        let url = hosts.parse(Self.attribute(.src, of: node) ?? "")
+        var url = hosts.parse(Self.attribute(.src, of: node) ?? "")
+        if url.kind == .relative, !url.text.isEmpty, !resolver.isArchivePath(url.text) {
+            url = hosts.parse(hosts.againstSource(url.text))
+        }
         let original: String
         switch url.kind {
         case .relative where !url.text.isEmpty:
-            // Already a local asset path (a second pass, or a relative upload).
+            // Already a local asset path (a second pass).
             emit(id, node, attributes: imageAttributes(of: node, id: id, source: url.text))
             return
         case .absolute(let scheme) where scheme == "http" || scheme == "https":

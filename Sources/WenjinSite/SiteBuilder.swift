@@ -32,6 +32,7 @@ public struct SiteBuilder: Sendable {
 
         progress.begin(.loadTheme, total: nil)
         let theme = try Theme.load(config)
+        progress.advance(by: theme.library.names.count)
         progress.end(.loadTheme)
 
         progress.begin(.readStore, total: nil)
@@ -41,6 +42,7 @@ public struct SiteBuilder: Sendable {
         } catch {
             throw SiteError(.store, step: .readStore, file: store.path, message: "\(error)")
         }
+        progress.advance(by: content.questions.count + content.articles.count + content.users.count + content.topics.count)
         progress.end(.readStore)
 
         let hosts = CommunityHosts(source: content.sourceBase)
@@ -81,12 +83,14 @@ public struct SiteBuilder: Sendable {
             for file in indexes.files {
                 let outcome = try staged.write(Array(file.contents), to: SitePath(file.path.text), step: .writeIndexes)
                 if outcome == .written { summary.filesWritten += 1 } else { summary.filesUnchanged += 1 }
+                progress.advance(by: 1)
             }
             summary.search = indexes.search
             progress.end(.writeIndexes)
 
             progress.begin(.publish, total: nil)
             try staged.publish()
+            progress.advance(by: 1)
             progress.end(.publish)
         } catch let error as SiteError {
             staged.discard()

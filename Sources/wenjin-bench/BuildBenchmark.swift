@@ -59,7 +59,7 @@ enum BuildBenchmark {
                          search.documents, Double(search.indexBytes) / 1_048_576, Double(search.textBytes) / 1_048_576,
                          search.sizeRatio, search.shards))
         }
-        print("peak RSS: \(peakResidentMiB()) MiB")
+        print("peak RSS: \(memoryMiB("VmHWM:")) MiB")
     }
 
     /// Crawls a sample community (logged in, no delay) into `root/.wenjin`.
@@ -102,7 +102,7 @@ enum BuildBenchmark {
             guard let start = started.withLock({ $0 }) else { return }
             let elapsed = ContinuousClock.now - start
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-            print(String(format: "    %@ %.3f s", step.rawValue, seconds))
+            print(String(format: "    %@ %.3f s, resident %d MiB", step.rawValue, seconds, BuildBenchmark.memoryMiB("VmRSS:")))
         }
     }
 
@@ -112,10 +112,10 @@ enum BuildBenchmark {
                      summary.pagesWritten, summary.bodiesSanitized, summary.bodiesCached))
     }
 
-    /// The process's peak resident set (VmHWM), in MiB.
-    private static func peakResidentMiB() -> Int {
+    /// A memory figure of this process from /proc/self/status (`VmHWM:` peak, `VmRSS:` now), in MiB.
+    static func memoryMiB(_ field: String) -> Int {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field) }),
               let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") else { return -1 }
         return kilobytes / 1024
     }

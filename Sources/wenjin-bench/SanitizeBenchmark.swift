@@ -24,6 +24,8 @@ enum SanitizeBenchmark {
             case .image(let url): url.contains("/uploads/") ? "../assets/" + (url.split(separator: "/").last.map(String.init) ?? "") : nil
             }
         }
+
+        func isArchivePath(_ path: String) -> Bool { path.hasPrefix("../") }
     }
 
     static func run(_ arguments: [String]) throws {

@@ -103,7 +103,7 @@ import WenjinAPI
     @Test func aSlowServerFailsWithTimedOutAfterThePerRequestTimeout() async throws {
         #expect(APIClient.Configuration(base: APIBaseURL("http://h/")!, timeout: 0.2).timeout == 1)
         let server = try LoopbackServer { _ in
-            Thread.sleep(forTimeInterval: 5)
+            Thread.sleep(forTimeInterval: 20)  // stop() does not wait for this thread
             return .init(body: Self.exploreEnd)
         }
         defer { server.stop() }
@@ -116,8 +116,8 @@ import WenjinAPI
             #expect(error.isTransient)
         }
         let elapsed = Date().timeIntervalSince(started)
-        // Well before the server would answer, with room for a loaded 2-core machine.
-        #expect(elapsed >= 0.9 && elapsed < 4.5, "timed out after \(elapsed) s")
+        // Long before the server would answer, with room for a heavily loaded 2-core machine.
+        #expect(elapsed >= 0.9 && elapsed < 15, "timed out after \(elapsed) s")
     }
 
     @Test func aRefusedConnectionIsATransientTransportError() async throws {

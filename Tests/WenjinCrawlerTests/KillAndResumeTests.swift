@@ -27,16 +27,42 @@ struct KillAndResumeTests {
         return site
     }
 
-    static func crawlProcess(in folder: URL, user: String) throws -> Process {
+    static func crawlProcess(in folder: URL, user: String, output: Pipe? = nil) throws -> Process {
         let process = Process()
         process.executableURL = binary
         process.arguments = ["crawl"]
         process.currentDirectoryURL = folder
         process.environment = ["WENJIN_USER": user, "WENJIN_PASSWORD": SampleAPI.password, "PATH": "/usr/bin:/bin"]
-        process.standardOutput = FileHandle.nullDevice
+        process.standardOutput = output ?? FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
         return process
+    }
+
+    /// Waits for the process to end without blocking a thread of the concurrency pool (other
+    /// tests' timers run there).
+    static func exit(of process: Process) async {
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            DispatchQueue.global().async {
+                process.waitUntilExit()
+                done.resume()
+            }
+        }
+    }
+
+    /// Sends `signal` to the process once the server has seen `count` requests; false when the
+    /// process ended first. Polls on a thread of its own: the concurrency pool may be busy with
+    /// other tests, and a late wake-up would miss the crawl.
+    static func send(_ signal: Int32, to process: Process, atRequest count: Int, log: RequestLog) async -> Bool {
+        await withCheckedContinuation { (done: CheckedContinuation<Bool, Never>) in
+            DispatchQueue.global().async {
+                let deadline = Date().addingTimeInterval(60)
+                while log.all.count < count, process.isRunning, Date() < deadline { usleep(1_000) }
+                guard process.isRunning else { return done.resume(returning: false) }
+                kill(process.processIdentifier, signal)
+                done.resume(returning: true)
+            }
+        }
     }
 
     @Test("a crawl killed with SIGKILL at random moments, then finished, equals an uninterrupted crawl")
@@ -48,17 +74,16 @@ struct KillAndResumeTests {
         let folder = try Self.makeSiteFolder(in: site.folder, source: site.base.text)
 
         var kills = 0
-        for _ in 0..<5 {
+        for _ in 0..<4 {
             let process = try Self.crawlProcess(in: folder, user: site.userName)
-            try await Task.sleep(for: .milliseconds(Int.random(in: 150...700)))
-            if process.isRunning {
-                kill(process.processIdentifier, SIGKILL)
+            // A random moment of the crawl, counted in requests so a slow machine kills mid-crawl too.
+            if await Self.send(SIGKILL, to: process, atRequest: site.log.all.count + Int.random(in: 20...150), log: site.log) {
                 kills += 1
             }
-            process.waitUntilExit()
+            await Self.exit(of: process)
         }
         let last = try Self.crawlProcess(in: folder, user: site.userName)
-        last.waitUntilExit()
+        await Self.exit(of: last)
         #expect(last.terminationStatus == 0)
         #expect(kills >= 2, "the crawl finished before it could be killed")
 
@@ -68,6 +93,26 @@ struct KillAndResumeTests {
         // Only what was in flight at a kill may be asked for again: at most one task per connection.
         let repeats = Dictionary(grouping: site.log.contentTargets, by: { $0 }).values.filter { $0.count > 1 }
         #expect(repeats.count <= kills * 4, "\(repeats.count) targets fetched twice after \(kills) kills")
+    }
+
+    @Test("Ctrl-C stops a crawl cleanly, says how to go on, and the next crawl finishes it")
+    func interruptStopsCleanly() async throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.binary.path), "build the wenjin binary first (swift build)")
+        let site = try SampleSite(questions: 300)
+        let folder = try Self.makeSiteFolder(in: site.folder, source: site.base.text)
+        let output = Pipe()
+        let process = try Self.crawlProcess(in: folder, user: site.userName, output: output)
+        let interrupted = await Self.send(SIGINT, to: process, atRequest: 300, log: site.log)
+        #expect(interrupted, "the crawl ended before Ctrl-C")
+        await Self.exit(of: process)
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 0)
+        #expect(text.contains("run `wenjin crawl` again to go on"), "\(text)")
+
+        let last = try Self.crawlProcess(in: folder, user: site.userName)
+        await Self.exit(of: last)
+        let store = try Store.openExisting(at: folder.appendingPathComponent(".wenjin").appendingPathComponent(Store.fileName))
+        #expect(try store.counts() == StoreCounts(SampleStats(site.community)))
     }
 
     @Test("a crawl stopped at --max-requests resumes and finishes with the same store")

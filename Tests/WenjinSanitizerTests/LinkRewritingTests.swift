@@ -33,7 +33,10 @@ import Testing
         ("http://wenjin.in.evil.example/question/3521", "href=\"http://wenjin.in.evil.example/question/3521\"" + outside),
         ("mailto:editor@twt.edu.cn", "href=\"mailto:editor@twt.edu.cn\""),
         ("#top", "href=\"#top\""),
-        ("./this:that", "href=\"./this:that\""),
+        // A relative link was written relative to the original site: in the archive it would point at nothing.
+        ("./this:that", "href=\"http://127.0.0.1:8088/this:that\"" + outside),
+        ("faq.html", "href=\"http://127.0.0.1:8088/faq.html\"" + outside),
+        ("../questions/3521.html", "href=\"../questions/3521.html\""),
         ("javascript:alert(1)", ""),
         (" JaVa\tScRiPt:alert(1)", ""),
         ("data:text/html,<script>alert(1)</script>", ""),

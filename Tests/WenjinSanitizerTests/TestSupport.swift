@@ -14,6 +14,9 @@ struct TableResolver: ArchiveResolver {
     }
 
     func attachmentURL(id: Int) -> String? { attachments[id] }
+
+    /// Every path this resolver hands out starts with `../`.
+    func isArchivePath(_ path: String) -> Bool { path.hasPrefix("../") }
 }
 
 enum Fixture {

@@ -28,7 +28,7 @@ struct CheckLinkCheckerTests {
             <a href="1.html#answer-2">self</a></body></html>
             """,
         "users/3.html": "<p><a href=\"../questions/1.html#answer-2\">back</a><a name=\"legacy\"></a><a href=\"#legacy\">x</a></p>",
-        "topics/考研.html": "<p>考研</p>",
+        "topics/考研.html": "<h2 id=\"简介\">考研</h2><a href=\"%E8%80%83%E7%A0%94.html#%E7%AE%80%E4%BB%8B\">简介</a>",
         "assets/css/site.css": "body {}",
         "assets/img/a.png": "png",
     ]
@@ -41,7 +41,7 @@ struct CheckLinkCheckerTests {
         #expect(report.problems == [])
         #expect(report.passed)
         #expect(report.pages == 4)
-        #expect(report.references == 15)
+        #expect(report.references == 16)
     }
 
     @Test("a link to a missing page and an anchor missing from its page are listed with page, line and why")
@@ -68,6 +68,17 @@ struct CheckLinkCheckerTests {
         defer { try? FileManager.default.removeItem(at: root) }
         let reasons = try LinkChecker(root: root).check().problems.map(\.reason)
         #expect(reasons == [.rootRelative, .outsideSite, .folder("questions"), .folder("assets")])
+    }
+
+    @Test("a linked file counts as a file, and a linked folder is not entered, so a link to the root cannot loop")
+    func symbolicLinks() throws {
+        let root = try site(["index.html": "<a href=\"alias.html\">a</a><a href=\"loop/index.html\">b</a>", "real.html": "<p>"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("alias.html").path, withDestinationPath: "real.html")
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("loop").path, withDestinationPath: ".")
+        let report = try LinkChecker(root: root).check()
+        #expect(report.pages == 3)
+        #expect(report.problems.map(\.reason) == [.missingFile("loop/index.html")])
     }
 
     @Test("a missing folder is an error, not an empty pass")

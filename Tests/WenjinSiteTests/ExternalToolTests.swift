@@ -48,6 +48,19 @@ struct ExternalToolTests {
         #expect(result.output.contains("data-probe=\"flex/6px\""), "\(result.output.prefix(300))")
     }
 
+    @Test("The built search page finds a two-character Chinese word from file:// in headless Chromium",
+          .enabled(if: FileManager.default.isExecutableFile(atPath: chromium)), .timeLimit(.minutes(1)))
+    func searchPageFindsChineseWord() throws {
+        let site = try FixtureSite()
+        defer { site.remove() }
+        _ = try site.build()
+        // 开门 appears only in the title of question 100.
+        let query = "开门".addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed) ?? ""
+        let result = try Self.run(Self.chromium, ["--headless=new", "--no-sandbox", "--disable-gpu", "--virtual-time-budget=5000",
+                                                  "--dump-dom", site.output.appendingPathComponent("search.html").absoluteString + "?q=" + query])
+        #expect(result.output.contains("href=\"questions/100.html\">图书馆几点<mark>开门</mark>？</a>"), "\(result.output.suffix(1500))")
+    }
+
     static func run(_ tool: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: tool)

@@ -21,12 +21,12 @@ struct SearchBrowserTests {
     ]
 
     /// A site folder with the index, search.js and a minimal search page.
-    private func makeSite() throws -> URL {
+    private func makeSite(documents: [SearchDocument] = SearchBrowserTests.documents) throws -> URL {
         let site = FileManager.default.temporaryDirectory.appendingPathComponent("wenjin-search-\(UUID().uuidString)")
         var layout = SearchIndex.Layout()
         layout.targetShardBytes = 32
         layout.documentsPerFile = 2
-        for file in SearchIndex(documents: Self.documents, layout: layout).files { try file.write(under: site) }
+        for file in SearchIndex(documents: documents, layout: layout).files { try file.write(under: site) }
         let script = Self.packageRoot.appendingPathComponent("Themes/default/assets/js/search.js")
         try GeneratedFile(path: GeneratedFile.Path("assets/js/search.js"), contents: Data(contentsOf: script)).write(under: site)
         let page = """
@@ -42,16 +42,21 @@ struct SearchBrowserTests {
         return site
     }
 
-    /// The DOM Chromium shows after the page's scripts ran, for `search.html?q=query`.
-    private func dom(of site: URL, query: String) throws -> String {
+    /// The DOM Chromium shows after the page's scripts ran, for `search.html?q=query&p=page`.
+    private func dom(of site: URL, query: String, page: Int? = nil) throws -> String {
         let encoded = try #require(query.addingPercentEncoding(withAllowedCharacters: .alphanumerics))
+        return try dom(of: site, address: site.appendingPathComponent("search.html").absoluteString + "?q=" + encoded
+            + (page.map { "&p=\($0)" } ?? ""))
+    }
+
+    private func dom(of site: URL, address: String) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try #require(chromium))
         process.arguments = [
             "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
             "--user-data-dir=\(site.appendingPathComponent(".profile").path)",
             "--virtual-time-budget=5000", "--dump-dom",
-            site.appendingPathComponent("search.html").absoluteString + "?q=" + encoded,
+            address,
         ]
         let output = Pipe()
         process.standardOutput = output
@@ -88,8 +93,62 @@ struct SearchBrowserTests {
         let site = try makeSite()
         defer { try? FileManager.default.removeItem(at: site) }
         #expect(resultLinks(in: try dom(of: site, query: "SWIFT 爬虫")) == ["articles/4.html"])
+        // Full-width letters fold to ASCII in the browser as in the index.
+        #expect(resultLinks(in: try dom(of: site, query: "ｓｗｉｆｔ")) == ["articles/4.html"])
         let none = try dom(of: site, query: "图书馆")
         #expect(resultLinks(in: none).isEmpty)
         #expect(none.contains("没有找到与“图书馆”相关的内容"))
+    }
+
+    @Test("results come 20 to a page, and ?p=2 shows the rest with a link back")
+    func secondPage() throws {
+        let documents = (1...25).map {
+            SearchDocument(title: "考研经验 \($0)", text: "复习计划", url: "questions/\($0).html", kind: .question, weight: 100 - $0)
+        }
+        let site = try makeSite(documents: documents)
+        defer { try? FileManager.default.removeItem(at: site) }
+        let first = try dom(of: site, query: "考研")
+        #expect(resultLinks(in: first) == (1...20).map { "questions/\($0).html" })
+        #expect(first.contains("找到 25 条结果") && first.contains("下一页") && !first.contains("上一页"))
+        let second = try dom(of: site, query: "考研", page: 2)
+        #expect(resultLinks(in: second) == (21...25).map { "questions/\($0).html" })
+        #expect(second.contains("上一页") && !second.contains("下一页"))
+    }
+
+    @Test("search.js cuts queries into terms the index holds and finds their shards as the Swift writer does")
+    func tokenizerParity() throws {
+        let site = try makeSite()
+        defer { try? FileManager.default.removeItem(at: site) }
+        let samples = ["天津大学", "Ｓｗｉｆｔ５ 爬虫", "Élan ÄRGER", "カナ한국", "naïve café", "x² ΣΑΣ", "C++/Swift_6.3", "学"]
+        let input = String(decoding: try JSONSerialization.data(withJSONObject: samples), as: UTF8.self)
+        let page = """
+            <!DOCTYPE html><html><head><meta charset="utf-8"></head><body><pre id="out"></pre>
+            <script src="assets/js/search.js"></script>
+            <script>
+            document.getElementById('out').textContent = JSON.stringify(\(input).map(function (text) {
+              return wenjinSearch.termsOfQuery(text).map(function (term) { return [term, wenjinSearch.shardOf(term, 4096, 3)]; });
+            }));
+            </script></body></html>
+            """
+        try GeneratedFile(path: "parity.html", text: page).write(under: site)
+        let dom = try dom(of: site, address: site.appendingPathComponent("parity.html").absoluteString)
+        let start = try #require(dom.range(of: "<pre id=\"out\">"))
+        let end = try #require(dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex))
+        let json = dom[start.upperBound..<end.lowerBound]
+            .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&amp;", with: "&")
+        let results = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[[String]]])
+        try #require(results.count == samples.count)
+        for (text, terms) in zip(samples, results) {
+            var indexed: Set<String> = []
+            SearchTokenizer.forEachTerm(in: text) { indexed.insert($0) }
+            #expect(!terms.isEmpty, "\(text)")
+            for term in terms {
+                #expect(indexed.contains(term[0]), "\(text): the query term \(term[0]) is not an index term of the same text")
+                #expect(term[1] == SearchShardKey(term: term[0], shardCount: 4096).name(digits: 3), "\(text): \(term[0])")
+            }
+        }
+        #expect(results[0].map { $0[0] } == ["天津", "津大", "大学"])
+        #expect(results[1].map { $0[0] } == ["swift5", "爬虫"])
+        #expect(results[7].map { $0[0] } == ["学"])
     }
 }

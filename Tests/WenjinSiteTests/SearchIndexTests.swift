@@ -87,6 +87,21 @@ struct SearchIndexTests {
         #expect(entries[0] == ["食堂推荐", "questions/2.html", "question", "天津大学的食堂，二食堂最好。"])
     }
 
+    @Test("a borrowed title is shown but not searched")
+    func borrowedTitle() throws {
+        let question = SearchDocument(title: "图书馆开门", text: "几点？", url: "questions/1.html", kind: .question, weight: 1)
+        let answer = SearchDocument(title: "图书馆开门", text: "八点", url: "questions/1.html#answer-2", kind: .answer, weight: 9, indexesTitle: false)
+        let index = SearchIndex(documents: [question, answer])
+        let all = try shards(index).values.reduce(into: [String: [Int]]()) { $0.merge($1) { a, _ in a } }
+        // The answer weighs more, so it is document 0; only the question holds the title's words.
+        #expect(postings(try #require(all["图书"])) == [1: 1])
+        #expect(postings(try #require(all["八点"])) == [0: 0])
+        let documentFile = try #require(index.files.first { $0.path.text == "search/docs-0.js" })
+        let entries = try #require(try argument(of: documentFile) as? [[String]])
+        #expect(entries[0][0] == "图书馆开门")
+        #expect(index.report.textBytes == "图书馆开门几点？八点".utf8.count)
+    }
+
     @Test("the manifest names the shard count, digits and document files")
     func manifest() throws {
         var layout = SearchIndex.Layout()
@@ -130,6 +145,8 @@ struct SearchIndexTests {
         #expect(index.report.textBytes == text)
         #expect(index.report.indexBytes == index.files.reduce(0) { $0 + $1.contents.count })
         #expect(index.report.sizeRatio > 0)
+        let summary = SearchIndexReport(documents: 3, terms: 9, shards: 4, documentFiles: 1, textBytes: 2_000_000, indexBytes: 1_500_000)
+        #expect(summary.description == "search index: 3 documents, 1.5 MB for 2.0 MB of text (0.75×), 4 shards")
     }
 
     @Test("strings in index files are escaped so a title cannot end the script")

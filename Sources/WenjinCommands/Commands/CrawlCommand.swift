@@ -65,25 +65,17 @@ enum CrawlCommand {
     /// Runs a crawl with a progress bar (or log lines) on stderr; also what `wenjin demo` calls.
     static func crawl(options: CrawlOptions, store: Store, console: Console) async throws -> CrawlSummary {
         let reporter = ProgressReporter(step: "crawl", console: console)
-        let reported = Mutex(0)
+        let view = EventView(reporter: reporter)
+        let crawler = Crawler(options: options, store: store)
         do {
-            let summary = try await Crawler(options: options, store: store).run { event in
-                switch event {
-                case .started(let resumed, let pending, let done):
-                    if resumed { reporter.note("resuming an interrupted crawl: \(pending) tasks queued, \(done) done") }
-                case .warning(let message):
-                    reporter.note("warning: " + message)
-                case .progress(let done, let queued, _, _):
-                    reporter.setTotal(done + queued)
-                    let step = reported.withLock { last in
-                        defer { last = max(last, done) }
-                        return max(0, done - last)
-                    }
-                    reporter.advance(by: step)
-                case .taskFailed(let task, let error):
-                    reporter.note("failed: \(task): \(error)")
-                }
+            let crawl = Task { try await crawler.run(progress: view.show) }
+            // Ctrl-C stops the crawl between requests: what is stored stays, the rest stays queued.
+            let watcher = Task {
+                await Interruption.wait()
+                crawl.cancel()
             }
+            let summary = try await crawl.value
+            watcher.cancel()
             reporter.finish(detail: String(format: "%d requests, %.0f/s, %d failed", summary.requests,
                                            summary.requestsPerSecond, summary.tasksFailed))
             return summary
@@ -93,13 +85,52 @@ enum CrawlCommand {
         }
     }
 
+    /// Shows crawl events: progress on the bar, warnings and the first failures as notes.
+    private final class EventView: Sendable {
+        let reporter: ProgressReporter
+        private let seen = Mutex((done: 0, failures: 0))
+
+        init(reporter: ProgressReporter) { self.reporter = reporter }
+
+        func show(_ event: CrawlEvent) {
+            switch event {
+            case .started(let resumed, let pending, let done):
+                if resumed { reporter.note("resuming an interrupted crawl: \(pending) tasks queued, \(done) done") }
+            case .warning(let message):
+                reporter.note("warning: " + message)
+            case .progress(let done, let queued, _, _):
+                reporter.setTotal(done + queued)
+                let step = seen.withLock { seen in
+                    defer { seen.done = max(seen.done, done) }
+                    return max(0, done - seen.done)
+                }
+                reporter.advance(by: step)
+            case .taskFailed(let task, let error):
+                let count = seen.withLock { seen in
+                    seen.failures += 1
+                    return seen.failures
+                }
+                if count <= CrawlCommand.maxFailureNotes {
+                    reporter.note("failed: \(task): \(error)")
+                } else if count == CrawlCommand.maxFailureNotes + 1 {
+                    reporter.note("(further failures are counted, not shown)")
+                }
+            }
+        }
+    }
+
+    static let maxFailureNotes = 20
+
     static func describe(_ summary: CrawlSummary, counts: StoreCounts) -> String {
         var lines = [String(format: "crawled%@ in %.1f s: %d requests (%.0f/s), %d retries, %d tasks done, %d failed",
                             summary.resumed ? " (resumed)" : "", summary.seconds, summary.requests, summary.requestsPerSecond,
                             summary.retries, summary.tasksDone, summary.tasksFailed)]
         if summary.disallowed > 0 { lines.append("\(summary.disallowed) URLs skipped: robots.txt disallows them") }
+        if summary.unreadableRows > 0 {
+            lines.append("\(summary.unreadableRows) rows could not be read; their responses are kept raw in the store")
+        }
         if summary.assetsMissing > 0 { lines.append("\(summary.assetsMissing) images missing on the server (recorded)") }
-        if summary.stoppedEarly { lines.append("stopped at --max-requests; run `wenjin crawl` again to go on") }
+        if summary.stoppedEarly { lines.append("stopped before the end (--max-requests or Ctrl-C); run `wenjin crawl` again to go on") }
         lines.append("store: \(counts.questions) questions, \(counts.answers) answers, \(counts.comments) comments, "
             + "\(counts.users) users, \(counts.topics) topics, \(counts.articles) articles, "
             + "\(counts.articleComments) article comments, \(counts.assets) assets")

@@ -13,7 +13,8 @@ public enum BuildStep: String, Sendable, CaseIterable {
 public protocol BuildProgress: Sendable {
     /// A step starts; `total` is the number of items it will count, when known.
     func begin(_ step: BuildStep, total: Int?)
-    /// `count` more items of the current step are done.
+    /// `count` more items of the current step are done: pages, files, bodies; templates when
+    /// loading the theme, entities when reading the store.
     func advance(by count: Int)
     /// The step is over.
     func end(_ step: BuildStep)

@@ -21,6 +21,8 @@ struct ArchiveIndex: Sendable {
     let questionsByAsker: [UserID: [Question]]
     /// Newest first; anonymous answers excluded.
     let answersByAuthor: [UserID: [Answer]]
+    /// Questions without any stored answer, in the archive's order.
+    let unansweredQuestions: [Question]
     let articlesByTopic: [TopicID: [Article]]
     let articlesByAuthor: [UserID: [Article]]
 
@@ -65,6 +67,7 @@ struct ArchiveIndex: Sendable {
             if let asker = question.askerID, !question.isAnonymous { byAsker[asker, default: []].append(question) }
         }
         questionsByTopic = byTopic
+        unansweredQuestions = content.questions.filter { (content.answers[$0.id] ?? []).isEmpty }
         questionsByAsker = byAsker.mapValues { list in list.sorted { ($0.addTime, $0.id) > ($1.addTime, $1.id) } }
         var articlesByTopic: [TopicID: [Article]] = [:]
         var articlesByAuthor: [UserID: [Article]] = [:]

@@ -18,6 +18,15 @@ struct ArchiveLinks: ArchiveResolver {
         target(of: link).map { Self.bodyPage.link(to: $0.path, fragment: $0.fragment) }
     }
 
+    /// Paths this resolver hands out: one folder up, then a folder of entity pages or images.
+    func isArchivePath(_ path: String) -> Bool {
+        guard path.hasPrefix("../") else { return false }
+        let rest = path.dropFirst(3)
+        return Self.folders.contains { rest.hasPrefix($0) }
+    }
+
+    private static let folders = ["questions/", "articles/", "users/", "topics/", SiteLayout.imageFolder]
+
     /// The archive file (and anchor) a community link points at, when the archive has it.
     func target(of link: CommunityLink) -> (path: SitePath, fragment: String?)? {
         switch link {

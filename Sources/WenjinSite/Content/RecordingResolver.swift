@@ -17,6 +17,10 @@ final class RecordingResolver: ArchiveResolver {
         return answer
     }
 
+    func isArchivePath(_ path: String) -> Bool {
+        base.isArchivePath(path)
+    }
+
     /// Every link asked about, once each, in a stable order.
     var links: [RecordedLink] {
         asked.withLock { Array(Set($0)) }.sorted { ($0.kind, $0.id ?? 0, $0.token ?? "") < ($1.kind, $1.id ?? 0, $1.token ?? "") }

@@ -45,10 +45,16 @@ struct SanitizedBodies: Sendable {
             (input.key, input.html, SanitizedCacheKey(
                 contentHash: Sanitizer.contentHash(of: hosts.sourceBase + "\u{0}" + input.html), policyVersion: version))
         }
-        let cached: [(TrustedHTML, String)?] = try store.read { reader in
-            try keyed.map { _, _, cacheKey in
-                guard let entry = try reader.sanitized(cacheKey),
-                      let record = try? JSONDecoder().decode(CachedBodyRecord.self, from: Data(entry.reportJSON.utf8)),
+        // Rows are read on the store's one connection, then decoded and checked on every core,
+        // a batch at a time so that raw rows of a large archive never sit in memory all at once.
+        let decoder = JSONDecoder()
+        var cached: [(TrustedHTML, String)?] = []
+        cached.reserveCapacity(keyed.count)
+        for start in stride(from: 0, to: keyed.count, by: 4096) {
+            let batch = keyed[start..<min(keyed.count, start + 4096)]
+            let entries = try store.read { reader in try batch.map { try reader.sanitized($0.2) } }
+            cached += try ParallelWork.map(entries) { entry in
+                guard let entry, let record = try? decoder.decode(CachedBodyRecord.self, from: Data(entry.reportJSON.utf8)),
                       record.links.allSatisfy({ recorded in
                           recorded.link.map { links.localPath(for: $0) == recorded.localPath } ?? false
                       }) else { return nil }

@@ -11,8 +11,7 @@ extension PageRenderer {
 
     /// Questions without any stored answer.
     func unansweredPage(_ number: Int) -> PageFrame {
-        let questions = content.questions.filter { (content.answers[$0.id] ?? []).isEmpty }
-        return questionList(questions, page: number, title: ui["unanswered"], heading: ui["unanswered"],
+        questionList(index.unansweredQuestions, page: number, title: ui["unanswered"], heading: ui["unanswered"],
                             path: SiteLayout.unanswered(page:))
     }
 

@@ -26,8 +26,7 @@ enum PageJob: Sendable, Hashable {
         let perPage = Pagination.questionsPerPage
         var jobs: [PageJob] = [.search, .notFound, .about]
         jobs += (1...Pagination.pageCount(itemCount: content.questions.count, perPage: perPage)).map { .home(page: $0) }
-        let unanswered = content.questions.filter { (content.answers[$0.id] ?? []).isEmpty }.count
-        jobs += (1...Pagination.pageCount(itemCount: unanswered, perPage: perPage)).map { .unanswered(page: $0) }
+        jobs += (1...Pagination.pageCount(itemCount: index.unansweredQuestions.count, perPage: perPage)).map { .unanswered(page: $0) }
         jobs += (1...Pagination.pageCount(itemCount: content.articles.count, perPage: perPage)).map { .articleList(page: $0) }
         jobs += (1...Pagination.pageCount(itemCount: content.topics.count, perPage: Pagination.namesPerPage)).map { .topicsIndex(page: $0) }
         jobs += (1...Pagination.pageCount(itemCount: content.users.count, perPage: Pagination.namesPerPage)).map { .usersIndex(page: $0) }

@@ -13,12 +13,17 @@ public struct SearchDocument: Sendable, Equatable {
     public var kind: Kind
     /// Among results with as many title hits, higher weights come first (votes, answers).
     public var weight: Int
+    /// False when the title is borrowed, as an answer shows its question's title: it is shown,
+    /// but its words are not searched, so a search for the question's title finds the question
+    /// first rather than every one of its answers.
+    public var indexesTitle: Bool
 
-    public init(title: String, text: String, url: String, kind: Kind, weight: Int = 0) {
+    public init(title: String, text: String, url: String, kind: Kind, weight: Int = 0, indexesTitle: Bool = true) {
         self.title = title
         self.text = text
         self.url = url
         self.kind = kind
         self.weight = weight
+        self.indexesTitle = indexesTitle
     }
 }

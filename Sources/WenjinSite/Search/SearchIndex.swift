@@ -11,9 +11,10 @@
 // A posting list holds one number per document containing the term, delta-coded:
 // `(number - previous number) * 2 + (1 if the term is in the title)`, the first relative to 0.
 //
-// Page contract (see the comment at the top of search.js): the search page has an element
-// `id="wenjin-search-results"` (optional `data-search-index`, the index folder relative to the
-// page, default `search/`) and loads `assets/js/search.js`; every page may have a form
+// Page contract (in full at the top of search.js): the search page has an element
+// `id="wenjin-search-results"` with `data-site-root` (the site root relative to the page) and
+// optionally `data-search-index` (the index folder, default root + `search/`) and `data-label-*`
+// UI strings, and loads `assets/js/search.js`; any page may have a script-free search form
 // `<form action="…search.html"><input name="q" id="wenjin-search-input"></form>`.
 
 /// The files of a search index over some documents, and what they cost.
@@ -22,9 +23,10 @@ public struct SearchIndex: Sendable {
     public struct Layout: Sendable, Equatable {
         /// Output folder of the index, relative to the site root.
         public var folder = "search"
-        public var documentsPerFile = 500
+        /// Small files, since a page of 20 results may need one file per result.
+        public var documentsPerFile = 100
         /// Characters of each document's text kept for snippets.
-        public var snippetLength = 300
+        public var snippetLength = 240
         /// Shards are added (in powers of two, up to 4096) until an average shard holds about this much.
         public var targetShardBytes = 48 * 1024
         public init() {}
@@ -81,7 +83,7 @@ public struct SearchIndex: Sendable {
         self.files = files
         self.report = SearchIndexReport(
             documents: ordered.count, terms: postings.termCount, shards: shardCount, documentFiles: documentFiles,
-            textBytes: ordered.reduce(0) { $0 + $1.title.utf8.count + $1.text.utf8.count },
+            textBytes: ordered.reduce(0) { $0 + ($1.indexesTitle ? $1.title.utf8.count : 0) + $1.text.utf8.count },
             indexBytes: files.reduce(0) { $0 + $1.contents.count })
     }
 

@@ -5,7 +5,7 @@ import Synchronization
 /// Term → documents containing it, built on every core: each takes a contiguous run of
 /// documents and the runs are joined in order, so lists stay sorted by document number.
 struct SearchPostings {
-    /// `document number << 1 | 1 if the term is in the title`, ascending.
+    /// `document number << 1 | 1 if the term is in the title`, ascending, for each term.
     private(set) var lists: [String: [UInt32]] = [:]
 
     var termCount: Int { lists.count }
@@ -20,23 +20,15 @@ struct SearchPostings {
         let partials = Partials(count: parts)
         DispatchQueue.concurrentPerform(iterations: parts) { part in
             let range = (documents.count * part / parts)..<(documents.count * (part + 1) / parts)
-            var lists: [String: [UInt32]] = [:]
-            var flags: [String: UInt32] = [:]
-            for number in range {
-                let document = documents[number]
-                flags.removeAll(keepingCapacity: true)
-                SearchTokenizer.forEachTerm(in: document.title) { flags[$0] = 1 }
-                SearchTokenizer.forEachTerm(in: document.text) { term in
-                    if flags[term] == nil { flags[term] = 0 }
-                }
-                let base = UInt32(number) << 1
-                for (term, flag) in flags { lists[term, default: []].append(base | flag) }
-            }
-            partials.set(part, lists)
+            partials.set(part, Lists(documents: documents, range: range))
         }
+        var cjk: [UInt64: [UInt32]] = [:]
         for part in 0..<parts {
-            lists.merge(partials.take(part)) { $0 + $1 }
+            let partial = partials.take(part)
+            cjk.merge(partial.cjk) { $0 + $1 }
+            lists.merge(partial.words) { $0 + $1 }
         }
+        for (code, postings) in cjk { lists[SearchTokenizer.cjkTerm(code)] = postings }
     }
 
     /// Terms grouped by shard, each group sorted by term; every shard appears, even empty.
@@ -51,19 +43,47 @@ struct SearchPostings {
     }
 }
 
+/// The lists of one contiguous run of documents; CJK terms stay numbers until the runs are joined.
+private struct Lists: Sendable {
+    var cjk: [UInt64: [UInt32]] = [:]
+    var words: [String: [UInt32]] = [:]
+
+    init() {}
+
+    init(documents: [SearchDocument], range: Range<Int>) {
+        var cjkFlags: [UInt64: UInt32] = [:]
+        var wordFlags: [String: UInt32] = [:]
+        for number in range {
+            let document = documents[number]
+            cjkFlags.removeAll(keepingCapacity: true)
+            wordFlags.removeAll(keepingCapacity: true)
+            if document.indexesTitle {
+                SearchTokenizer.forEachTerm(in: document.title, cjk: { cjkFlags[$0] = 1 }, word: { wordFlags[$0] = 1 })
+            }
+            SearchTokenizer.forEachTerm(
+                in: document.text,
+                cjk: { if cjkFlags[$0] == nil { cjkFlags[$0] = 0 } },
+                word: { if wordFlags[$0] == nil { wordFlags[$0] = 0 } })
+            let base = UInt32(number) << 1
+            for (code, flag) in cjkFlags { cjk[code, default: []].append(base | flag) }
+            for (word, flag) in wordFlags { words[word, default: []].append(base | flag) }
+        }
+    }
+}
+
 /// The per-core results, handed from the concurrent workers to the joining thread.
 private final class Partials: Sendable {
-    private let slots: Mutex<[[String: [UInt32]]]>
+    private let slots: Mutex<[Lists]>
 
-    init(count: Int) { slots = Mutex(Array(repeating: [:], count: count)) }
+    init(count: Int) { slots = Mutex(Array(repeating: Lists(), count: count)) }
 
-    func set(_ part: Int, _ lists: [String: [UInt32]]) {
+    func set(_ part: Int, _ lists: Lists) {
         slots.withLock { $0[part] = lists }
     }
 
-    func take(_ part: Int) -> [String: [UInt32]] {
+    func take(_ part: Int) -> Lists {
         slots.withLock { slots in
-            defer { slots[part] = [:] }
+            defer { slots[part] = Lists() }
             return slots[part]
         }
     }

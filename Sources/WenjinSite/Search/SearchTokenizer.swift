@@ -12,12 +12,18 @@ enum SearchTokenizer {
 
     /// Calls `body` with each term of `text`, in order and with repeats.
     static func forEachTerm(in text: String, _ body: (String) -> Void) {
-        var word = String.UnicodeScalarView()
+        forEachTerm(in: text, cjk: { body(cjkTerm($0)) }, word: body)
+    }
+
+    /// The same terms, CJK ones as numbers (`cjkCode`) so that indexing hashes integers
+    /// rather than building a string per character and pair.
+    static func forEachTerm(in text: String, cjk: (UInt64) -> Void, word: (String) -> Void) {
+        var bytes: [UInt8] = []
         var wordLength = 0
-        var previousCJK: Unicode.Scalar?
+        var previousCJK: UInt32?
         func endWord() {
-            if wordLength > 0 && wordLength <= maximumWordLength { body(String(word)) }
-            word.removeAll(keepingCapacity: true)
+            if wordLength > 0 && wordLength <= maximumWordLength { word(String(decoding: bytes, as: UTF8.self)) }
+            bytes.removeAll(keepingCapacity: true)
             wordLength = 0
         }
         for raw in text.unicodeScalars {
@@ -25,19 +31,12 @@ enum SearchTokenizer {
             switch classify(scalar) {
             case .cjk:
                 endWord()
-                var single = String.UnicodeScalarView()
-                single.append(scalar)
-                body(String(single))
-                if let previous = previousCJK {
-                    var pair = String.UnicodeScalarView()
-                    pair.append(previous)
-                    pair.append(scalar)
-                    body(String(pair))
-                }
-                previousCJK = scalar
+                cjk(UInt64(scalar.value))
+                if let previous = previousCJK { cjk(UInt64(previous) << 21 | UInt64(scalar.value)) }
+                previousCJK = scalar.value
             case .word:
                 previousCJK = nil
-                appendLowercased(scalar, to: &word)
+                appendLowercased(scalar, to: &bytes)
                 wordLength += 1
             case .separator:
                 previousCJK = nil
@@ -45,6 +44,14 @@ enum SearchTokenizer {
             }
         }
         endWord()
+    }
+
+    /// The text of a CJK term code: one character below 2²¹, else two (first one shifted by 21 bits).
+    static func cjkTerm(_ code: UInt64) -> String {
+        var scalars = String.UnicodeScalarView()
+        if code >> 21 != 0 { scalars.append(Unicode.Scalar(UInt32(code >> 21))!) }
+        scalars.append(Unicode.Scalar(UInt32(code & 0x1F_FFFF))!)
+        return String(scalars)
     }
 
     /// Full-width forms of ASCII (`Ａ`, `１`) are the same letters to a reader.
@@ -83,14 +90,14 @@ enum SearchTokenizer {
         }
     }
 
-    private static func appendLowercased(_ scalar: Unicode.Scalar, to word: inout String.UnicodeScalarView) {
+    private static func appendLowercased(_ scalar: Unicode.Scalar, to bytes: inout [UInt8]) {
         let value = scalar.value
-        if value >= 0x41 && value <= 0x5A {
-            word.append(Unicode.Scalar(value + 32)!)
-        } else if value >= 0x80 && scalar.properties.changesWhenLowercased {
-            word.append(contentsOf: scalar.properties.lowercaseMapping.unicodeScalars)
+        if value < 0x80 {
+            bytes.append(value >= 0x41 && value <= 0x5A ? UInt8(value + 32) : UInt8(value))
+        } else if scalar.properties.changesWhenLowercased {
+            bytes.append(contentsOf: scalar.properties.lowercaseMapping.utf8)
         } else {
-            word.append(scalar)
+            bytes.append(contentsOf: UTF8.encode(scalar)!)
         }
     }
 }

@@ -183,35 +183,46 @@
     return text.replace(/\{(\w)\}/g, function (all, key) { return values && key in values ? values[key] : all; });
   }
 
-  /* Appends text to parent with every occurrence of the query's pieces in <mark>. */
-  function appendHighlighted(parent, text, pieces) {
+  /* What to mark in titles and snippets: the query's pieces as typed and, since a document may
+     hold a long Chinese query only in parts, its terms too; longest first. */
+  function needlesOf(query) {
+    var seen = {};
+    var needles = [];
+    piecesOfQuery(query).map(function (piece) { return piece.text; }).concat(termsOfQuery(query)).forEach(function (text) {
+      if (!Object.prototype.hasOwnProperty.call(seen, text)) { seen[text] = true; needles.push(text); }
+    });
+    return needles.sort(function (a, b) { return b.length - a.length; });
+  }
+
+  /* The earliest needle in lower from position on (the longest among those starting there). */
+  function firstHit(lower, needles, position) {
+    var best = { index: -1, length: 0 };
+    needles.forEach(function (needle) {
+      var found = lower.indexOf(needle, position);
+      if (found >= 0 && (best.index < 0 || found < best.index)) { best = { index: found, length: needle.length }; }
+    });
+    return best;
+  }
+
+  /* Appends text to parent with every hit in <mark>. */
+  function appendHighlighted(parent, text, needles) {
     var lower = text.toLowerCase();
     var position = 0;
     while (position < text.length) {
-      var best = -1;
-      var length = 0;
-      pieces.forEach(function (piece) {
-        var found = lower.indexOf(piece.text, position);
-        if (found >= 0 && (best < 0 || found < best)) { best = found; length = piece.text.length; }
-      });
-      if (best < 0) { break; }
-      parent.appendChild(document.createTextNode(text.slice(position, best)));
+      var hit = firstHit(lower, needles, position);
+      if (hit.index < 0) { break; }
+      parent.appendChild(document.createTextNode(text.slice(position, hit.index)));
       var mark = document.createElement('mark');
-      mark.textContent = text.slice(best, best + length);
+      mark.textContent = text.slice(hit.index, hit.index + hit.length);
       parent.appendChild(mark);
-      position = best + length;
+      position = hit.index + hit.length;
     }
     parent.appendChild(document.createTextNode(text.slice(position)));
   }
 
   /* About 120 characters of the text around its first hit. */
-  function snippet(text, pieces) {
-    var lower = text.toLowerCase();
-    var first = -1;
-    pieces.forEach(function (piece) {
-      var found = lower.indexOf(piece.text);
-      if (found >= 0 && (first < 0 || found < first)) { first = found; }
-    });
+  function snippet(text, needles) {
+    var first = firstHit(text.toLowerCase(), needles, 0).index;
     var start = Math.max(0, first - 40);
     var end = Math.min(text.length, start + 120);
     return (start > 0 ? '…' : '') + text.slice(start, end) + (end < text.length ? '…' : '');
@@ -226,7 +237,7 @@
   }
 
   function render(results, status, siteRoot, query, numbers, page) {
-    var pieces = piecesOfQuery(query);
+    var needles = needlesOf(query);
     numbers.forEach(function (number) {
       var perFile = state.config.documentsPerFile;
       var file = state.documents[Math.floor(number / perFile)];
@@ -239,7 +250,7 @@
       var link = document.createElement('a');
       link.className = 'wenjin-search-title';
       link.href = siteRoot + entry[1];
-      appendHighlighted(link, entry[0], pieces);
+      appendHighlighted(link, entry[0], needles);
       heading.appendChild(link);
       var kind = document.createElement('span');
       kind.className = 'wenjin-search-kind badge text-bg-light ms-2';
@@ -248,7 +259,7 @@
       item.appendChild(heading);
       var text = document.createElement('p');
       text.className = 'wenjin-search-snippet mb-0 text-body-secondary';
-      appendHighlighted(text, snippet(entry[3], pieces), pieces);
+      appendHighlighted(text, snippet(entry[3], needles), needles);
       item.appendChild(text);
       results.appendChild(item);
     });
