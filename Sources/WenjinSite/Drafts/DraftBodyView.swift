@@ -16,27 +16,31 @@ struct DraftBodyView {
     let images: [SitePath: Data]
 
     init(_ body: DraftBody, from page: SitePath) {
-        var paragraphs: [[TemplateValue]] = [[]]
+        // Paragraphs are found in the whole text, each image standing in it as U+FFFC (as in the
+        // archived string), since a blank line may span the end of one text piece and the next.
+        let placeholder: Character = "\u{FFFC}"  // what `DraftBody.plainText` puts for an image
+        var pending = body.images[...]
         var images: [SitePath: Data] = [:]
-        for piece in body.pieces {
-            switch piece {
-            case .text(let text):
-                let parts = Self.paragraphs(in: text)
-                for (number, part) in parts.enumerated() {
-                    if number > 0 { paragraphs.append([]) }
-                    if !part.isEmpty { paragraphs[paragraphs.count - 1].append(Self.piece(text: .string(part))) }
+        var paragraphs: [TemplateValue] = []
+        for paragraph in Self.paragraphs(in: body.plainText) {
+            var pieces: [TemplateValue] = []
+            for (number, text) in paragraph.split(separator: placeholder, omittingEmptySubsequences: false).enumerated() {
+                if number > 0 {
+                    // An image the text holds no piece for (a stray U+FFFC) shows as missing too.
+                    let image = pending.popFirst()
+                    if let image, let data = image.data, let fileExtension = image.fileExtension {
+                        let path = SitePath("drafts/images/\(Sanitizer.contentHash(of: Array(data))).\(fileExtension)")
+                        images[path] = data
+                        pieces.append(Self.piece(image: .string(page.link(to: path))))
+                    } else {
+                        pieces.append(Self.piece(missingImage: true))
+                    }
                 }
-            case .image(let image):
-                guard let data = image.data, let fileExtension = image.fileExtension else {
-                    paragraphs[paragraphs.count - 1].append(Self.piece(missingImage: true))
-                    continue
-                }
-                let path = SitePath("drafts/images/\(Sanitizer.contentHash(of: Array(data))).\(fileExtension)")
-                images[path] = data
-                paragraphs[paragraphs.count - 1].append(Self.piece(image: .string(page.link(to: path))))
+                if !text.isEmpty { pieces.append(Self.piece(text: .string(String(text)))) }
             }
+            if !pieces.isEmpty { paragraphs.append(["pieces": .list(pieces)]) }
         }
-        value = .list(paragraphs.filter { !$0.isEmpty }.map { ["pieces": .list($0)] })
+        value = .list(paragraphs)
         self.images = images
     }
 
@@ -48,27 +52,17 @@ struct DraftBodyView {
     /// Splits at blank lines (lines holding only whitespace count as blank); single newlines
     /// stay inside a paragraph, where the page's `white-space: pre-line` keeps them.
     static func paragraphs(in text: String) -> [String] {
-        let lines = text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false)
-        var result: [String] = [""]
+        var result: [String] = []
         var current: [Substring] = []
-        var sawBlank = false
-        for line in lines {
+        for line in text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false) {
             if line.allSatisfy(\.isWhitespace) {
-                sawBlank = true
-                continue
-            }
-            if sawBlank {
-                // A blank line before any text of this piece still ends the paragraph before it.
-                result[result.count - 1] = current.joined(separator: "\n")
-                result.append("")
+                if !current.isEmpty { result.append(current.joined(separator: "\n")) }
                 current = []
+            } else {
+                current.append(line)
             }
-            sawBlank = false
-            current.append(line)
         }
-        result[result.count - 1] = current.joined(separator: "\n")
-        // A text piece that ends in a blank line closes its paragraph, so an image after it starts a new one.
-        if sawBlank, !current.isEmpty { result.append("") }
+        if !current.isEmpty { result.append(current.joined(separator: "\n")) }
         return result
     }
 }
