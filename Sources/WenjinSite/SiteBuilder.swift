@@ -111,7 +111,8 @@ public struct SiteBuilder: Sendable {
         let renderer = PageRenderer(
             index: index, bodies: bodies, theme: theme, siteTitle: config.title,
             baseURL: config.baseURL.map { $0.absoluteString.hasSuffix("/") ? $0.absoluteString : $0.absoluteString + "/" },
-            footer: config.extra["footer"].flatMap { if case .string(let text) = $0 { text } else { nil } })
+            footer: config.extra["footer"].flatMap { if case .string(let text) = $0 { text } else { nil } },
+            draftsIndex: drafts == nil ? nil : DraftPages.index)
         let draftPages = drafts.map { DraftPages(drafts: $0, renderer: renderer) }
         let replaced = draftPages?.questionsWithDrafts ?? []
         let published = replaced.isEmpty ? jobs : jobs.filter { if case .question(let id) = $0 { !replaced.contains(id) } else { true } }

@@ -131,7 +131,8 @@ extension SiteBuilder {
             return PageRenderer(
                 index: ArchiveIndex(content.withoutRawBodies()), bodies: bodies, theme: theme, siteTitle: config.title,
                 baseURL: config.baseURL.map { $0.absoluteString.hasSuffix("/") ? $0.absoluteString : $0.absoluteString + "/" },
-                footer: config.extra["footer"].flatMap { if case .string(let text) = $0 { text } else { nil } })
+                footer: config.extra["footer"].flatMap { if case .string(let text) = $0 { text } else { nil } },
+                draftsIndex: DraftPages.index)
         } catch {
             throw SiteError(.store, step: .readStore, file: store.path, message: "\(error)")
         }
