@@ -108,11 +108,7 @@ public struct SiteBuilder: Sendable {
     /// (the question pages they add answer drafts to are theirs, not the plan's).
     private func renderPages(_ jobs: [PageJob], drafts: DraftCollection?, index: ArchiveIndex, bodies: SanitizedBodies, theme: Theme,
                              into staged: StagedOutput, progress: any BuildProgress) throws -> [StagedOutput.Outcome] {
-        let renderer = PageRenderer(
-            index: index, bodies: bodies, theme: theme, siteTitle: config.title,
-            baseURL: config.baseURL.map { $0.absoluteString.hasSuffix("/") ? $0.absoluteString : $0.absoluteString + "/" },
-            footer: config.extra["footer"].flatMap { if case .string(let text) = $0 { text } else { nil } },
-            draftsIndex: drafts == nil ? nil : DraftPages.index)
+        let renderer = pageRenderer(index: index, bodies: bodies, theme: theme, withDrafts: drafts != nil)
         let draftPages = drafts.map { DraftPages(drafts: $0, renderer: renderer) }
         let replaced = draftPages?.questionsWithDrafts ?? []
         let published = replaced.isEmpty ? jobs : jobs.filter { if case .question(let id) = $0 { !replaced.contains(id) } else { true } }
@@ -128,6 +124,15 @@ public struct SiteBuilder: Sendable {
             outcomes.append(try staged.write(page.bytes, to: page.path, step: .renderPages))
         }
         return outcomes
+    }
+
+    /// The renderer of this site's pages over one snapshot; `withDrafts` links the drafts index.
+    func pageRenderer(index: ArchiveIndex, bodies: SanitizedBodies, theme: Theme, withDrafts: Bool) -> PageRenderer {
+        PageRenderer(
+            index: index, bodies: bodies, theme: theme, siteTitle: config.title,
+            baseURL: config.baseURL.map { $0.absoluteString.hasSuffix("/") ? $0.absoluteString : $0.absoluteString + "/" },
+            footer: config.extra["footer"].flatMap { if case .string(let text) = $0 { text } else { nil } },
+            draftsIndex: withDrafts ? DraftPages.index : nil)
     }
 
     /// Theme files, libraries, stored images and the site folder's `Public/`, by output path.

@@ -128,11 +128,7 @@ extension SiteBuilder {
             let content = try ArchiveContent.read(from: store, fallbackSource: config.source.baseURL)
             let hosts = CommunityHosts(source: content.sourceBase)
             let bodies = try SanitizedBodies.make(index: ArchiveIndex(content), hosts: hosts, store: store, progress: SilentProgress())
-            return PageRenderer(
-                index: ArchiveIndex(content.withoutRawBodies()), bodies: bodies, theme: theme, siteTitle: config.title,
-                baseURL: config.baseURL.map { $0.absoluteString.hasSuffix("/") ? $0.absoluteString : $0.absoluteString + "/" },
-                footer: config.extra["footer"].flatMap { if case .string(let text) = $0 { text } else { nil } },
-                draftsIndex: DraftPages.index)
+            return pageRenderer(index: ArchiveIndex(content.withoutRawBodies()), bodies: bodies, theme: theme, withDrafts: true)
         } catch {
             throw SiteError(.store, step: .readStore, file: store.path, message: "\(error)")
         }
