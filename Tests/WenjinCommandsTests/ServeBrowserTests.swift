@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Synchronization
 import Testing
 import WenjinDrafts
 @testable import WenjinCommands
@@ -26,15 +27,16 @@ struct ServeBrowserTests {
             _ = try? drafts.add(QuestionDraft(title: "浏览器开着时保存的草稿", body: DraftBody(text: "正文二")))
         }
         editor.start()
-        let dom = try Self.dumpDOM(preview.url.appendingPathComponent("drafts/index.html").absoluteString, budgetMilliseconds: 5000)
+        let dom = try await Self.dumpDOM(preview.url.appendingPathComponent("drafts/index.html").absoluteString, budgetMilliseconds: 5000)
         #expect(dom.contains("第一个草稿"), "\(dom)")
         #expect(dom.contains("浏览器开着时保存的草稿"), "the page did not reload: \(dom)")
     }
 
     /// The DOM once `budgetMilliseconds` of virtual time have passed. Chromium runs in a session
     /// of its own (setsid), and its whole process group is killed when the dump is done or after
-    /// 15 s, whichever comes first, so no renderer outlives the test.
-    static func dumpDOM(_ url: String, budgetMilliseconds: Int) throws -> String {
+    /// 15 s, whichever comes first, so no renderer outlives the test. Awaited, not waited for:
+    /// no thread of the test pool is blocked meanwhile.
+    static func dumpDOM(_ url: String, budgetMilliseconds: Int) async throws -> String {
         let profile = FileManager.default.temporaryDirectory.appendingPathComponent("wenjin-chromium-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: profile) }
         let process = Process()
@@ -46,16 +48,30 @@ struct ServeBrowserTests {
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
-        try process.run()
-        let group = process.processIdentifier
-        let watchdog = DispatchWorkItem { _ = kill(-group, SIGKILL) }
-        DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(15), execute: watchdog)
-        defer {
-            watchdog.cancel()
-            _ = kill(-group, SIGKILL)
+        let dom = Mutex(Data())
+        output.fileHandleForReading.readabilityHandler = { handle in
+            let data = handle.availableData
+            dom.withLock { $0.append(data) }
         }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        let done = Mutex(false)
+        await withCheckedContinuation { (finished: CheckedContinuation<Void, Never>) in
+            process.terminationHandler = { _ in finished.resume() }
+            do {
+                try process.run()
+            } catch {
+                finished.resume()
+                return
+            }
+            let group = process.processIdentifier
+            DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(15)) {
+                if !done.withLock({ $0 }) { _ = kill(-group, SIGKILL) }
+            }
+        }
+        done.withLock { $0 = true }
+        // Helpers Chromium started may still hold the pipe: end the whole group before reading the rest.
+        _ = kill(-process.processIdentifier, SIGKILL)
+        output.fileHandleForReading.readabilityHandler = nil
+        let rest = output.fileHandleForReading.readDataToEndOfFile()
+        return String(decoding: dom.withLock { $0 } + rest, as: UTF8.self)
     }
 }
