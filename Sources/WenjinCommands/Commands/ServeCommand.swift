@@ -73,6 +73,7 @@ enum ServeCommand {
                 if number > 0 { console.error("port \(ports[0]) is taken; serving on \(bound) instead\n") }
                 let base = "http://\(host.contains(":") ? "[\(host)]" : host):\(bound)/"
                 console.output("Preview (drafts included) at \(base)\nDrafts: \(base)drafts/index.html\nCtrl-C stops the server.")
+                // The server listened, so `host` is a numeric address: the URL always parses.
                 return (server, URL(string: base)!)
             } catch {
                 guard case .cannotListen(let cause) = error.reason, cause.reason == .addressInUse else { throw error }
