@@ -3,6 +3,7 @@
 // deterministic, atomic and incremental. It reads the store but never writes content to it
 // (only the sanitizer cache), never touches the network, and knows nothing of the terminal.
 import Foundation
+import WenjinDrafts
 import WenjinSanitizer
 import WenjinStore
 
@@ -22,8 +23,10 @@ public struct SiteBuilder: Sendable {
     /// The output folder site.json names (`_site` by default).
     public var defaultOutput: URL { config.resolve(config.build.outputDirectory) }
 
-    /// Builds the site into `output` and returns what was written.
-    public func build(into output: URL, progress: any BuildProgress = SilentProgress()) throws(SiteError) -> BuildSummary {
+    /// Builds the site into `output` and returns what was written. With `drafts` (a preview
+    /// build, never to be published) their unpublished pages are added; see `DraftPages`.
+    public func build(into output: URL, drafts: DraftCollection? = nil,
+                      progress: any BuildProgress = SilentProgress()) throws(SiteError) -> BuildSummary {
         let start = ContinuousClock.now
         var summary = BuildSummary()
 
@@ -60,7 +63,7 @@ public struct SiteBuilder: Sendable {
         do {
             let jobs = PageJob.plan(for: index)
             let manifestFile = PageManifest.file(for: output, in: URL(fileURLWithPath: store.path).deletingLastPathComponent())
-            let rendered = try renderPages(jobs, manifest: PageManifest.load(from: manifestFile, describing: output),
+            let rendered = try renderPages(jobs, drafts: drafts, manifest: PageManifest.load(from: manifestFile, describing: output),
                                            index: index, bodies: bodies, theme: theme, into: staged, progress: progress)
             bodies.releaseHTML()
             summary.pagesWritten = rendered.filter { $0.outcome == .written }.count
@@ -93,7 +96,8 @@ public struct SiteBuilder: Sendable {
             progress.begin(.publish, total: nil)
             // Not fatal: without a new manifest the next build renders and compares every page,
             // since the old one names a folder that is no longer the output.
-            try? PageManifest.write(rendered.map { ($0.path, $0.fingerprint) }, describing: staged.staging, to: manifestFile)
+            try? PageManifest.write(rendered.compactMap { page in page.fingerprint.map { (page.path, $0) } },
+                                    describing: staged.staging, to: manifestFile)
             try staged.publish()
             progress.advance(by: 1)
             progress.end(.publish)
@@ -109,25 +113,28 @@ public struct SiteBuilder: Sendable {
         return summary
     }
 
-    /// A page of the plan as this build left it.
+    /// A page as this build left it; draft pages have no fingerprint and stay out of the manifest.
     private struct RenderedPage: Sendable {
         let path: SitePath
-        let fingerprint: PageFingerprint
+        let fingerprint: PageFingerprint?
         let outcome: StagedOutput.Outcome
     }
 
     /// Renders and writes every page on every core; a page whose fingerprint the previous
-    /// output's manifest records is linked from there, neither rendered nor compared.
-    private func renderPages(_ jobs: [PageJob], manifest: PageManifest, index: ArchiveIndex, bodies: SanitizedBodies,
-                             theme: Theme, into staged: StagedOutput, progress: any BuildProgress) throws -> [RenderedPage] {
-        let renderer = PageRenderer(
-            index: index, bodies: bodies, theme: theme, siteTitle: config.title,
-            baseURL: config.baseURL.map { $0.absoluteString.hasSuffix("/") ? $0.absoluteString : $0.absoluteString + "/" },
-            footer: config.extra["footer"].flatMap { if case .string(let text) = $0 { text } else { nil } })
+    /// output's manifest records is linked from there, neither rendered nor compared. Then the
+    /// draft pages, when there are drafts (the question pages they add answer drafts to are
+    /// theirs, not the plan's).
+    private func renderPages(_ jobs: [PageJob], drafts: DraftCollection?, manifest: PageManifest, index: ArchiveIndex,
+                             bodies: SanitizedBodies, theme: Theme, into staged: StagedOutput,
+                             progress: any BuildProgress) throws -> [RenderedPage] {
+        let renderer = pageRenderer(index: index, bodies: bodies, theme: theme, withDrafts: drafts != nil)
+        let draftPages = drafts.map { DraftPages(drafts: $0, renderer: renderer) }
+        let replaced = draftPages?.questionsWithDrafts ?? []
+        let published = replaced.isEmpty ? jobs : jobs.filter { if case .question(let id) = $0 { !replaced.contains(id) } else { true } }
         let seed = PageFingerprint.seed(theme: theme)
-        progress.begin(.renderPages, total: jobs.count)
+        progress.begin(.renderPages, total: published.count)
         defer { progress.end(.renderPages) }
-        return try ParallelWork.map(jobs) { job throws(SiteError) in
+        var pages = try ParallelWork.map(published) { job throws(SiteError) in
             let page = renderer.prepare(job)
             let fingerprint = PageFingerprint(context: page.context, theme: seed)
             defer { progress.advance(by: 1) }
@@ -137,6 +144,20 @@ public struct SiteBuilder: Sendable {
             let outcome = try staged.write(try renderer.render(page), to: page.path, step: .renderPages)
             return RenderedPage(path: page.path, fingerprint: fingerprint, outcome: outcome)
         }
+        for page in try draftPages?.render() ?? [] {
+            pages.append(RenderedPage(path: page.path, fingerprint: nil,
+                                      outcome: try staged.write(page.bytes, to: page.path, step: .renderPages)))
+        }
+        return pages
+    }
+
+    /// The renderer of this site's pages over one snapshot; `withDrafts` links the drafts index.
+    func pageRenderer(index: ArchiveIndex, bodies: SanitizedBodies, theme: Theme, withDrafts: Bool) -> PageRenderer {
+        PageRenderer(
+            index: index, bodies: bodies, theme: theme, siteTitle: config.title,
+            baseURL: config.baseURL.map { $0.absoluteString.hasSuffix("/") ? $0.absoluteString : $0.absoluteString + "/" },
+            footer: config.extra["footer"].flatMap { if case .string(let text) = $0 { text } else { nil } },
+            draftsIndex: withDrafts ? DraftPages.index : nil)
     }
 
     /// Theme files, libraries, stored images and the site folder's `Public/`, by output path.

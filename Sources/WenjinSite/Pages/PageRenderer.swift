@@ -15,6 +15,8 @@ struct PageRenderer: Sendable {
     let baseURL: String?
     /// A theme-wide footer line from site.json's `extra.footer`.
     let footer: String?
+    /// The drafts index, linked from the navigation bar in a drafts build only.
+    var draftsIndex: SitePath? = nil
 
     var ui: UIStrings { theme.strings }
     var content: ArchiveContent { index.content }
@@ -67,6 +69,7 @@ struct PageRenderer: Sendable {
                 "users": .string(from.link(to: SiteLayout.usersIndex(page: 1))),
                 "search": .string(from.link(to: SiteLayout.search)),
                 "about": .string(from.link(to: SiteLayout.about)),
+                "drafts": draftsIndex.map { .string(from.link(to: $0)) } ?? .null,
             ],
             "ui": ui.templateValue,
             "feed": .string(from.link(to: SitePath(SiteIndexes.siteFeed.text))),
