@@ -74,27 +74,31 @@ struct SanitizedBodies: Sendable {
             }
         }
         progress.advance(by: result.cachedCount)
-        let fresh = try ParallelWork.map(misses) { key, html, cacheKey in
-            let recorder = RecordingResolver(base: links)
-            let sanitizer = Sanitizer(hosts: hosts, resolver: recorder)
-            let (sanitized, report) = sanitizer.sanitize(html: html)
-            let text = sanitizer.plainText(fromHTML: html)
-            progress.advance(by: 1)
-            return (key, cacheKey, sanitized, CachedBodyRecord(report: report, links: recorder.links, text: text))
-        }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        try store.write { writer in
-            for (_, cacheKey, sanitized, record) in fresh {
-                let json = String(decoding: try encoder.encode(record), as: UTF8.self)
-                try writer.putSanitized(SanitizedCacheEntry(html: sanitized.html, reportJSON: json), for: cacheKey)
+        // A batch at a time, stored as it is done, so the reports (kept only in the store) of a
+        // large archive never sit in memory all at once; records are encoded on every core.
+        for start in stride(from: 0, to: misses.count, by: 4096) {
+            let fresh = try ParallelWork.map(Array(misses[start..<min(misses.count, start + 4096)])) { key, html, cacheKey in
+                let recorder = RecordingResolver(base: links)
+                let sanitizer = Sanitizer(hosts: hosts, resolver: recorder)
+                let (sanitized, report) = sanitizer.sanitize(html: html)
+                let text = sanitizer.plainText(fromHTML: html)
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.sortedKeys]
+                let record = try encoder.encode(CachedBodyRecord(report: report, links: recorder.links, text: text))
+                progress.advance(by: 1)
+                return (key, cacheKey, sanitized, String(decoding: record, as: UTF8.self), text)
+            }
+            try store.write { writer in
+                for (_, cacheKey, sanitized, json, _) in fresh {
+                    try writer.putSanitized(SanitizedCacheEntry(html: sanitized.html, reportJSON: json), for: cacheKey)
+                }
+            }
+            for (key, _, sanitized, _, text) in fresh {
+                result.html[key] = sanitized.templateHTML
+                result.texts[key] = text
             }
         }
-        for (key, _, sanitized, record) in fresh {
-            result.html[key] = sanitized.templateHTML
-            result.texts[key] = record.text
-        }
-        result.sanitizedCount = fresh.count
+        result.sanitizedCount = misses.count
         return result
     }
 
