@@ -18,7 +18,7 @@ struct SiteIndexes {
     /// Hands every file to `emit` as soon as it is made (a large archive's index would not fit
     /// in memory whole beside the archive); returns the search index's report for the summary.
     func write(pages: [PageJob], to emit: (GeneratedFile) throws(SiteError) -> Void) throws -> SearchIndexReport {
-        let search = try SearchIndex.write(documents: try searchDocuments(), to: emit)
+        let search = try SearchIndex.write(documents: searchDocuments(), to: emit)
         var files: [GeneratedFile] = []
         if let baseURL {
             let entries = pages.compactMap { job -> SitemapEntry? in
@@ -58,9 +58,9 @@ struct SiteIndexes {
     }
 
     /// Questions, answers, articles, topics and users, with the plain text a reader sees.
-    private func searchDocuments() throws -> [SearchDocument] {
+    private func searchDocuments() -> [SearchDocument] {
         let content = index.content
-        var documents = try ParallelWork.map(content.questions) { question -> [SearchDocument] in
+        var documents = ParallelWork.map(content.questions) { question -> [SearchDocument] in
             let title = Sanitizer.decodeEntities(question.title)
             let answers = content.answers[question.id] ?? []
             var list = [SearchDocument(
@@ -74,7 +74,7 @@ struct SiteIndexes {
             }
             return list
         }.flatMap { $0 }
-        documents += try ParallelWork.map(content.articles) { article in
+        documents += ParallelWork.map(content.articles) { article in
             SearchDocument(title: Sanitizer.decodeEntities(article.title), text: bodies.text(.article(article.id)),
                            url: SiteLayout.article(article.id).text, kind: .article, weight: article.votes)
         }

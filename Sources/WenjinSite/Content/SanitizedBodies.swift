@@ -41,7 +41,7 @@ struct SanitizedBodies: Sendable {
         defer { progress.end(.sanitizeBodies) }
         let version = Sanitizer.policyVersion
         // The source base is part of the key: root-relative links in a body resolve against it.
-        let keyed = try ParallelWork.map(inputs) { input in
+        let keyed = ParallelWork.map(inputs) { input in
             (input.key, input.html, SanitizedCacheKey(
                 contentHash: Sanitizer.contentHash(of: hosts.sourceBase + "\u{0}" + input.html), policyVersion: version))
         }
@@ -53,7 +53,7 @@ struct SanitizedBodies: Sendable {
         for start in stride(from: 0, to: keyed.count, by: 4096) {
             let batch = keyed[start..<min(keyed.count, start + 4096)]
             let entries = try store.read { reader in try batch.map { try reader.sanitized($0.2) } }
-            cached += try ParallelWork.map(entries) { entry in
+            cached += ParallelWork.map(entries) { entry in
                 guard let entry, let record = try? decoder.decode(CachedBodyRecord.Reused.self, from: Data(entry.reportJSON.utf8)),
                       record.links.allSatisfy({ recorded in
                           recorded.link.map { links.localPath(for: $0) == recorded.localPath } ?? false

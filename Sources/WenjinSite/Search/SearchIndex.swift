@@ -58,38 +58,23 @@ public struct SearchIndex: Sendable {
         let shardCount = SearchIndex.shardCount(estimatedBytes: postings.estimatedBytes, target: layout.targetShardBytes)
         let digits = SearchShardKey.digits(forShardCount: shardCount)
 
-        for (key, terms) in postings.shards(count: shardCount) {
-            let name = key.name(digits: digits)
-            var text = "wenjinSearch.addShard(\"\(name)\",{"
-            for (index, entry) in terms.enumerated() {
-                if index > 0 { text.append(",") }
-                JavaScriptLiteral.appendString(entry.term, to: &text)
-                text.append(":[")
-                SearchIndex.appendDeltas(entry.postings, to: &text)
-                text.append("]")
+        // Files are made on every core, a few dozen at a time, and handed on in order.
+        let shards = postings.shards(count: shardCount)
+        for start in stride(from: 0, to: shards.count, by: filesPerRound) {
+            let files = ParallelWork.map(Array(shards[start..<min(shards.count, start + filesPerRound)])) { key, terms in
+                SearchIndex.shardFile(key: key, terms: terms, digits: digits, layout: layout)
             }
-            text.append("});\n")
-            try add(GeneratedFile(path: "\(layout.folder)/shard-\(name).js", text: text))
+            for file in files { try add(file) }
         }
         let perFile = max(1, layout.documentsPerFile)
-        var documentFiles = 0
-        for start in stride(from: 0, to: ordered.count, by: perFile) {
-            let number = start / perFile
-            var text = "wenjinSearch.addDocuments(\(number),["
-            for (offset, document) in ordered[start..<min(ordered.count, start + perFile)].enumerated() {
-                if offset > 0 { text.append(",\n") }
-                text.append("[")
-                JavaScriptLiteral.appendString(document.title, to: &text)
-                text.append(",")
-                JavaScriptLiteral.appendString(document.url, to: &text)
-                text.append(",\"\(document.kind.rawValue)\",")
-                JavaScriptLiteral.appendString(String(document.text.prefix(layout.snippetLength)), to: &text)
-                text.append("]")
+        let starts = Array(stride(from: 0, to: ordered.count, by: perFile))
+        for round in stride(from: 0, to: starts.count, by: filesPerRound) {
+            let files = ParallelWork.map(Array(starts[round..<min(starts.count, round + filesPerRound)])) { start in
+                SearchIndex.documentFile(ordered[start..<min(ordered.count, start + perFile)], number: start / perFile, layout: layout)
             }
-            text.append("]);\n")
-            try add(GeneratedFile(path: "\(layout.folder)/docs-\(number).js", text: text))
-            documentFiles += 1
+            for file in files { try add(file) }
         }
+        let documentFiles = starts.count
         let manifest = "wenjinSearch.configure({\"format\":1,\"shards\":\(shardCount),\"digits\":\(digits),"
             + "\"documents\":\(ordered.count),\"documentsPerFile\":\(perFile)});\n"
         try add(GeneratedFile(path: "\(layout.folder)/index.js", text: manifest))
@@ -98,6 +83,41 @@ public struct SearchIndex: Sendable {
             documents: ordered.count, terms: termCount, shards: shardCount, documentFiles: documentFiles,
             textBytes: ordered.reduce(0) { $0 + ($1.indexesTitle ? $1.title.utf8.count : 0) + $1.text.utf8.count },
             indexBytes: indexBytes)
+    }
+
+    /// How many files are made at once: enough to keep every core busy, few enough that the
+    /// files of a large index are never in memory together.
+    private static let filesPerRound = 64
+
+    private static func shardFile(key: SearchShardKey, terms: [(term: String, postings: [UInt32])], digits: Int,
+                                  layout: Layout) -> GeneratedFile {
+        let name = key.name(digits: digits)
+        var text = "wenjinSearch.addShard(\"\(name)\",{"
+        for (index, entry) in terms.enumerated() {
+            if index > 0 { text.append(",") }
+            JavaScriptLiteral.appendString(entry.term, to: &text)
+            text.append(":[")
+            appendDeltas(entry.postings, to: &text)
+            text.append("]")
+        }
+        text.append("});\n")
+        return GeneratedFile(path: "\(layout.folder)/shard-\(name).js", text: text)
+    }
+
+    private static func documentFile(_ documents: ArraySlice<SearchDocument>, number: Int, layout: Layout) -> GeneratedFile {
+        var text = "wenjinSearch.addDocuments(\(number),["
+        for (offset, document) in documents.enumerated() {
+            if offset > 0 { text.append(",\n") }
+            text.append("[")
+            JavaScriptLiteral.appendString(document.title, to: &text)
+            text.append(",")
+            JavaScriptLiteral.appendString(document.url, to: &text)
+            text.append(",\"\(document.kind.rawValue)\",")
+            JavaScriptLiteral.appendString(String(document.text.prefix(layout.snippetLength)), to: &text)
+            text.append("]")
+        }
+        text.append("]);\n")
+        return GeneratedFile(path: "\(layout.folder)/docs-\(number).js", text: text)
     }
 
     /// Heavier documents first; ties by URL, then title, so the numbering never depends on input order.
