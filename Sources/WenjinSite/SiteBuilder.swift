@@ -58,6 +58,7 @@ public struct SiteBuilder: Sendable {
         }
         summary.bodiesSanitized = bodies.sanitizedCount
         summary.bodiesCached = bodies.cachedCount
+        FreedMemory.giveBack()
 
         let staged = try StagedOutput(destination: output)
         do {
@@ -66,6 +67,7 @@ public struct SiteBuilder: Sendable {
             let rendered = try renderPages(jobs, drafts: drafts, manifest: PageManifest.load(from: manifestFile, describing: output),
                                            index: index, bodies: bodies, theme: theme, into: staged, progress: progress)
             bodies.releaseHTML()
+            FreedMemory.giveBack()
             summary.pagesWritten = rendered.filter { $0.outcome == .written }.count
             summary.pagesUnchanged = rendered.count - summary.pagesWritten
 
@@ -91,6 +93,7 @@ public struct SiteBuilder: Sendable {
             }
             summary.filesWritten += written
             summary.filesUnchanged += unchanged
+            FreedMemory.giveBack()
             progress.end(.writeIndexes)
 
             progress.begin(.publish, total: nil)
