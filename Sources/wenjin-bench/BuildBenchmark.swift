@@ -106,7 +106,8 @@ enum BuildBenchmark {
             guard let start = started.withLock({ $0 }) else { return }
             let elapsed = ContinuousClock.now - start
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-            print(String(format: "    %@ %.3f s, resident %d MiB", step.rawValue, seconds, BuildBenchmark.memoryMiB("VmRSS:")))
+            print(String(format: "    %@ %.3f s, resident %d MiB, peak so far %d MiB", step.rawValue, seconds,
+                         BuildBenchmark.memoryMiB("VmRSS:"), BuildBenchmark.memoryMiB("VmHWM:")))
         }
     }
 

@@ -59,7 +59,7 @@ public struct SearchIndex: Sendable {
         let digits = SearchShardKey.digits(forShardCount: shardCount)
 
         // Files are made on every core, a few dozen at a time, and handed on in order.
-        let shards = postings.shards(count: shardCount)
+        let shards = (consume postings).shards(count: shardCount)
         for start in stride(from: 0, to: shards.count, by: filesPerRound) {
             let files = ParallelWork.map(Array(shards[start..<min(shards.count, start + filesPerRound)])) { key, terms in
                 SearchIndex.shardFile(key: key, terms: terms, digits: digits, layout: layout)
