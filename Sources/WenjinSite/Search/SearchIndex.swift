@@ -45,9 +45,12 @@ public struct SearchIndex: Sendable {
     /// Hands the index's files to `emit` one by one as they are made (shards, document files,
     /// then the manifest), so a large index is never in memory whole; returns the report.
     public static func write<Failure: Error>(
-        documents: [SearchDocument], layout: Layout = Layout(), to emit: (GeneratedFile) throws(Failure) -> Void
+        documents: consuming [SearchDocument], layout: Layout = Layout(), to emit: (GeneratedFile) throws(Failure) -> Void
     ) throws(Failure) -> SearchIndexReport {
-        let ordered = documents.sorted(by: SearchIndex.ranksBefore)
+        // Sorted in place: a caller handing over its only copy pays for one list, not two.
+        var sorting = consume documents
+        sorting.sort(by: SearchIndex.ranksBefore)
+        let ordered = consume sorting
         var indexBytes = 0
         func add(_ file: GeneratedFile) throws(Failure) {
             indexBytes += file.contents.count
