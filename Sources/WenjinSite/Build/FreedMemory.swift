@@ -5,7 +5,7 @@ import Glibc
 /// glibc keeps freed heap pages (in one arena per thread that ever allocated) for later
 /// allocations, so without this the raw bodies, the sanitized HTML and the search postings of
 /// a large archive keep counting towards the process's resident size after they are gone; at
-/// 50,000 questions this gives back 20–70 MiB between steps, which lowers the peak as much.
+/// 50,000 questions this gives back 20–70 MiB between steps.
 enum FreedMemory {
     /// glibc's `malloc_trim`, looked up at run time: Swift's Glibc module does not import
     /// `<malloc.h>`. Nil on a C library without it, where giving back does nothing.
