@@ -30,19 +30,13 @@ public final class PreviewServer: Sendable {
     ///   - configuration: where to listen and the request limits and timeouts.
     ///   - watch: files and folders (read recursively) whose changes trigger `rebuild`; never the root itself.
     ///   - pollInterval: how often the watched paths are looked at.
+    ///   - streamLifetime: how long a page's event stream stays open before the browser reconnects
+    ///     (headless browsers in tests need it short: their virtual time waits for open requests).
     ///   - rebuild: rebuilds the site into `root`; runs on the watcher's thread, one at a time.
-    public convenience init(
+    public init(
         root: URL, configuration: HTTPServerConfiguration = HTTPServerConfiguration(host: "127.0.0.1", port: 8000),
-        watch: [URL] = [], pollInterval: Duration = .milliseconds(250),
+        watch: [URL] = [], pollInterval: Duration = .milliseconds(250), streamLifetime: Duration = .seconds(30),
         rebuild: @escaping @Sendable () throws -> Void = {}
-    ) {
-        self.init(root: root, configuration: configuration, watch: watch, pollInterval: pollInterval,
-                  streamLifetime: .seconds(30), rebuild: rebuild)
-    }
-
-    init(
-        root: URL, configuration: HTTPServerConfiguration, watch: [URL], pollInterval: Duration,
-        streamLifetime: Duration, rebuild: @escaping @Sendable () throws -> Void
     ) {
         self.root = root
         let status = BuildStatus()

@@ -62,6 +62,11 @@ public struct Sanitizer: Sendable {
         SHA256Digest(of: Array(text.utf8)).hex
     }
 
+    /// SHA-256 of some bytes, lower-case hex: names content-addressed files (draft images).
+    public static func contentHash(of bytes: [UInt8]) -> String {
+        SHA256Digest(of: bytes).hex
+    }
+
     private func pass(_ html: String, resolver: any ArchiveResolver) -> (html: String, report: SanitizeReport, restructured: Bool) {
         var walk = SanitizingWalk(compiled: compiled, hosts: hosts, resolver: resolver, capacity: html.utf8.count + 64)
         HTMLFragment.withTopLevelNodes(of: html) { walk.visit($0) }

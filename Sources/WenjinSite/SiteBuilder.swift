@@ -3,6 +3,7 @@
 // deterministic, atomic and incremental. It reads the store but never writes content to it
 // (only the sanitizer cache), never touches the network, and knows nothing of the terminal.
 import Foundation
+import WenjinDrafts
 import WenjinSanitizer
 import WenjinStore
 
@@ -22,8 +23,10 @@ public struct SiteBuilder: Sendable {
     /// The output folder site.json names (`_site` by default).
     public var defaultOutput: URL { config.resolve(config.build.outputDirectory) }
 
-    /// Builds the site into `output` and returns what was written.
-    public func build(into output: URL, progress: any BuildProgress = SilentProgress()) throws(SiteError) -> BuildSummary {
+    /// Builds the site into `output` and returns what was written. With `drafts` (a preview
+    /// build, never to be published) their unpublished pages are added; see `DraftPages`.
+    public func build(into output: URL, drafts: DraftCollection? = nil,
+                      progress: any BuildProgress = SilentProgress()) throws(SiteError) -> BuildSummary {
         let start = ContinuousClock.now
         var summary = BuildSummary()
 
@@ -43,24 +46,30 @@ public struct SiteBuilder: Sendable {
         progress.end(.readStore)
 
         let hosts = CommunityHosts(source: content.sourceBase)
+        // Links resolve without the bodies, so one index serves the sanitizer and the pages, and
+        // the raw bodies live only in `raw`, dropped once sanitized.
+        let raw = SanitizedBodies.rawBodies(of: content)
+        let index = ArchiveIndex(content.withoutRawBodies())
         var bodies: SanitizedBodies
         do {
-            bodies = try SanitizedBodies.make(index: ArchiveIndex(content), hosts: hosts, store: store, progress: progress)
+            bodies = try SanitizedBodies.make(raw: raw, index: index, hosts: hosts, store: store, progress: progress)
         } catch {
             throw SiteError(.store, step: .sanitizeBodies, file: store.path, message: "\(error)")
         }
         summary.bodiesSanitized = bodies.sanitizedCount
         summary.bodiesCached = bodies.cachedCount
-        // From here on only the sanitized bodies are used; the raw ones would only take memory.
-        let index = ArchiveIndex(content.withoutRawBodies())
+        FreedMemory.giveBack()
 
         let staged = try StagedOutput(destination: output)
         do {
             let jobs = PageJob.plan(for: index)
-            let outcomes = try renderPages(jobs, index: index, bodies: bodies, theme: theme, into: staged, progress: progress)
+            let manifestFile = PageManifest.file(for: output, in: URL(fileURLWithPath: store.path).deletingLastPathComponent())
+            let rendered = try renderPages(jobs, drafts: drafts, manifest: PageManifest.load(from: manifestFile, describing: output),
+                                           index: index, bodies: bodies, theme: theme, into: staged, progress: progress)
             bodies.releaseHTML()
-            summary.pagesWritten = outcomes.filter { $0 == .written }.count
-            summary.pagesUnchanged = outcomes.count - summary.pagesWritten
+            FreedMemory.giveBack()
+            summary.pagesWritten = rendered.filter { $0.outcome == .written }.count
+            summary.pagesUnchanged = rendered.count - summary.pagesWritten
 
             let files = siteFiles(theme: theme, index: index)
             progress.begin(.copyFiles, total: files.count)
@@ -75,17 +84,23 @@ public struct SiteBuilder: Sendable {
             summary.filesUnchanged = copied.count - summary.filesWritten
 
             progress.begin(.writeIndexes, total: nil)
-            let indexes = try SiteIndexes(index: index, siteTitle: config.title, baseURL: config.baseURL,
-                                          bodies: bodies).files(pages: jobs)
-            for file in indexes.files {
+            let indexes = SiteIndexes(index: index, siteTitle: config.title, baseURL: config.baseURL, bodies: bodies)
+            var written = 0, unchanged = 0
+            summary.search = try indexes.write(pages: jobs) { file throws(SiteError) in
                 let outcome = try staged.write(Array(file.contents), to: SitePath(file.path.text), step: .writeIndexes)
-                if outcome == .written { summary.filesWritten += 1 } else { summary.filesUnchanged += 1 }
+                if outcome == .written { written += 1 } else { unchanged += 1 }
                 progress.advance(by: 1)
             }
-            summary.search = indexes.search
+            summary.filesWritten += written
+            summary.filesUnchanged += unchanged
+            FreedMemory.giveBack()
             progress.end(.writeIndexes)
 
             progress.begin(.publish, total: nil)
+            // Not fatal: without a new manifest the next build renders and compares every page,
+            // since the old one names a folder that is no longer the output.
+            try? PageManifest.write(rendered.compactMap { page in page.fingerprint.map { (page.path, $0) } },
+                                    describing: staged.staging, to: manifestFile)
             try staged.publish()
             progress.advance(by: 1)
             progress.end(.publish)
@@ -101,21 +116,51 @@ public struct SiteBuilder: Sendable {
         return summary
     }
 
-    /// Renders and writes every page on every core.
-    private func renderPages(_ jobs: [PageJob], index: ArchiveIndex, bodies: SanitizedBodies, theme: Theme,
-                             into staged: StagedOutput, progress: any BuildProgress) throws -> [StagedOutput.Outcome] {
-        let renderer = PageRenderer(
+    /// A page as this build left it; draft pages have no fingerprint and stay out of the manifest.
+    private struct RenderedPage: Sendable {
+        let path: SitePath
+        let fingerprint: PageFingerprint?
+        let outcome: StagedOutput.Outcome
+    }
+
+    /// Renders and writes every page on every core; a page whose fingerprint the previous
+    /// output's manifest records is linked from there, neither rendered nor compared. Then the
+    /// draft pages, when there are drafts (the question pages they add answer drafts to are
+    /// theirs, not the plan's).
+    private func renderPages(_ jobs: [PageJob], drafts: DraftCollection?, manifest: PageManifest, index: ArchiveIndex,
+                             bodies: SanitizedBodies, theme: Theme, into staged: StagedOutput,
+                             progress: any BuildProgress) throws -> [RenderedPage] {
+        let renderer = pageRenderer(index: index, bodies: bodies, theme: theme, withDrafts: drafts != nil)
+        let draftPages = drafts.map { DraftPages(drafts: $0, renderer: renderer) }
+        let replaced = draftPages?.questionsWithDrafts ?? []
+        let published = replaced.isEmpty ? jobs : jobs.filter { if case .question(let id) = $0 { !replaced.contains(id) } else { true } }
+        let seed = PageFingerprint.seed(theme: theme)
+        progress.begin(.renderPages, total: published.count)
+        defer { progress.end(.renderPages) }
+        var pages = try ParallelWork.map(published) { job throws(SiteError) in
+            let page = renderer.prepare(job)
+            let fingerprint = PageFingerprint(context: page.context, theme: seed)
+            defer { progress.advance(by: 1) }
+            if manifest[page.path] == fingerprint, try staged.carryOver(page.path, step: .renderPages) {
+                return RenderedPage(path: page.path, fingerprint: fingerprint, outcome: .unchanged)
+            }
+            let outcome = try staged.write(try renderer.render(page), to: page.path, step: .renderPages)
+            return RenderedPage(path: page.path, fingerprint: fingerprint, outcome: outcome)
+        }
+        for page in try draftPages?.render() ?? [] {
+            pages.append(RenderedPage(path: page.path, fingerprint: nil,
+                                      outcome: try staged.write(page.bytes, to: page.path, step: .renderPages)))
+        }
+        return pages
+    }
+
+    /// The renderer of this site's pages over one snapshot; `withDrafts` links the drafts index.
+    func pageRenderer(index: ArchiveIndex, bodies: SanitizedBodies, theme: Theme, withDrafts: Bool) -> PageRenderer {
+        PageRenderer(
             index: index, bodies: bodies, theme: theme, siteTitle: config.title,
             baseURL: config.baseURL.map { $0.absoluteString.hasSuffix("/") ? $0.absoluteString : $0.absoluteString + "/" },
-            footer: config.extra["footer"].flatMap { if case .string(let text) = $0 { text } else { nil } })
-        progress.begin(.renderPages, total: jobs.count)
-        defer { progress.end(.renderPages) }
-        return try ParallelWork.map(jobs) { job throws(SiteError) in
-            let page = try renderer.render(job)
-            let outcome = try staged.write(page.bytes, to: page.path, step: .renderPages)
-            progress.advance(by: 1)
-            return outcome
-        }
+            footer: config.extra["footer"].flatMap { if case .string(let text) = $0 { text } else { nil } },
+            draftsIndex: withDrafts ? DraftPages.index : nil)
     }
 
     /// Theme files, libraries, stored images and the site folder's `Public/`, by output path.

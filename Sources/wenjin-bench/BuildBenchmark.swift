@@ -15,10 +15,11 @@ enum BuildBenchmark {
         let description: String
     }
 
-    static let usage = "usage: wenjin-bench build --site DIR [--prepare QUESTIONS]"
+    static let usage = "usage: wenjin-bench build --site DIR [--prepare QUESTIONS | --rebuild-only]"
 
     /// `--site DIR`: a site folder whose store was crawled and never built (its cache is cold);
-    /// `--prepare N` crawls an N-question sample community into it and stops.
+    /// `--prepare N` crawls an N-question sample community into it and stops; `--rebuild-only`
+    /// keeps the output of an earlier run and times only the one-question rebuild (for profiling).
     static func run(_ arguments: [String]) throws {
         guard let flag = arguments.firstIndex(of: "--site"), flag + 1 < arguments.count else {
             throw UsageError(description: usage)
@@ -34,14 +35,17 @@ enum BuildBenchmark {
         let store = try Store.openExisting(at: config.resolve(config.store.directory).appendingPathComponent(Store.fileName))
         let builder = SiteBuilder(config: config, store: store)
         let output = root.appendingPathComponent("_bench_site")
-        try? FileManager.default.removeItem(at: output)
-
         let timer = StepTimes()
-        let cold = try builder.build(into: output, progress: timer)
-        report("full, cache cold", cold)
-        try FileManager.default.removeItem(at: output)
-        let warm = try builder.build(into: output, progress: timer)
-        report("full, cache warm", warm)
+        var warm: BuildSummary?
+        if !arguments.contains("--rebuild-only") {
+            try? FileManager.default.removeItem(at: output)
+            let cold = try builder.build(into: output, progress: timer)
+            report("full, cache cold", cold)
+            try FileManager.default.removeItem(at: output)
+            let full = try builder.build(into: output, progress: timer)
+            report("full, cache warm", full)
+            warm = full
+        }
 
         try store.write { writer in
             guard let first = try writer.reader.questions().first else { return }
@@ -54,7 +58,7 @@ enum BuildBenchmark {
 
         let counts = try store.counts()
         print("store: \(counts.questions) questions, \(counts.answers) answers, \(counts.users) users")
-        if let search = warm.search {
+        if let search = warm?.search {
             print(String(format: "search index: %d documents, %.1f MiB for %.1f MiB of text (%.2f×), %d shards",
                          search.documents, Double(search.indexBytes) / 1_048_576, Double(search.textBytes) / 1_048_576,
                          search.sizeRatio, search.shards))
@@ -102,7 +106,8 @@ enum BuildBenchmark {
             guard let start = started.withLock({ $0 }) else { return }
             let elapsed = ContinuousClock.now - start
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-            print(String(format: "    %@ %.3f s, resident %d MiB", step.rawValue, seconds, BuildBenchmark.memoryMiB("VmRSS:")))
+            print(String(format: "    %@ %.3f s, resident %d MiB, peak so far %d MiB", step.rawValue, seconds,
+                         BuildBenchmark.memoryMiB("VmRSS:"), BuildBenchmark.memoryMiB("VmHWM:")))
         }
     }
 

@@ -5,6 +5,7 @@ import Foundation
 let benchmarks: [String: @Sendable ([String]) throws -> Void] = [
     "build": BuildBenchmark.run,
     "crawl": CrawlBenchmark.run,
+    "preview": PreviewBenchmark.run,
     "sample-bodies": SampleBodiesCorpus.run,
     "sanitize": SanitizeBenchmark.run,
     "templates": TemplateBenchmark.run,

@@ -62,11 +62,12 @@ struct WenjinMainTests {
         #expect(run.error.contains("'wenjin --help'"))
     }
 
-    @Test("a declared but unwired command fails with exit 1 and says it is not in this build")
-    func unwiredCommandFails() async {
+    @Test("serve in a folder without a store fails with exit 1 and says to crawl first")
+    func serveWithoutStoreFails() async {
         let run = await runWenjin("serve")
         #expect(run.exitCode == .failure)
-        #expect(run.error.contains("'wenjin serve' is not available in this build"))
+        #expect(run.error.contains("there is no store yet"))
+        #expect(run.error.contains("run `wenjin crawl` first"))
     }
 
     @Test("an error that is not user-facing is still reported as one block with exit 1")

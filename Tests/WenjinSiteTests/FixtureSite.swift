@@ -15,6 +15,8 @@ struct FixtureSite {
     let store: Store
     var config: SiteConfig
     var output: URL { root.appendingPathComponent("_site") }
+    /// The folder of the store, where builds keep their page manifests.
+    var storeFolder: URL { root.appendingPathComponent(".wenjin") }
 
     init() throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("wenjin-site-\(UUID().uuidString)")

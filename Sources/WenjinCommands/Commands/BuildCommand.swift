@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import WenjinDrafts
 import WenjinSite
 import WenjinStore
 
@@ -24,12 +25,21 @@ enum BuildCommand {
         let destination = invocation.arguments.text(output).map {
             URL(fileURLWithPath: $0, relativeTo: invocation.workingDirectory).standardizedFileURL
         } ?? builder.defaultOutput
-        if invocation.arguments.isSet(drafts) {
-            invocation.console.error("note: drafts are not part of this build yet; building the published site only\n")
-        }
-        let summary = try builder.build(into: destination, progress: StepProgress(console: invocation.console))
+        let draftCollection = invocation.arguments.isSet(drafts)
+            ? try DraftDatabase(configured: config.resolve(config.drafts.path)).load() : nil
+        let summary = try builder.build(into: destination, drafts: draftCollection, progress: StepProgress(console: invocation.console))
         invocation.console.output("Built \(destination.path): \(summary.line)")
+        if let draftCollection {
+            invocation.console.output(draftLine(draftCollection, output: destination))
+        }
         return .success
+    }
+
+    /// What a drafts build added, and the warning that it is for preview only.
+    static func draftLine(_ drafts: DraftCollection, output: URL) -> String {
+        var line = "drafts: \(drafts.questions.count) question and \(drafts.answers.count) answer drafts"
+        if !drafts.unreadable.isEmpty { line += ", \(drafts.unreadable.count) unreadable (listed on the drafts page)" }
+        return line + "; index at \(output.appendingPathComponent("drafts/index.html").path). Preview only: do not publish this folder."
     }
 
     /// One progress reporter per build step, named as the step.

@@ -13,7 +13,6 @@ public struct CommandLineError: Error, Sendable, Equatable {
         case missingArgument(String)
         case missingOption(String)
         case unexpectedArgument(String)
-        case notAvailable
     }
 
     /// The command being parsed, e.g. `["wenjin", "crawl"]`.
@@ -33,7 +32,7 @@ public struct CommandLineError: Error, Sendable, Equatable {
 }
 
 extension CommandLineError: UserFacingError {
-    public var exitCode: ExitCode { reason == .notAvailable ? .failure : .usage }
+    public var exitCode: ExitCode { .usage }
 
     public var failure: String {
         switch reason {
@@ -47,7 +46,6 @@ extension CommandLineError: UserFacingError {
         case .missingArgument(let name): return "missing argument \(name)"
         case .missingOption(let option): return "missing option '\(option)'"
         case .unexpectedArgument(let argument): return "unexpected argument '\(argument)'"
-        case .notAvailable: return "'\(command)' is not available in this build"
         }
     }
 
@@ -67,7 +65,6 @@ extension CommandLineError: UserFacingError {
         case .invalidValue(_, _, let expected, _): return "expected \(expected)"
         case .missingArgument, .missingOption: return "\(command) cannot run without it"
         case .unexpectedArgument: return "\(command) takes no further arguments"
-        case .notAvailable: return "this command is declared but not wired to its module yet"
         }
     }
 
@@ -78,8 +75,6 @@ extension CommandLineError: UserFacingError {
             return "did you mean '\(suggestion)'? Or \(helpHint)."
         case .missingCommand, .missingSubcommand, .unknownCommand:
             return "pick one from '\(command) --help'"
-        case .notAvailable:
-            return "use a build of wenjin that includes it"
         default:
             return helpHint + " for what it takes"
         }

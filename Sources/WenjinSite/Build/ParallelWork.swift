@@ -7,19 +7,19 @@ import Synchronization
 /// Uses Dispatch rather than Swift concurrency because the work is CPU-bound and synchronous
 /// (libxml2, template rendering, file writes); the first error thrown wins.
 enum ParallelWork {
-    static func map<Input: Sendable, Output: Sendable>(
-        _ inputs: [Input], _ transform: @Sendable (Input) throws -> Output
-    ) throws -> [Output] {
+    static func map<Input: Sendable, Output: Sendable, Failure: Error>(
+        _ inputs: [Input], _ transform: @Sendable (Input) throws(Failure) -> Output
+    ) throws(Failure) -> [Output] {
         guard !inputs.isEmpty else { return [] }
         let chunkCount = min(inputs.count, max(1, ProcessInfo.processInfo.activeProcessorCount) * 8)
         let chunkSize = (inputs.count + chunkCount - 1) / chunkCount
         let results = Mutex<[Int: [Output]]>([:])
-        let failure = Mutex<(any Error)?>(nil)
+        let failure = Mutex<Failure?>(nil)
         DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
             let start = min(inputs.count, chunk * chunkSize)
             let range = start..<min(inputs.count, start + chunkSize)
             guard !range.isEmpty, failure.withLock({ $0 == nil }) else { return }
-            do {
+            do throws(Failure) {
                 var outputs: [Output] = []
                 outputs.reserveCapacity(range.count)
                 for index in range { outputs.append(try transform(inputs[index])) }

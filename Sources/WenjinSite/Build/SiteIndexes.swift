@@ -15,10 +15,11 @@ struct SiteIndexes {
     let baseURL: URL?
     let bodies: SanitizedBodies
 
-    /// Every file, plus the search index's report for the summary.
-    func files(pages: [PageJob]) throws -> (files: [GeneratedFile], search: SearchIndexReport) {
-        let search = SearchIndex(documents: try searchDocuments())
-        var files = search.files
+    /// Hands every file to `emit` as soon as it is made (a large archive's index would not fit
+    /// in memory whole beside the archive); returns the search index's report for the summary.
+    func write(pages: [PageJob], to emit: (GeneratedFile) throws(SiteError) -> Void) throws -> SearchIndexReport {
+        let search = try SearchIndex.write(documents: searchDocuments(), to: emit)
+        var files: [GeneratedFile] = []
         if let baseURL {
             let entries = pages.compactMap { job -> SitemapEntry? in
                 switch job {
@@ -42,7 +43,8 @@ struct SiteIndexes {
                 path: Self.topicFeed(topic.id), title: "\(Sanitizer.decodeEntities(topic.title)) - \(siteTitle)",
                 pageURL: SiteLayout.topic(topic.id).text, entries: questions.map(entry))))
         }
-        return (files, search.report)
+        for file in files { try emit(file) }
+        return search
     }
 
     private func entry(_ question: Question) -> AtomEntry {
@@ -56,9 +58,9 @@ struct SiteIndexes {
     }
 
     /// Questions, answers, articles, topics and users, with the plain text a reader sees.
-    private func searchDocuments() throws -> [SearchDocument] {
+    private func searchDocuments() -> [SearchDocument] {
         let content = index.content
-        var documents = try ParallelWork.map(content.questions) { question -> [SearchDocument] in
+        var documents = ParallelWork.map(content.questions) { question -> [SearchDocument] in
             let title = Sanitizer.decodeEntities(question.title)
             let answers = content.answers[question.id] ?? []
             var list = [SearchDocument(
@@ -72,7 +74,7 @@ struct SiteIndexes {
             }
             return list
         }.flatMap { $0 }
-        documents += try ParallelWork.map(content.articles) { article in
+        documents += ParallelWork.map(content.articles) { article in
             SearchDocument(title: Sanitizer.decodeEntities(article.title), text: bodies.text(.article(article.id)),
                            url: SiteLayout.article(article.id).text, kind: .article, weight: article.votes)
         }

@@ -25,6 +25,8 @@ struct ArchiveIndex: Sendable {
     let unansweredQuestions: [Question]
     let articlesByTopic: [TopicID: [Article]]
     let articlesByAuthor: [UserID: [Article]]
+    /// Users whose avatar is stored, to its local copy: looked up once per user, not per mention.
+    let avatars: [UserID: SitePath]
 
     init(_ content: ArchiveContent) {
         self.content = content
@@ -77,5 +79,8 @@ struct ArchiveIndex: Sendable {
         }
         self.articlesByTopic = articlesByTopic
         self.articlesByAuthor = articlesByAuthor
+        var avatars: [UserID: SitePath] = [:]
+        for user in content.users { avatars[user.id] = ArchiveLinks.avatarPath(of: user, in: content) }
+        self.avatars = avatars
     }
 }

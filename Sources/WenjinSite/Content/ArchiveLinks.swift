@@ -51,7 +51,17 @@ struct ArchiveLinks: ArchiveResolver {
 
     /// The local copy of an image, when its bytes are stored.
     func imagePath(_ url: AssetURL) -> SitePath? {
-        guard let asset = index.content.assets[url], asset.state == .stored, let sha = asset.sha256 else { return nil }
+        Self.imagePath(url, in: index.content.assets)
+    }
+
+    static func imagePath(_ url: AssetURL, in assets: [AssetURL: Asset]) -> SitePath? {
+        guard let asset = assets[url], asset.state == .stored, let sha = asset.sha256 else { return nil }
         return SiteLayout.image(sha256: sha, contentType: asset.contentType, url: url)
+    }
+
+    /// The local copy of a user's avatar, when its bytes are stored.
+    static func avatarPath(of user: User, in content: ArchiveContent) -> SitePath? {
+        guard let file = user.avatarFile, !file.isEmpty else { return nil }
+        return imagePath(AssetURL(content.sourceBase + "/uploads/avatar/" + file), in: content.assets)
     }
 }

@@ -32,16 +32,16 @@ struct SanitizedBodies: Sendable {
     /// The plain text of a body; empty for an empty body.
     func text(_ key: BodyKey) -> String { texts[key] ?? "" }
 
-    /// Sanitizes (or takes from the cache) every body of `index`, and caches what it sanitized.
-    static func make(index: ArchiveIndex, hosts: CommunityHosts, store: Store,
+    /// Sanitizes (or takes from the cache) the bodies `inputs` (from `rawBodies(of:)`), their
+    /// links resolved against `index`, and caches what it sanitized.
+    static func make(raw inputs: [(key: BodyKey, html: String)], index: ArchiveIndex, hosts: CommunityHosts, store: Store,
                      progress: any BuildProgress) throws -> SanitizedBodies {
         let links = ArchiveLinks(index: index)
-        let inputs = bodies(of: index.content).filter { !$0.html.isEmpty }
         progress.begin(.sanitizeBodies, total: inputs.count)
         defer { progress.end(.sanitizeBodies) }
         let version = Sanitizer.policyVersion
         // The source base is part of the key: root-relative links in a body resolve against it.
-        let keyed = try ParallelWork.map(inputs) { input in
+        let keyed = ParallelWork.map(inputs) { input in
             (input.key, input.html, SanitizedCacheKey(
                 contentHash: Sanitizer.contentHash(of: hosts.sourceBase + "\u{0}" + input.html), policyVersion: version))
         }
@@ -53,8 +53,8 @@ struct SanitizedBodies: Sendable {
         for start in stride(from: 0, to: keyed.count, by: 4096) {
             let batch = keyed[start..<min(keyed.count, start + 4096)]
             let entries = try store.read { reader in try batch.map { try reader.sanitized($0.2) } }
-            cached += try ParallelWork.map(entries) { entry in
-                guard let entry, let record = try? decoder.decode(CachedBodyRecord.self, from: Data(entry.reportJSON.utf8)),
+            cached += ParallelWork.map(entries) { entry in
+                guard let entry, let record = try? decoder.decode(CachedBodyRecord.Reused.self, from: Data(entry.reportJSON.utf8)),
                       record.links.allSatisfy({ recorded in
                           recorded.link.map { links.localPath(for: $0) == recorded.localPath } ?? false
                       }) else { return nil }
@@ -74,37 +74,42 @@ struct SanitizedBodies: Sendable {
             }
         }
         progress.advance(by: result.cachedCount)
-        let fresh = try ParallelWork.map(misses) { key, html, cacheKey in
-            let recorder = RecordingResolver(base: links)
-            let sanitizer = Sanitizer(hosts: hosts, resolver: recorder)
-            let (sanitized, report) = sanitizer.sanitize(html: html)
-            let text = sanitizer.plainText(fromHTML: html)
-            progress.advance(by: 1)
-            return (key, cacheKey, sanitized, CachedBodyRecord(report: report, links: recorder.links, text: text))
-        }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        try store.write { writer in
-            for (_, cacheKey, sanitized, record) in fresh {
-                let json = String(decoding: try encoder.encode(record), as: UTF8.self)
-                try writer.putSanitized(SanitizedCacheEntry(html: sanitized.html, reportJSON: json), for: cacheKey)
+        // A batch at a time, stored as it is done, so the reports (kept only in the store) of a
+        // large archive never sit in memory all at once; records are encoded on every core.
+        for start in stride(from: 0, to: misses.count, by: 4096) {
+            let fresh = try ParallelWork.map(Array(misses[start..<min(misses.count, start + 4096)])) { key, html, cacheKey in
+                let recorder = RecordingResolver(base: links)
+                let sanitizer = Sanitizer(hosts: hosts, resolver: recorder)
+                let (sanitized, report) = sanitizer.sanitize(html: html)
+                let text = sanitizer.plainText(fromHTML: html)
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.sortedKeys]
+                let record = try encoder.encode(CachedBodyRecord(report: report, links: recorder.links, text: text))
+                progress.advance(by: 1)
+                return (key, cacheKey, sanitized, String(decoding: record, as: UTF8.self), text)
+            }
+            try store.write { writer in
+                for (_, cacheKey, sanitized, json, _) in fresh {
+                    try writer.putSanitized(SanitizedCacheEntry(html: sanitized.html, reportJSON: json), for: cacheKey)
+                }
+            }
+            for (key, _, sanitized, _, text) in fresh {
+                result.html[key] = sanitized.templateHTML
+                result.texts[key] = text
             }
         }
-        for (key, _, sanitized, record) in fresh {
-            result.html[key] = sanitized.templateHTML
-            result.texts[key] = record.text
-        }
-        result.sanitizedCount = fresh.count
+        result.sanitizedCount = misses.count
         return result
     }
 
-    private static func bodies(of content: ArchiveContent) -> [(key: BodyKey, html: String)] {
+    /// Every non-empty body of the archive with its raw HTML, in the archive's order.
+    static func rawBodies(of content: ArchiveContent) -> [(key: BodyKey, html: String)] {
         var list: [(key: BodyKey, html: String)] = []
         for question in content.questions {
             list.append((.question(question.id), question.detailHTML))
             for answer in content.answers[question.id] ?? [] { list.append((.answer(answer.id), answer.contentHTML)) }
         }
         for article in content.articles { list.append((.article(article.id), article.messageHTML)) }
-        return list
+        return list.filter { !$0.html.isEmpty }
     }
 }

@@ -15,6 +15,10 @@ final class StagedOutput: Sendable {
     let destination: URL
     let staging: URL
     private let previous: URL?
+    /// The two folders as paths: files are named by joining strings, since
+    /// `URL.appendingPathComponent` asks the file system whether each name is a folder.
+    private let stagingPath: String
+    private let previousPath: String?
     private let createdFolders = Mutex<Set<String>>([])
 
     /// Prepares `.<name>.building` beside `destination`, removing what a killed build left there.
@@ -25,6 +29,8 @@ final class StagedOutput: Sendable {
         var isFolder: ObjCBool = false
         previous = FileManager.default.fileExists(atPath: self.destination.path, isDirectory: &isFolder) && isFolder.boolValue
             ? self.destination : nil
+        stagingPath = staging.path
+        previousPath = previous?.path
         do {
             if FileManager.default.fileExists(atPath: staging.path) { try FileManager.default.removeItem(at: staging) }
             try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
@@ -36,12 +42,19 @@ final class StagedOutput: Sendable {
     /// Writes `bytes` at `path`, or links the previous file when it holds the same bytes.
     func write(_ bytes: [UInt8], to path: SitePath, step: BuildStep) throws(SiteError) -> Outcome {
         let target = try prepare(path, step: step)
-        if let old = previous?.appendingPathComponent(path.text), let data = FileManager.default.contents(atPath: old.path),
-           Self.same(data, bytes), link(old.path, target.path) == 0 {
+        if let old = previousFile(path), let data = FileManager.default.contents(atPath: old),
+           Self.same(data, bytes), link(old, target) == 0 {
             return .unchanged
         }
         try Self.create(target, with: bytes, step: step)
         return .written
+    }
+
+    /// Links the previous output's file at `path` into the new one, when there is one; the
+    /// caller knows its bytes are still right (`PageManifest`).
+    func carryOver(_ path: SitePath, step: BuildStep) throws(SiteError) -> Bool {
+        guard let old = previousFile(path) else { return false }
+        return link(old, try prepare(path, step: step)) == 0
     }
 
     /// Places the file `source` at `path`. Content-addressed files (images, named by their
@@ -50,8 +63,8 @@ final class StagedOutput: Sendable {
     func place(_ source: URL, to path: SitePath, contentAddressed: Bool, step: BuildStep) throws(SiteError) -> Outcome {
         if contentAddressed {
             let target = try prepare(path, step: step)
-            if let old = previous?.appendingPathComponent(path.text), link(old.path, target.path) == 0 { return .unchanged }
-            if link(source.path, target.path) == 0 { return .written }
+            if let old = previousFile(path), link(old, target) == 0 { return .unchanged }
+            if link(source.path, target) == 0 { return .written }
         }
         guard let data = FileManager.default.contents(atPath: source.path) else {
             throw SiteError(.output, step: step, file: source.path, message: "cannot read the file to copy")
@@ -71,13 +84,13 @@ final class StagedOutput: Sendable {
 
     /// A plain create-and-write: the staging folder is private to this build, so the atomic
     /// temporary-file dance of `Data.write(options: .atomic)` would only cost time.
-    private static func create(_ target: URL, with bytes: [UInt8], step: BuildStep) throws(SiteError) {
+    private static func create(_ target: String, with bytes: [UInt8], step: BuildStep) throws(SiteError) {
         // A new inode, never a write through an existing name: a name in the staging folder
         // may be a hard link to the live site's file, which must not change.
-        unlink(target.path)
-        let descriptor = open(target.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        unlink(target)
+        let descriptor = open(target, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
-            throw SiteError(.output, step: step, file: target.path, message: "cannot create the file: \(String(cString: strerror(errno)))")
+            throw SiteError(.output, step: step, file: target, message: "cannot create the file: \(String(cString: strerror(errno)))")
         }
         defer { close(descriptor) }
         var offset = 0
@@ -87,7 +100,7 @@ final class StagedOutput: Sendable {
             }
             if written < 0, errno == EINTR { continue }
             guard written > 0 else {
-                throw SiteError(.output, step: step, file: target.path, message: "cannot write the file: \(String(cString: strerror(errno)))")
+                throw SiteError(.output, step: step, file: target, message: "cannot write the file: \(String(cString: strerror(errno)))")
             }
             offset += written
         }
@@ -111,9 +124,14 @@ final class StagedOutput: Sendable {
         try? FileManager.default.removeItem(at: staging)
     }
 
-    private func prepare(_ path: SitePath, step: BuildStep) throws(SiteError) -> URL {
-        let target = staging.appendingPathComponent(path.text)
-        let folder = target.deletingLastPathComponent().path
+    private func previousFile(_ path: SitePath) -> String? {
+        previousPath.map { $0 + "/" + path.text }
+    }
+
+    /// The staged file's path, its folder created.
+    private func prepare(_ path: SitePath, step: BuildStep) throws(SiteError) -> String {
+        let target = stagingPath + "/" + path.text
+        let folder = path.text.lastIndex(of: "/").map { stagingPath + "/" + path.text[..<$0] } ?? stagingPath
         // Created under the lock, so no thread writes into a folder another is still creating.
         let failure: String? = createdFolders.withLock { created in
             guard !created.contains(folder) else { return nil }

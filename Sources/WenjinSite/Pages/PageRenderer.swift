@@ -15,22 +15,18 @@ struct PageRenderer: Sendable {
     let baseURL: String?
     /// A theme-wide footer line from site.json's `extra.footer`.
     let footer: String?
+    /// The drafts index, linked from the navigation bar in a drafts build only.
+    var draftsIndex: SitePath? = nil
 
     var ui: UIStrings { theme.strings }
     var content: ArchiveContent { index.content }
 
     func render(_ job: PageJob) throws(SiteError) -> (path: SitePath, bytes: [UInt8]) {
-        let frame = self.frame(for: job)
-        do {
-            let template = try theme.library.template(named: frame.template)
-            return (frame.path, try theme.library.renderUTF8(template, with: context(frame)))
-        } catch {
-            throw SiteError(.template, step: .renderPages, file: error.file, line: error.line, column: error.column,
-                            message: "\(error.description) (rendering \(frame.path))")
-        }
+        let page = prepare(job)
+        return (page.path, try render(page))
     }
 
-    private func frame(for job: PageJob) -> PageFrame {
+    func frame(for job: PageJob) -> PageFrame {
         switch job {
         case .home(let page): homePage(page)
         case .unanswered(let page): unansweredPage(page)
@@ -47,7 +43,7 @@ struct PageRenderer: Sendable {
         }
     }
 
-    private func context(_ frame: PageFrame) -> TemplateValue {
+    func context(_ frame: PageFrame) -> TemplateValue {
         let from = frame.path
         let canonical = baseURL.map { $0 + (frame.path == SiteLayout.home ? "" : frame.path.text) }
         return [
@@ -73,6 +69,7 @@ struct PageRenderer: Sendable {
                 "users": .string(from.link(to: SiteLayout.usersIndex(page: 1))),
                 "search": .string(from.link(to: SiteLayout.search)),
                 "about": .string(from.link(to: SiteLayout.about)),
+                "drafts": draftsIndex.map { .string(from.link(to: $0)) } ?? .null,
             ],
             "ui": ui.templateValue,
             "feed": .string(from.link(to: SitePath(SiteIndexes.siteFeed.text))),
@@ -98,10 +95,7 @@ struct PageRenderer: Sendable {
 
     /// The local copy of a user's avatar, or null (the theme then shows a placeholder).
     func avatar(of user: User, from: SitePath) -> TemplateValue {
-        guard let file = user.avatarFile, !file.isEmpty,
-              let path = ArchiveLinks(index: index).imagePath(AssetURL(content.sourceBase + "/uploads/avatar/" + file))
-        else { return .null }
-        return .string(from.link(to: path))
+        index.avatars[user.id].map { .string(from.link(to: $0)) } ?? .null
     }
 
     /// A list the template wraps (`{{#comments}}<ul>{{#items}}…{{/items}}</ul>{{/comments}}`):

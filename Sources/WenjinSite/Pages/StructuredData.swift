@@ -41,28 +41,47 @@ indirect enum StructuredData: Sendable, ExpressibleByStringLiteral {
         }
     }
 
+    /// Copies runs of bytes that need no escape in one go, since most text (Chinese above all)
+    /// needs none; the escapes are those of `JSONSerialization` plus the HTML-significant ones.
     private static func writeString(_ text: String, to output: inout String) {
         output += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case "<": output += "\\u003c"
-            case ">": output += "\\u003e"
-            case "&": output += "\\u0026"
-            case "\u{2028}": output += "\\u2028"
-            case "\u{2029}": output += "\\u2029"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    output.unicodeScalars.append(scalar)
+        var text = text
+        text.withUTF8 { bytes in
+            var runStart = 0
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                var width = 1
+                let escape: String?
+                switch byte {
+                case UInt8(ascii: "\""): escape = "\\\""
+                case UInt8(ascii: "\\"): escape = "\\\\"
+                case UInt8(ascii: "\n"): escape = "\\n"
+                case UInt8(ascii: "\r"): escape = "\\r"
+                case UInt8(ascii: "\t"): escape = "\\t"
+                case UInt8(ascii: "<"): escape = "\\u003c"
+                case UInt8(ascii: ">"): escape = "\\u003e"
+                case UInt8(ascii: "&"): escape = "\\u0026"
+                case ..<0x20:
+                    let hex = String(byte, radix: 16)
+                    escape = "\\u00" + (hex.count < 2 ? "0" : "") + hex
+                // U+2028 and U+2029 (E2 80 A8, E2 80 A9) end lines in older JavaScript.
+                case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+                    escape = bytes[index + 2] == 0xA8 ? "\\u2028" : "\\u2029"
+                    width = 3
+                default:
+                    escape = nil
                 }
+                guard let escape else {
+                    index += 1
+                    continue
+                }
+                output += String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart..<index]), as: UTF8.self)
+                output += escape
+                index += width
+                runStart = index
             }
+            output += String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart..<index]), as: UTF8.self)
         }
         output += "\""
     }

@@ -37,54 +37,90 @@ public struct SearchIndex: Sendable {
     public let report: SearchIndexReport
 
     public init(documents: [SearchDocument], layout: Layout = Layout()) {
-        let ordered = documents.sorted(by: SearchIndex.ranksBefore)
+        var files: [GeneratedFile] = []
+        report = SearchIndex.write(documents: documents, layout: layout) { files.append($0) }
+        self.files = files.sorted { $0.path < $1.path }
+    }
+
+    /// Hands the index's files to `emit` one by one as they are made (shards, document files,
+    /// then the manifest), so a large index is never in memory whole; returns the report.
+    public static func write<Failure: Error>(
+        documents: consuming [SearchDocument], layout: Layout = Layout(), to emit: (GeneratedFile) throws(Failure) -> Void
+    ) throws(Failure) -> SearchIndexReport {
+        // Sorted in place: a caller handing over its only copy pays for one list, not two.
+        var sorting = consume documents
+        sorting.sort(by: SearchIndex.ranksBefore)
+        let ordered = consume sorting
+        var indexBytes = 0
+        func add(_ file: GeneratedFile) throws(Failure) {
+            indexBytes += file.contents.count
+            try emit(file)
+        }
         let postings = SearchPostings(documents: ordered)
+        let termCount = postings.termCount
         let shardCount = SearchIndex.shardCount(estimatedBytes: postings.estimatedBytes, target: layout.targetShardBytes)
         let digits = SearchShardKey.digits(forShardCount: shardCount)
 
-        var files: [GeneratedFile] = []
-        for (key, terms) in postings.shards(count: shardCount) {
-            let name = key.name(digits: digits)
-            var text = "wenjinSearch.addShard(\"\(name)\",{"
-            for (index, entry) in terms.enumerated() {
-                if index > 0 { text.append(",") }
-                JavaScriptLiteral.appendString(entry.term, to: &text)
-                text.append(":[")
-                SearchIndex.appendDeltas(entry.postings, to: &text)
-                text.append("]")
+        // Files are made on every core, a few dozen at a time, and handed on in order.
+        let shards = (consume postings).shards(count: shardCount)
+        for start in stride(from: 0, to: shards.count, by: filesPerRound) {
+            let files = ParallelWork.map(Array(shards[start..<min(shards.count, start + filesPerRound)])) { key, terms in
+                SearchIndex.shardFile(key: key, terms: terms, digits: digits, layout: layout)
             }
-            text.append("});\n")
-            files.append(GeneratedFile(path: "\(layout.folder)/shard-\(name).js", text: text))
+            for file in files { try add(file) }
         }
         let perFile = max(1, layout.documentsPerFile)
-        var documentFiles = 0
-        for start in stride(from: 0, to: ordered.count, by: perFile) {
-            let number = start / perFile
-            var text = "wenjinSearch.addDocuments(\(number),["
-            for (offset, document) in ordered[start..<min(ordered.count, start + perFile)].enumerated() {
-                if offset > 0 { text.append(",\n") }
-                text.append("[")
-                JavaScriptLiteral.appendString(document.title, to: &text)
-                text.append(",")
-                JavaScriptLiteral.appendString(document.url, to: &text)
-                text.append(",\"\(document.kind.rawValue)\",")
-                JavaScriptLiteral.appendString(String(document.text.prefix(layout.snippetLength)), to: &text)
-                text.append("]")
+        let starts = Array(stride(from: 0, to: ordered.count, by: perFile))
+        for round in stride(from: 0, to: starts.count, by: filesPerRound) {
+            let files = ParallelWork.map(Array(starts[round..<min(starts.count, round + filesPerRound)])) { start in
+                SearchIndex.documentFile(ordered[start..<min(ordered.count, start + perFile)], number: start / perFile, layout: layout)
             }
-            text.append("]);\n")
-            files.append(GeneratedFile(path: "\(layout.folder)/docs-\(number).js", text: text))
-            documentFiles += 1
+            for file in files { try add(file) }
         }
+        let documentFiles = starts.count
         let manifest = "wenjinSearch.configure({\"format\":1,\"shards\":\(shardCount),\"digits\":\(digits),"
             + "\"documents\":\(ordered.count),\"documentsPerFile\":\(perFile)});\n"
-        files.append(GeneratedFile(path: "\(layout.folder)/index.js", text: manifest))
-        files.sort { $0.path < $1.path }
+        try add(GeneratedFile(path: "\(layout.folder)/index.js", text: manifest))
 
-        self.files = files
-        self.report = SearchIndexReport(
-            documents: ordered.count, terms: postings.termCount, shards: shardCount, documentFiles: documentFiles,
+        return SearchIndexReport(
+            documents: ordered.count, terms: termCount, shards: shardCount, documentFiles: documentFiles,
             textBytes: ordered.reduce(0) { $0 + ($1.indexesTitle ? $1.title.utf8.count : 0) + $1.text.utf8.count },
-            indexBytes: files.reduce(0) { $0 + $1.contents.count })
+            indexBytes: indexBytes)
+    }
+
+    /// How many files are made at once: enough to keep every core busy, few enough that the
+    /// files of a large index are never in memory together.
+    private static let filesPerRound = 64
+
+    private static func shardFile(key: SearchShardKey, terms: [(term: String, postings: [UInt32])], digits: Int,
+                                  layout: Layout) -> GeneratedFile {
+        let name = key.name(digits: digits)
+        var text = "wenjinSearch.addShard(\"\(name)\",{"
+        for (index, entry) in terms.enumerated() {
+            if index > 0 { text.append(",") }
+            JavaScriptLiteral.appendString(entry.term, to: &text)
+            text.append(":[")
+            appendDeltas(entry.postings, to: &text)
+            text.append("]")
+        }
+        text.append("});\n")
+        return GeneratedFile(path: "\(layout.folder)/shard-\(name).js", text: text)
+    }
+
+    private static func documentFile(_ documents: ArraySlice<SearchDocument>, number: Int, layout: Layout) -> GeneratedFile {
+        var text = "wenjinSearch.addDocuments(\(number),["
+        for (offset, document) in documents.enumerated() {
+            if offset > 0 { text.append(",\n") }
+            text.append("[")
+            JavaScriptLiteral.appendString(document.title, to: &text)
+            text.append(",")
+            JavaScriptLiteral.appendString(document.url, to: &text)
+            text.append(",\"\(document.kind.rawValue)\",")
+            JavaScriptLiteral.appendString(String(document.text.prefix(layout.snippetLength)), to: &text)
+            text.append("]")
+        }
+        text.append("]);\n")
+        return GeneratedFile(path: "\(layout.folder)/docs-\(number).js", text: text)
     }
 
     /// Heavier documents first; ties by URL, then title, so the numbering never depends on input order.

@@ -22,24 +22,34 @@ struct SearchPostings {
             let range = (documents.count * part / parts)..<(documents.count * (part + 1) / parts)
             partials.set(part, Lists(documents: documents, range: range))
         }
-        var cjk: [UInt64: [UInt32]] = [:]
-        for part in 0..<parts {
+        // The first run's lists are taken as they are and later runs appended in place, so a
+        // large index is never held twice over (as `merge` with `+` did).
+        var cjk: [UInt64: [UInt32]]
+        do {
+            let first = partials.take(0)
+            cjk = first.cjk
+            lists = first.words
+        }
+        for part in 1..<parts {
             let partial = partials.take(part)
-            cjk.merge(partial.cjk) { $0 + $1 }
-            lists.merge(partial.words) { $0 + $1 }
+            for (code, postings) in partial.cjk { cjk[code, default: []].append(contentsOf: postings) }
+            for (word, postings) in partial.words { lists[word, default: []].append(contentsOf: postings) }
         }
         for (code, postings) in cjk { lists[SearchTokenizer.cjkTerm(code)] = postings }
     }
 
     /// Terms grouped by shard, each group sorted by term; every shard appears, even empty.
-    func shards(count: Int) -> [(key: SearchShardKey, terms: [(term: String, postings: [UInt32])])] {
+    /// Consumes the lists and sorts in place, so terms are never held twice over.
+    consuming func shards(count: Int) -> [(key: SearchShardKey, terms: [(term: String, postings: [UInt32])])] {
         var groups = [[(term: String, postings: [UInt32])]](repeating: [], count: count)
         for (term, postings) in lists {
             groups[SearchShardKey(term: term, shardCount: count).number].append((term, postings))
         }
-        return groups.enumerated().map { number, terms in
-            (SearchShardKey(number: number), terms.sorted { $0.term.unicodeScalars.lexicographicallyPrecedes($1.term.unicodeScalars) })
+        lists = [:]
+        for number in groups.indices {
+            groups[number].sort { $0.term.unicodeScalars.lexicographicallyPrecedes($1.term.unicodeScalars) }
         }
+        return groups.enumerated().map { number, terms in (SearchShardKey(number: number), terms) }
     }
 }
 

@@ -1,0 +1,29 @@
+import Foundation
+import Glibc
+
+extension PageFingerprint {
+    /// What every page's bytes depend on besides its context: the theme's template files, its
+    /// UI strings, and the program itself (a new `wenjin` may render the same context anew).
+    static func seed(theme: Theme) -> PageFingerprint {
+        var digest = Digest(seed: 0x7765_6E6A_696E)
+        let templates = theme.folder.appendingPathComponent("templates")
+        let paths = ((try? FileManager.default.subpathsOfDirectory(atPath: templates.path)) ?? []).sorted()
+        for relative in paths {
+            guard let data = FileManager.default.contents(atPath: templates.appendingPathComponent(relative).path) else { continue }
+            digest.add(relative)
+            data.withUnsafeBytes { digest.add(bytes: $0) }
+        }
+        digest.add(theme.strings.language.rawValue)
+        for key in theme.strings.texts.keys.sorted() {
+            digest.add(key)
+            digest.add(theme.strings[key])
+        }
+        var program = stat()
+        if stat("/proc/self/exe", &program) == 0 {
+            digest.add(word: UInt64(bitPattern: Int64(program.st_size)))
+            digest.add(word: UInt64(bitPattern: Int64(program.st_mtim.tv_sec)))
+            digest.add(word: UInt64(bitPattern: Int64(program.st_mtim.tv_nsec)))
+        }
+        return PageFingerprint(value: digest.finish())
+    }
+}
