@@ -116,8 +116,9 @@ import WenjinAPI
             #expect(error.isTransient)
         }
         let elapsed = Date().timeIntervalSince(started)
-        // Long before the server would answer, with room for a heavily loaded 2-core machine.
-        #expect(elapsed >= 0.9 && elapsed < 15, "timed out after \(elapsed) s")
+        // The server would have answered successfully had the timeout not fired; how late a
+        // loaded machine fires it is a matter for benchmarks, not this test.
+        #expect(elapsed >= 0.9, "timed out after \(elapsed) s")
     }
 
     @Test func aRefusedConnectionIsATransientTransportError() async throws {
