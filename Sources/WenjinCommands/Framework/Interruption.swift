@@ -1,43 +1,79 @@
 import Dispatch
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// Waiting for Ctrl-C or `kill`: long-running commands (servers) return from `wait()` on SIGINT or
-/// SIGTERM and shut down cleanly instead of being killed mid-write.
+/// Waiting for Ctrl-C or `kill`: long-running commands (servers, crawls) return from `wait()` on
+/// SIGINT or SIGTERM and shut down cleanly instead of being killed mid-write.
+///
+/// One signal source per signal serves the whole process (on Linux a second source for the same
+/// signal never hears it), and a signal wakes every waiter at that moment. A waiting task that is
+/// cancelled returns too, so a crawl's Ctrl-C watcher does not outlive the crawl.
 enum Interruption {
     static func wait() async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let queue = DispatchQueue(label: "wenjin.signals")
-            let once = OnceFlag()
-            for number in [SIGINT, SIGTERM] {
-                signal(number, SIG_IGN)
-                let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-                source.setEventHandler {
-                    if once.claim() { continuation.resume() }
-                }
-                source.resume()
-                Retained.sources.append(source)
+        Installation.once()
+        let id = Waiters.nextID()
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                Waiters.add(id, continuation, cancelled: Task.isCancelled)
             }
+        } onCancel: {
+            Waiters.resume(id)
         }
     }
 
-    /// Signal sources must outlive the wait; they live for the process.
-    private enum Retained {
-        nonisolated(unsafe) static var sources: [DispatchSourceSignal] = []
+    /// The signal sources, made on first use and kept for the life of the process.
+    private enum Installation {
+        nonisolated(unsafe) private static let installed: [DispatchSourceSignal] = {
+            let queue = DispatchQueue(label: "wenjin.signals")
+            return [SIGINT, SIGTERM].map { number in
+                signal(number, SIG_IGN)
+                let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+                source.setEventHandler { Waiters.resumeAll() }
+                source.resume()
+                return source
+            }
+        }()
+
+        static func once() { _ = installed }
     }
-}
 
-private final class OnceFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var claimed = false
+    /// The tasks waiting now, by id; each is resumed exactly once.
+    private enum Waiters {
+        private static let state = Mutex<(next: Int, waiting: [Int: CheckedContinuation<Void, Never>], early: Set<Int>)>(
+            (0, [:], []))
 
-    func claim() -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        if claimed { return false }
-        claimed = true
-        return true
+        static func nextID() -> Int { state.withLock { $0.next += 1; return $0.next } }
+
+        /// A waiter cancelled before it was added (or already cancelled) is resumed at once.
+        static func add(_ id: Int, _ continuation: CheckedContinuation<Void, Never>, cancelled: Bool) {
+            let resumeNow = state.withLock { state -> Bool in
+                if cancelled || state.early.remove(id) != nil { return true }
+                state.waiting[id] = continuation
+                return false
+            }
+            if resumeNow { continuation.resume() }
+        }
+
+        static func resume(_ id: Int) {
+            let continuation = state.withLock { state -> CheckedContinuation<Void, Never>? in
+                guard let continuation = state.waiting.removeValue(forKey: id) else {
+                    state.early.insert(id)
+                    return nil
+                }
+                return continuation
+            }
+            continuation?.resume()
+        }
+
+        static func resumeAll() {
+            let all = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+                defer { state.waiting.removeAll() }
+                return Array(state.waiting.values)
+            }
+            for continuation in all { continuation.resume() }
+        }
     }
 }
