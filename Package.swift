@@ -25,11 +25,11 @@ let modules: [(name: String, dependencies: [Target.Dependency])] = [
 
 /// What tests use beyond their own module: real servers, stores and crawls instead of stand-ins.
 let testDependencies: [String: [Target.Dependency]] = [
-    "WenjinCrawlerTests": ["WenjinSample", "WenjinStore", "WenjinAPI", "WenjinModel"],
-    "WenjinSiteTests": ["WenjinSample", "WenjinStore", "WenjinModel", "WenjinCrawler", "WenjinSanitizer", "WenjinTemplates"],
+    "WenjinCrawlerTests": ["WenjinSample", "WenjinStore", "WenjinAPI", "WenjinModel", "WenjinSanitizer"],
+    "WenjinSiteTests": ["WenjinSample", "WenjinStore", "WenjinModel", "WenjinCrawler", "WenjinSanitizer", "WenjinTemplates", "WenjinDrafts"],
     "WenjinPreviewTests": ["WenjinHTTP"],
     "WenjinDraftsTests": ["WenjinKeyedArchive"],
-    "WenjinCommandsTests": ["WenjinSample", "WenjinStore"],
+    "WenjinCommandsTests": ["WenjinSample", "WenjinStore", "WenjinDrafts", "WenjinSite", "WenjinHTTP"],
 ]
 
 /// Test targets that keep fixture files (read by path from #filePath) in a `Fixtures` folder.
@@ -48,7 +48,7 @@ let package = Package(
         // Benchmarks the Scripts/bench-* scripts run; not part of the user's command line.
         .executableTarget(
             name: "wenjin-bench",
-            dependencies: ["WenjinSample", "WenjinSanitizer", "WenjinStore", "WenjinTemplates", "WenjinHTTP", "WenjinSite", "WenjinCrawler"],
+            dependencies: ["WenjinSample", "WenjinSanitizer", "WenjinStore", "WenjinTemplates", "WenjinHTTP", "WenjinSite", "WenjinCrawler", "WenjinDrafts"],
             swiftSettings: strict),
     ]
     + modules.map { .target(name: $0.name, dependencies: $0.dependencies, swiftSettings: strict) }

@@ -1,4 +1,5 @@
 import Foundation
+import WenjinSanitizer
 
 /// The folder of downloaded images (`.wenjin/assets/`): each file is named by the SHA-256 of
 /// its bytes, so an image used by many posts is stored once and a file is never half-written
@@ -13,7 +14,7 @@ public struct AssetFolder: Sendable {
 
     /// Stores `bytes` and returns their SHA-256; does nothing more when the file exists.
     func store(_ bytes: Data) throws(CrawlError) -> String {
-        let digest = SHA256.hex(of: bytes)
+        let digest = Sanitizer.contentHash(of: [UInt8](bytes))
         let target = file(sha256: digest)
         if FileManager.default.fileExists(atPath: target.path) { return digest }
         let temporary = url.appendingPathComponent(".\(digest).\(UInt32.random(in: 0...UInt32.max)).part")

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WenjinModel
 import WenjinSample
+import WenjinSanitizer
 import WenjinStore
 @testable import WenjinCrawler
 
@@ -95,7 +96,7 @@ struct FullCrawlTests {
             #expect(asset.contentType?.hasPrefix("image/") == true)
             let bytes = try Data(contentsOf: folder.file(sha256: try #require(asset.sha256)))
             #expect(bytes.count == asset.size)
-            #expect(SHA256.hex(of: bytes) == asset.sha256)
+            #expect(Sanitizer.contentHash(of: [UInt8](bytes)) == asset.sha256)
         }
     }
 
