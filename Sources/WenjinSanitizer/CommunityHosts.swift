@@ -15,16 +15,22 @@ public struct CommunityHosts: Sendable {
     public let sourceBase: String
     private let authorities: Set<String>
 
-    /// `source` is the base URL the crawler reads (`http://wenjin.in/`, `http://127.0.0.1:8088/`).
-    public init(source: String) {
+    /// `source` is the base URL the crawler reads (`http://wenjin.in/`, `http://127.0.0.1:8088/`);
+    /// `historical` the hosts it lived on before (site.json's `source.historicalHosts`).
+    public init(source: String, historical: [String] = CommunityHosts.historical) {
         let url = BodyURL(source)
         var base = url.text
         while base.hasSuffix("/") { base.removeLast() }
         sourceBase = base
-        var authorities = Set(Self.historical)
+        var authorities = Set(historical.map { $0.lowercased() })
         if !url.authority.isEmpty { authorities.insert(url.authority) }
         self.authorities = authorities
+        identity = ([base] + authorities.sorted()).joined(separator: " ")
     }
+
+    /// Everything about these hosts that sanitized output depends on, as one string: caches of
+    /// sanitized bodies key on it, so a changed source or host list re-sanitizes.
+    public let identity: String
 
     /// What a URL in a body points at, when it points into the community.
     public func link(for url: String) -> CommunityLink? {

@@ -45,7 +45,7 @@ public struct SiteBuilder: Sendable {
         progress.advance(by: content.questions.count + content.articles.count + content.users.count + content.topics.count)
         progress.end(.readStore)
 
-        let hosts = CommunityHosts(source: content.sourceBase)
+        let hosts = CommunityHosts(source: content.sourceBase, historical: config.source.historicalHosts)
         // Links resolve without the bodies, so one index serves the sanitizer and the pages, and
         // the raw bodies live only in `raw`, dropped once sanitized.
         let raw = SanitizedBodies.rawBodies(of: content)

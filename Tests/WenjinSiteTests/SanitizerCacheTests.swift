@@ -27,13 +27,14 @@ struct SanitizerCacheTests {
         let site = try FixtureSite()
         defer { site.remove() }
         let html = "<p>匿名回答：八点。</p>"
-        let hash = Sanitizer.contentHash(of: FixtureSite.source + "\u{0}" + html)
+        let hosts = CommunityHosts(source: FixtureSite.source).identity
+        let hash = Sanitizer.contentHash(of: hosts + "\u{0}" + html)
         let record = #"{"links":[],"text":"from the cache","report":{"removedAttributes":{},"removedElements":{},"removedURLs":{},"unwrappedElements":{}}}"#
         try site.store.write { writer in
             try writer.putSanitized(SanitizedCacheEntry(html: "<p>from the cache</p>", reportJSON: record),
                                     for: SanitizedCacheKey(contentHash: hash, policyVersion: Sanitizer.policyVersion))
             try writer.putSanitized(SanitizedCacheEntry(html: "<p>old policy</p>", reportJSON: record),
-                                    for: SanitizedCacheKey(contentHash: Sanitizer.contentHash(of: FixtureSite.source + "\u{0}<p>周末也开吗？<script>alert(1)</script></p>"),
+                                    for: SanitizedCacheKey(contentHash: Sanitizer.contentHash(of: hosts + "\u{0}<p>周末也开吗？<script>alert(1)</script></p>"),
                                                            policyVersion: Sanitizer.policyVersion - 1))
         }
         let summary = try site.build()

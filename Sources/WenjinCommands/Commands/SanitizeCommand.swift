@@ -20,7 +20,8 @@ enum SanitizeCommand {
         let config = try invocation.loadSiteConfig()
         let input = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
         let sanitizer = Sanitizer(
-            hosts: CommunityHosts(source: config.source.baseURL?.absoluteString ?? "http://wenjin.in/"),
+            hosts: CommunityHosts(source: config.source.baseURL?.absoluteString ?? "http://wenjin.in/",
+                                  historical: config.source.historicalHosts),
             resolver: OriginalsResolver())
         let (html, removed) = invocation.arguments.isSet(bbcode) ? sanitizer.renderBBCode(input) : sanitizer.sanitize(html: input)
         invocation.console.outputRaw(html.html)

@@ -1,4 +1,5 @@
 import Foundation
+import WenjinSanitizer
 
 extension SiteConfig {
     /// The community the crawler reads.
@@ -14,10 +15,7 @@ extension SiteConfig {
         public var baseURL: URL?
         /// Hosts the community lived on over the years (wenjin-api.md §1.1), lower-cased. Links
         /// to them in posts are the community's own and become links into the archive.
-        public var historicalHosts = [
-            "wenjin.in", "api.wenjin.in", "wenjin.im", "wenjin.twtstudio.com",
-            "2014shequ.twtstudio.com", "wj.oursays.com", "wenjin.test.twtstudio.com",
-        ]
+        public var historicalHosts = CommunityHosts.historical
         public var flavor = Flavor.wenjin
         public var login = Login()
 

@@ -43,7 +43,7 @@ struct SanitizedBodies: Sendable {
         // The source base is part of the key: root-relative links in a body resolve against it.
         let keyed = ParallelWork.map(inputs) { input in
             (input.key, input.html, SanitizedCacheKey(
-                contentHash: Sanitizer.contentHash(of: hosts.sourceBase + "\u{0}" + input.html), policyVersion: version))
+                contentHash: Sanitizer.contentHash(of: hosts.identity + "\u{0}" + input.html), policyVersion: version))
         }
         // Rows are read on the store's one connection, then decoded and checked on every core,
         // a batch at a time so that raw rows of a large archive never sit in memory all at once.

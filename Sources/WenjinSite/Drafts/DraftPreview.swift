@@ -126,7 +126,7 @@ extension SiteBuilder {
         let theme = try Theme.load(config)
         do {
             let content = try ArchiveContent.read(from: store, fallbackSource: config.source.baseURL)
-            let hosts = CommunityHosts(source: content.sourceBase)
+            let hosts = CommunityHosts(source: content.sourceBase, historical: config.source.historicalHosts)
             let index = ArchiveIndex(content.withoutRawBodies())
             let bodies = try SanitizedBodies.make(raw: SanitizedBodies.rawBodies(of: content), index: index, hosts: hosts,
                                                   store: store, progress: SilentProgress())
