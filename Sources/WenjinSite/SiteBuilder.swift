@@ -60,12 +60,10 @@ public struct SiteBuilder: Sendable {
         summary.bodiesCached = bodies.cachedCount
         FreedMemory.giveBack()
 
-        let staged = try StagedOutput(destination: output)
+        let staged = try StagedOutput(destination: output, stateFolder: URL(fileURLWithPath: store.path).deletingLastPathComponent())
         do {
             let jobs = PageJob.plan(for: index)
-            let manifestFile = PageManifest.file(for: output, in: URL(fileURLWithPath: store.path).deletingLastPathComponent())
-            let rendered = try renderPages(jobs, drafts: drafts, manifest: PageManifest.load(from: manifestFile, describing: output),
-                                           index: index, bodies: bodies, theme: theme, into: staged, progress: progress)
+            let rendered = try renderPages(jobs, drafts: drafts, index: index, bodies: bodies, theme: theme, into: staged, progress: progress)
             bodies.releaseHTML()
             FreedMemory.giveBack()
             summary.pagesWritten = rendered.filter { $0.outcome == .written }.count
@@ -97,10 +95,6 @@ public struct SiteBuilder: Sendable {
             progress.end(.writeIndexes)
 
             progress.begin(.publish, total: nil)
-            // Not fatal: without a new manifest the next build renders and compares every page,
-            // since the old one names a folder that is no longer the output.
-            try? PageManifest.write(rendered.compactMap { page in page.fingerprint.map { (page.path, $0) } },
-                                    describing: staged.staging, to: manifestFile)
             try staged.publish()
             progress.advance(by: 1)
             progress.end(.publish)
@@ -127,7 +121,7 @@ public struct SiteBuilder: Sendable {
     /// output's manifest records is linked from there, neither rendered nor compared. Then the
     /// draft pages, when there are drafts (the question pages they add answer drafts to are
     /// theirs, not the plan's).
-    private func renderPages(_ jobs: [PageJob], drafts: DraftCollection?, manifest: PageManifest, index: ArchiveIndex,
+    private func renderPages(_ jobs: [PageJob], drafts: DraftCollection?, index: ArchiveIndex,
                              bodies: SanitizedBodies, theme: Theme, into staged: StagedOutput,
                              progress: any BuildProgress) throws -> [RenderedPage] {
         let renderer = pageRenderer(index: index, bodies: bodies, theme: theme, withDrafts: drafts != nil)
@@ -141,10 +135,10 @@ public struct SiteBuilder: Sendable {
             let page = renderer.prepare(job)
             let fingerprint = PageFingerprint(context: page.context, theme: seed)
             defer { progress.advance(by: 1) }
-            if manifest[page.path] == fingerprint, try staged.carryOver(page.path, step: .renderPages) {
+            if try staged.carryOver(page.path, fingerprint: fingerprint, step: .renderPages) {
                 return RenderedPage(path: page.path, fingerprint: fingerprint, outcome: .unchanged)
             }
-            let outcome = try staged.write(try renderer.render(page), to: page.path, step: .renderPages)
+            let outcome = try staged.write(try renderer.render(page), to: page.path, fingerprint: fingerprint, step: .renderPages)
             return RenderedPage(path: page.path, fingerprint: fingerprint, outcome: outcome)
         }
         for page in try draftPages?.render() ?? [] {

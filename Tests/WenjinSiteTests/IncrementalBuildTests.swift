@@ -4,7 +4,7 @@ import WenjinModel
 import WenjinStore
 @testable import WenjinSite
 
-/// Rebuilds that skip pages by their fingerprints (`PageManifest`) must write what a full
+/// Rebuilds that skip pages by their fingerprints (`OutputManifest`) must write what a full
 /// build of the same store writes.
 @Suite("Incremental build")
 struct IncrementalBuildTests {
@@ -37,15 +37,16 @@ struct IncrementalBuildTests {
         let site = try FixtureSite()
         defer { site.remove() }
         _ = try site.build()
-        let manifest = PageManifest.load(from: PageManifest.file(for: site.output, in: site.storeFolder), describing: site.output)
+        let output = try StagedOutput(destination: site.output, stateFolder: site.storeFolder)
+        defer { output.discard() }
         let plan = PageJob.plan(for: ArchiveIndex(try ArchiveContent.read(from: site.store, fallbackSource: nil)))
-        // Every page of the plan is in the manifest, so none needs rendering.
-        #expect(plan.allSatisfy { manifest[$0.path] != nil })
+        // Every page of the plan is in the live manifest, so none needs rendering.
+        #expect(plan.allSatisfy { output.liveFingerprint($0.path) != nil })
         #expect(try site.build().pagesWritten == 0)
     }
 
     @Test("A page changed by hand in a copy of the output is restored, since the manifest describes the original folder")
-    func copiedOutputIsCompared() throws {
+    func copiedOutputIsRebuilt() throws {
         let site = try FixtureSite()
         defer { site.remove() }
         _ = try site.build()
@@ -56,7 +57,8 @@ struct IncrementalBuildTests {
         try FileManager.default.moveItem(at: copy, to: site.output)
         try Data("edited".utf8).write(to: site.output.appendingPathComponent("questions/100.html"))
         let rebuilt = try site.build()
-        #expect(rebuilt.pagesWritten == 1)
+        // An output folder the manifests do not describe is not trusted: every page is written.
+        #expect(rebuilt.pagesWritten == rebuilt.pages)
         #expect(try site.outputFiles() == expected)
     }
 

@@ -2,148 +2,231 @@ import Foundation
 import Glibc
 import Synchronization
 
-/// The output folder of one build, written beside the live one and swapped in at the end,
-/// so a failed or killed build leaves the previous site as it was (atomic), while files whose
-/// bytes did not change are hard links to the previous ones, not rewrites (incremental).
+/// The output folder of one build. The previous output (one build older than the live one)
+/// is kept beside the live folder as its twin (`.<name>.previous`, hard links to the live
+/// files that did not change since); a build turns the twin into the new output in place and
+/// swaps it with the live folder atomically, so a build that changes k files costs O(k) file
+/// operations, and a failed or killed build leaves the live site as it was.
+///
+/// Each folder's files are listed with their fingerprints in an `OutputManifest` tied to the
+/// folder's identity. Rule for every file, which keeps unchanged files the same inode (for
+/// `rsync` users): when the live manifest has the file's fingerprint the new output holds the
+/// live file's inode; else when the twin has it, the twin's file stays; else it is written anew.
 final class StagedOutput: Sendable {
-    /// Whether a file was written anew or carried over from the previous output.
+    /// Whether a file's bytes are new, or the live output already had them.
     enum Outcome: Sendable {
         case written
         case unchanged
     }
 
     let destination: URL
+    /// The twin: where this build stages the new output, and where the old one goes.
     let staging: URL
-    private let previous: URL?
-    /// The two folders as paths: files are named by joining strings, since
-    /// `URL.appendingPathComponent` asks the file system whether each name is a folder.
-    private let stagingPath: String
-    private let previousPath: String?
-    private let createdFolders = Mutex<Set<String>>([])
+    private let livePath: String
+    private let folder: StagingFolder
+    /// What the live folder and the twin held when the build began; empty when unknown.
+    private let live: OutputManifest
+    private let twin: OutputManifest
+    /// Whether the live folder is one this program published (its manifest is valid).
+    private let liveKnown: Bool
+    /// The slot for the staged folder's manifest, and the other one (the live folder's).
+    private let stagingSlot: URL
+    private let otherSlot: URL
+    private let atomicSwap: Bool
+    private let state = Mutex(Progress())
 
-    /// Prepares `.<name>.building` beside `destination`, removing what a killed build left there.
-    init(destination: URL) throws(SiteError) {
+    private struct Progress: Sendable {
+        /// The files this build put in the staging folder, with their fingerprints.
+        var produced: [String: PageFingerprint] = [:]
+        /// Names of the staging folder this build replaced or removed (whatever the twin's
+        /// manifest says of them no longer holds).
+        var touched: Set<String> = []
+        var published = false
+    }
+
+    /// The twin folder of `destination`.
+    static func twin(of destination: URL) -> URL {
+        let destination = destination.standardizedFileURL
+        return destination.deletingLastPathComponent().appendingPathComponent(".\(destination.lastPathComponent).previous")
+    }
+
+    /// Prepares the twin of `destination` for this build, with manifests kept in `stateFolder`
+    /// (the store's folder). `atomicSwap: false` publishes with the fallback renames (tests).
+    init(destination: URL, stateFolder: URL, atomicSwap: Bool = true) throws(SiteError) {
         self.destination = destination.standardizedFileURL
-        let name = self.destination.lastPathComponent
-        staging = self.destination.deletingLastPathComponent().appendingPathComponent(".\(name).building")
-        var isFolder: ObjCBool = false
-        previous = FileManager.default.fileExists(atPath: self.destination.path, isDirectory: &isFolder) && isFolder.boolValue
-            ? self.destination : nil
-        stagingPath = staging.path
-        previousPath = previous?.path
+        self.atomicSwap = atomicSwap
+        staging = Self.twin(of: destination)
+        livePath = self.destination.path
+        folder = StagingFolder(root: staging.path)
+        let slots = OutputManifest.slots(for: self.destination, in: stateFolder)
+        let manifests = slots.map { OutputManifest.read($0) }
+        let liveIdentity = FolderIdentity(path: livePath)
+        let liveSlot = manifests.firstIndex { $0 != nil && $0?.0 == liveIdentity }
+        live = liveSlot.flatMap { manifests[$0]?.1 } ?? OutputManifest()
+        liveKnown = liveSlot != nil
+        stagingSlot = slots[liveSlot == 0 ? 1 : 0]
+        otherSlot = slots[liveSlot == 0 ? 0 : 1]
+        let stagingManifest = manifests[liveSlot == 0 ? 1 : 0]
+        // The twin is trusted only beside a known live folder: its names share inodes with it.
+        let twinIdentity = FolderIdentity(path: staging.path)
+        let twinValid = liveKnown && twinIdentity != nil && stagingManifest?.0 == twinIdentity
+        twin = twinValid ? stagingManifest?.1 ?? OutputManifest() : OutputManifest()
         do {
-            if FileManager.default.fileExists(atPath: staging.path) { try FileManager.default.removeItem(at: staging) }
-            try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
+            // The twin's manifest goes before the twin changes: killed from here on, the next
+            // build finds the twin unknown and starts it afresh. Without a known live folder
+            // the other slot names a folder that is gone, whose inode may come back.
+            for slot in liveKnown ? [stagingSlot] : slots where unlink(slot.path) != 0 && errno != ENOENT {
+                throw POSIXError(.init(rawValue: errno) ?? .EIO)
+            }
+            let parent = self.destination.deletingLastPathComponent()
+            for leftover in [".building", ".old", ".swap"].map({ parent.appendingPathComponent(".\(self.destination.lastPathComponent)\($0)") })
+            where FileManager.default.fileExists(atPath: leftover.path) {
+                try FileManager.default.removeItem(at: leftover)
+            }
+            if !twinValid {
+                if FileManager.default.fileExists(atPath: staging.path) { try FileManager.default.removeItem(at: staging) }
+                try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
+            }
         } catch {
             throw SiteError(.output, step: .renderPages, file: staging.path, message: "cannot prepare the output: \(error)")
         }
     }
 
-    /// Writes `bytes` at `path`, or links the previous file when it holds the same bytes.
-    func write(_ bytes: [UInt8], to path: SitePath, step: BuildStep) throws(SiteError) -> Outcome {
-        let target = try prepare(path, step: step)
-        if let old = previousFile(path), let data = FileManager.default.contents(atPath: old),
-           Self.same(data, bytes), link(old, target) == 0 {
-            return .unchanged
-        }
-        try Self.create(target, with: bytes, step: step)
+    /// The fingerprint the live output's manifest records for `path`.
+    func liveFingerprint(_ path: SitePath) -> PageFingerprint? { live[path] }
+
+    /// The state file `name` published with the live output (`publish(sidecars:)`).
+    func liveSidecar(_ name: String) -> [UInt8]? { live.sidecars[name] }
+
+    /// True when the staging folder now holds `path` with `fingerprint`: the twin had it, or
+    /// the live output had it and it was linked. False: the caller renders and `write`s it.
+    func carryOver(_ path: SitePath, fingerprint: PageFingerprint, step: BuildStep) throws(SiteError) -> Bool {
+        try adopt(path, fingerprint: fingerprint, step: step) != nil
+    }
+
+    /// Puts `bytes` at `path`; `fingerprint` is the digest of what they were made from, else
+    /// the bytes are digested. Files already in place or in the live output are not rewritten.
+    func write(_ bytes: [UInt8], to path: SitePath, fingerprint: PageFingerprint? = nil,
+               step: BuildStep) throws(SiteError) -> Outcome {
+        let fingerprint = fingerprint ?? PageFingerprint(contents: bytes)
+        if let outcome = try adopt(path, fingerprint: fingerprint, step: step) { return outcome }
+        try folder.create(path, with: bytes, step: step)
+        record(path, fingerprint)
         return .written
     }
 
-    /// Links the previous output's file at `path` into the new one, when there is one; the
-    /// caller knows its bytes are still right (`PageManifest`).
-    func carryOver(_ path: SitePath, step: BuildStep) throws(SiteError) -> Bool {
-        guard let old = previousFile(path) else { return false }
-        return link(old, try prepare(path, step: step)) == 0
-    }
-
     /// Places the file `source` at `path`. Content-addressed files (images, named by their
-    /// hash) are linked from the previous output when there, else linked from the source when
-    /// it is on the same file system, so no image is ever copied twice.
+    /// hash) are right whenever present, and are linked from `source` when new (same file
+    /// system), so no image is ever copied twice; other files are digested like `write`.
     func place(_ source: URL, to path: SitePath, contentAddressed: Bool, step: BuildStep) throws(SiteError) -> Outcome {
         if contentAddressed {
-            let target = try prepare(path, step: step)
-            if let old = previousFile(path), link(old, target) == 0 { return .unchanged }
-            if link(source.path, target) == 0 { return .written }
+            let fingerprint = PageFingerprint(contents: Array(path.text.utf8))
+            if let outcome = try adopt(path, fingerprint: fingerprint, step: step) { return outcome }
+            touch(path)
+            if try folder.link(source.path, to: path, step: step) {
+                record(path, fingerprint)
+                return .written
+            }
+            return try write(try Self.contents(of: source, step: step), to: path, fingerprint: fingerprint, step: step)
         }
+        return try write(try Self.contents(of: source, step: step), to: path, step: step)
+    }
+
+    /// Makes the staged folder the live output: removes what the twin held that this build did
+    /// not produce, records its manifest and `sidecars` (small state files read back with
+    /// `liveSidecar` by the next build), and swaps it with the live folder, which becomes the
+    /// twin. Without a known live folder before, the twin is made as hard links to the new one.
+    func publish(sidecars: [String: [UInt8]] = [:]) throws(SiteError) {
+        if let name = sidecars.keys.first(where: { $0.isEmpty || $0.contains("\n") }) {
+            throw SiteError(.output, step: .publish, message: "invalid sidecar name \"\(name)\"")
+        }
+        let produced = state.withLock { $0.produced }
+        let stale = twin.fingerprints.keys.filter { produced[$0] == nil }.map(SitePath.init)
+        for path in stale { touch(path) }
+        try folder.remove(stale, step: .publish)
+        guard let identity = FolderIdentity(path: staging.path) else {
+            throw SiteError(.output, step: .publish, file: staging.path, message: "the staged output folder is gone")
+        }
+        try OutputManifest(fingerprints: produced, sidecars: sidecars).write(describing: identity, to: stagingSlot)
+        let spare = destination.deletingLastPathComponent().appendingPathComponent(".\(destination.lastPathComponent).swap").path
+        if FolderIdentity(path: livePath) != nil {
+            try FolderSwap.exchange(livePath, staging.path, spare: spare, atomic: atomicSwap)
+        } else {
+            try FolderSwap.move(staging.path, to: livePath)
+        }
+        state.withLock { $0.published = true }
+        if !liveKnown { makeTwin(of: produced) }
+    }
+
+    /// Called after a failure: the live output was never touched. The twin keeps what this
+    /// build made of it, with a manifest that says so, so the next build starts from there.
+    func discard() {
+        let (produced, touched, published) = state.withLock { ($0.produced, $0.touched, $0.published) }
+        guard !published else { return }
+        var fingerprints = twin.fingerprints
+        for path in touched where produced[path] == nil {
+            // A name this build emptied, or a file it failed to finish: listed nowhere, it must not stay.
+            guard unlink(folder.file(SitePath(path))) == 0 || errno == ENOENT else { return }
+            fingerprints[path] = nil
+        }
+        fingerprints.merge(produced) { $1 }
+        guard let identity = FolderIdentity(path: staging.path) else { return }
+        try? OutputManifest(fingerprints: fingerprints).write(describing: identity, to: stagingSlot)
+    }
+
+    /// What is already in place or in the live output: the outcome when the staging folder
+    /// now holds `path` with `fingerprint`, nil when the caller must produce it.
+    private func adopt(_ path: SitePath, fingerprint: PageFingerprint, step: BuildStep) throws(SiteError) -> Outcome? {
+        if live[path] == fingerprint {
+            // The twin's file with the live fingerprint is the live file's inode already.
+            if twin[path] == fingerprint {
+                record(path, fingerprint)
+                return .unchanged
+            }
+            touch(path)
+            if try folder.link(livePath + "/" + path.text, to: path, step: step) {
+                record(path, fingerprint)
+                return .unchanged
+            }
+            return nil
+        }
+        if twin[path] == fingerprint {
+            record(path, fingerprint)
+            return .written
+        }
+        touch(path)
+        return nil
+    }
+
+    private func touch(_ path: SitePath) {
+        _ = state.withLock { $0.touched.insert(path.text) }
+    }
+
+    private func record(_ path: SitePath, _ fingerprint: PageFingerprint) {
+        state.withLock { $0.produced[path.text] = fingerprint }
+    }
+
+    /// Replaces whatever is at the twin's place by hard links to every file of the new live
+    /// folder. Not fatal: without it the next build starts the twin afresh.
+    private func makeTwin(of produced: [String: PageFingerprint]) {
+        do {
+            if FileManager.default.fileExists(atPath: staging.path) { try FileManager.default.removeItem(at: staging) }
+            try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
+            let copy = StagingFolder(root: staging.path)
+            for path in produced.keys.map(SitePath.init) where try !copy.link(livePath + "/" + path.text, to: path, step: .publish) {
+                throw SiteError(.output, step: .publish, file: path.text, message: "cannot link the file into the twin")
+            }
+            guard let identity = FolderIdentity(path: staging.path) else { return }
+            try OutputManifest(fingerprints: produced).write(describing: identity, to: otherSlot)
+        } catch {
+            try? FileManager.default.removeItem(at: staging)
+        }
+    }
+
+    private static func contents(of source: URL, step: BuildStep) throws(SiteError) -> [UInt8] {
         guard let data = FileManager.default.contents(atPath: source.path) else {
             throw SiteError(.output, step: step, file: source.path, message: "cannot read the file to copy")
         }
-        return try write(Array(data), to: path, step: step)
-    }
-
-    private static func same(_ data: Data, _ bytes: [UInt8]) -> Bool {
-        guard data.count == bytes.count else { return false }
-        return data.withUnsafeBytes { old in
-            bytes.withUnsafeBytes { new in
-                guard let old = old.baseAddress, let new = new.baseAddress else { return true }
-                return memcmp(old, new, bytes.count) == 0
-            }
-        }
-    }
-
-    /// A plain create-and-write: the staging folder is private to this build, so the atomic
-    /// temporary-file dance of `Data.write(options: .atomic)` would only cost time.
-    private static func create(_ target: String, with bytes: [UInt8], step: BuildStep) throws(SiteError) {
-        // A new inode, never a write through an existing name: a name in the staging folder
-        // may be a hard link to the live site's file, which must not change.
-        unlink(target)
-        let descriptor = open(target, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
-            throw SiteError(.output, step: step, file: target, message: "cannot create the file: \(String(cString: strerror(errno)))")
-        }
-        defer { close(descriptor) }
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { buffer in
-                Glibc.write(descriptor, buffer.baseAddress! + offset, bytes.count - offset)
-            }
-            if written < 0, errno == EINTR { continue }
-            guard written > 0 else {
-                throw SiteError(.output, step: step, file: target, message: "cannot write the file: \(String(cString: strerror(errno)))")
-            }
-            offset += written
-        }
-    }
-
-    /// Swaps the staged folder in for the live one. The old one is removed afterwards.
-    func publish() throws(SiteError) {
-        let retired = destination.deletingLastPathComponent().appendingPathComponent(".\(destination.lastPathComponent).old")
-        do {
-            if FileManager.default.fileExists(atPath: retired.path) { try FileManager.default.removeItem(at: retired) }
-            if previous != nil { try FileManager.default.moveItem(at: destination, to: retired) }
-            try FileManager.default.moveItem(at: staging, to: destination)
-            if previous != nil { try FileManager.default.removeItem(at: retired) }
-        } catch {
-            throw SiteError(.output, step: .publish, file: destination.path, message: "cannot swap the new site in: \(error)")
-        }
-    }
-
-    /// Removes the staged folder after a failure; the live output was never touched.
-    func discard() {
-        try? FileManager.default.removeItem(at: staging)
-    }
-
-    private func previousFile(_ path: SitePath) -> String? {
-        previousPath.map { $0 + "/" + path.text }
-    }
-
-    /// The staged file's path, its folder created.
-    private func prepare(_ path: SitePath, step: BuildStep) throws(SiteError) -> String {
-        let target = stagingPath + "/" + path.text
-        let folder = path.text.lastIndex(of: "/").map { stagingPath + "/" + path.text[..<$0] } ?? stagingPath
-        // Created under the lock, so no thread writes into a folder another is still creating.
-        let failure: String? = createdFolders.withLock { created in
-            guard !created.contains(folder) else { return nil }
-            do {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            } catch {
-                return "\(error)"
-            }
-            created.insert(folder)
-            return nil
-        }
-        if let failure { throw SiteError(.output, step: step, file: folder, message: "cannot create the folder: \(failure)") }
-        return target
+        return Array(data)
     }
 }
