@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+import WenjinModel
+import WenjinStore
+@testable import WenjinSite
+
+/// Whole builds over the twin output tree: however many incremental builds ran, the live
+/// output is what a full build writes, and the twin is exactly the previous output.
+@Suite("Staged output builds")
+struct StagedOutputBuildTests {
+    private static let base = Date(timeIntervalSince1970: 1_431_000_000)
+
+    /// Every file under `folder` (theme libraries from Debian included), by relative path.
+    private func files(under folder: URL) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        for path in try FileManager.default.subpathsOfDirectory(atPath: folder.path) {
+            let url = folder.appendingPathComponent(path)
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue {
+                files[path] = try Data(contentsOf: url)
+            }
+        }
+        return files
+    }
+
+    /// 35 questions in topic 11, so the topic's list has a second page.
+    private func addManyQuestions(to site: FixtureSite, topics: [TopicID]) throws {
+        try site.store.write { writer in
+            for number in 0..<35 {
+                let time = Self.base.addingTimeInterval(Double(number) * 3600)
+                try writer.upsert(Question(id: QuestionID(rawValue: 300 + number), title: "第 \(number) 个问题", askerID: 2,
+                                           addTime: time, updateTime: time, topicIDs: topics))
+            }
+        }
+    }
+
+    @Test("After three builds with changes in between, the output equals a fresh full build and the twin the previous output")
+    func repeatedBuildsEqualAFullBuild() throws {
+        let site = try FixtureSite()
+        defer { site.remove() }
+        let twin = site.root.appendingPathComponent("._site.previous")
+        _ = try site.build()
+        #expect(try files(under: twin) == files(under: site.output))
+        try addManyQuestions(to: site, topics: [11])
+        _ = try site.build()
+        let second = try files(under: site.output)
+        try site.store.write { writer in
+            guard var question = try writer.reader.question(100) else { return }
+            question.title = "图书馆周末几点开门？"
+            try writer.upsert(question)
+            try writer.upsert(User(id: 2, userName: "wang", nickName: "小王"))
+        }
+        let third = try site.build()
+        #expect(third.pagesWritten > 0 && third.pagesUnchanged > 0)
+        let fresh = site.root.appendingPathComponent("fresh")
+        _ = try SiteBuilder(config: site.config, store: site.store).build(into: fresh)
+        #expect(try files(under: site.output) == files(under: fresh))
+        #expect(try files(under: twin) == second)
+    }
+
+    @Test("A page that leaves the store's page plan disappears from the output and then from the twin")
+    func pageLeavingThePlanDisappears() throws {
+        let site = try FixtureSite()
+        defer { site.remove() }
+        let twin = site.root.appendingPathComponent("._site.previous")
+        try addManyQuestions(to: site, topics: [11])
+        _ = try site.build()
+        let secondPage = SiteLayout.topic(TopicID(rawValue: 11), page: 2).text
+        #expect(FileManager.default.fileExists(atPath: site.output.appendingPathComponent(secondPage).path))
+        try addManyQuestions(to: site, topics: [])
+        _ = try site.build()
+        #expect(!FileManager.default.fileExists(atPath: site.output.appendingPathComponent(secondPage).path))
+        _ = try site.build()
+        #expect(!FileManager.default.fileExists(atPath: twin.appendingPathComponent(secondPage).path))
+        #expect(try files(under: twin) == files(under: site.output))
+    }
+}

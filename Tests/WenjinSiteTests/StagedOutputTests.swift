@@ -1,0 +1,206 @@
+import Foundation
+import Testing
+@testable import WenjinSite
+
+/// The twin output tree, driven directly: each "build" is a `StagedOutput` given the files of
+/// one output, then published (or discarded, or dropped as a killed process would).
+@Suite("Staged output")
+struct StagedOutputTests {
+    /// A temporary folder with an output folder and a state folder for the manifests.
+    struct Folders {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("wenjin-staged-\(UUID().uuidString)")
+        var output: URL { root.appendingPathComponent("out") }
+        var twin: URL { root.appendingPathComponent(".out.previous") }
+        var state: URL { root.appendingPathComponent("state") }
+
+        init() throws {
+            try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        }
+
+        func remove() { try? FileManager.default.removeItem(at: root) }
+
+        func staged(atomicSwap: Bool = true) throws -> StagedOutput {
+            try StagedOutput(destination: output, stateFolder: state, atomicSwap: atomicSwap)
+        }
+
+        /// One whole build of `files`; returns the outcome of each write.
+        @discardableResult
+        func build(_ files: [String: String], atomicSwap: Bool = true) throws -> [String: StagedOutput.Outcome] {
+            let staged = try staged(atomicSwap: atomicSwap)
+            var outcomes: [String: StagedOutput.Outcome] = [:]
+            for (path, text) in files {
+                outcomes[path] = try staged.write(Array(text.utf8), to: SitePath(path), step: .renderPages)
+            }
+            try staged.publish()
+            return outcomes
+        }
+    }
+
+    /// Every file under `folder` with its text.
+    static func contents(of folder: URL) throws -> [String: String] {
+        var files: [String: String] = [:]
+        for path in try FileManager.default.subpathsOfDirectory(atPath: folder.path) {
+            var isFolder: ObjCBool = false
+            let url = folder.appendingPathComponent(path)
+            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue {
+                files[path] = try String(contentsOf: url, encoding: .utf8)
+            }
+        }
+        return files
+    }
+
+    static func inode(_ url: URL) throws -> Int {
+        let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+        return try #require((attributes[.systemFileNumber] as? NSNumber)?.intValue)
+    }
+
+    @Test("A build into a fresh folder leaves the twin beside it, made of the live files' inodes")
+    func freshBuildLeavesTwin() throws {
+        let folders = try Folders()
+        defer { folders.remove() }
+        let files = ["index.html": "home", "questions/1.html": "one", "assets/site.css": "css"]
+        try folders.build(files)
+        #expect(try Self.contents(of: folders.output) == files)
+        #expect(try Self.contents(of: folders.twin) == files)
+        for path in files.keys {
+            #expect(try Self.inode(folders.output.appendingPathComponent(path)) == Self.inode(folders.twin.appendingPathComponent(path)))
+        }
+    }
+
+    @Test("Unchanged files keep the live inode, a file reverted to the twin's bytes keeps the twin's, new bytes are written")
+    func filesFollowTheInodeRule() throws {
+        let folders = try Folders()
+        defer { folders.remove() }
+        try folders.build(["a.html": "A1", "b.html": "B"])
+        let firstA = try Self.inode(folders.output.appendingPathComponent("a.html"))
+        try folders.build(["a.html": "A2", "b.html": "B"])
+        let b = try Self.inode(folders.output.appendingPathComponent("b.html"))
+        #expect(try Self.inode(folders.output.appendingPathComponent("a.html")) != firstA)
+        let outcomes = try folders.build(["a.html": "A1", "b.html": "B", "c.html": "C"])
+        #expect(outcomes == ["a.html": .written, "b.html": .unchanged, "c.html": .written])
+        #expect(try Self.inode(folders.output.appendingPathComponent("a.html")) == firstA)
+        #expect(try Self.inode(folders.output.appendingPathComponent("b.html")) == b)
+        #expect(try Self.contents(of: folders.output) == ["a.html": "A1", "b.html": "B", "c.html": "C"])
+    }
+
+    @Test("A file no longer produced leaves the live folder and then the twin, its emptied folders too")
+    func removedFileDisappears() throws {
+        let folders = try Folders()
+        defer { folders.remove() }
+        try folders.build(["index.html": "home", "old/deep/page.html": "old"])
+        try folders.build(["index.html": "home"])
+        #expect(try Self.contents(of: folders.output) == ["index.html": "home"])
+        #expect(!FileManager.default.fileExists(atPath: folders.output.appendingPathComponent("old").path))
+        try folders.build(["index.html": "home 2"])
+        #expect(try Self.contents(of: folders.output) == ["index.html": "home 2"])
+        #expect(try Self.contents(of: folders.twin) == ["index.html": "home"])
+        #expect(!FileManager.default.fileExists(atPath: folders.twin.appendingPathComponent("old").path))
+    }
+
+    @Test("The fallback swap by renames publishes what the exchange does, twin included")
+    func fallbackSwapWorks() throws {
+        let folders = try Folders()
+        defer { folders.remove() }
+        try folders.build(["index.html": "one", "gone.html": "x"], atomicSwap: false)
+        try folders.build(["index.html": "two"], atomicSwap: false)
+        try folders.build(["index.html": "three", "new.html": "n"], atomicSwap: false)
+        #expect(try Self.contents(of: folders.output) == ["index.html": "three", "new.html": "n"])
+        #expect(try Self.contents(of: folders.twin) == ["index.html": "two"])
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folders.root.path).sorted()
+        #expect(leftovers == [".out.previous", "out", "state"])
+    }
+
+    @Test("A failed build changes no byte of the live folder, and the next build starts from what it left")
+    func failedBuildLeavesLiveBytes() throws {
+        let folders = try Folders()
+        defer { folders.remove() }
+        let files = ["index.html": "home", "questions/1.html": "one", "questions/2.html": "two"]
+        try folders.build(files)
+        try folders.build(files)
+        let before = try Self.contents(of: folders.output)
+        let staged = try folders.staged()
+        for path in files.keys { _ = try staged.write(Array("changed \(path)".utf8), to: SitePath(path), step: .renderPages) }
+        _ = try staged.write(Array("extra".utf8), to: SitePath("questions/3.html"), step: .renderPages)
+        staged.discard()
+        #expect(try Self.contents(of: folders.output) == before)
+        let next = ["index.html": "home", "questions/1.html": "one 2"]
+        let outcomes = try folders.build(next)
+        #expect(outcomes == ["index.html": .unchanged, "questions/1.html": .written])
+        #expect(try Self.contents(of: folders.output) == next)
+        #expect(try Self.contents(of: folders.twin) == files)
+    }
+
+    @Test("A build killed while it modifies the twin leaves the live site, and the next build is correct")
+    func killedWhileModifyingTwin() throws {
+        let folders = try Folders()
+        defer { folders.remove() }
+        let files = ["index.html": "home", "questions/1.html": "one", "stale.html": "s"]
+        try folders.build(files)
+        try folders.build(files)
+        // Killed: some files changed in the twin, neither discarded nor published.
+        let killed = try folders.staged()
+        _ = try killed.write(Array("half".utf8), to: SitePath("index.html"), step: .renderPages)
+        _ = try killed.write(Array("other".utf8), to: SitePath("other.html"), step: .renderPages)
+        #expect(try Self.contents(of: folders.output) == files)
+        let next = ["index.html": "home", "questions/1.html": "one 2"]
+        try folders.build(next)
+        #expect(try Self.contents(of: folders.output) == next)
+        #expect(try Self.contents(of: folders.twin) == files)
+        try folders.build(next)
+        #expect(try Self.contents(of: folders.output) == next)
+        #expect(try Self.contents(of: folders.twin) == next)
+    }
+
+    @Test("Sidecars come back with the live folder they were published with, and not with another")
+    func sidecarsFollowTheLiveFolder() throws {
+        let folders = try Folders()
+        defer { folders.remove() }
+        let staged = try folders.staged()
+        _ = try staged.write(Array("home".utf8), to: SitePath("index.html"), step: .renderPages)
+        try staged.publish(sidecars: ["search": [0, 10, 255, 10], "empty": []])
+        let next = try folders.staged()
+        #expect(next.liveSidecar("search") == [0, 10, 255, 10])
+        #expect(next.liveSidecar("empty") == [])
+        #expect(next.liveSidecar("missing") == nil)
+        #expect(next.liveFingerprint(SitePath("index.html")) == PageFingerprint(contents: Array("home".utf8)))
+        next.discard()
+        // A copy of the live folder is another folder: nothing it holds is vouched for.
+        let copy = folders.root.appendingPathComponent("copy")
+        try FileManager.default.copyItem(at: folders.output, to: copy)
+        try FileManager.default.removeItem(at: folders.output)
+        try FileManager.default.moveItem(at: copy, to: folders.output)
+        let afterCopy = try folders.staged()
+        #expect(afterCopy.liveSidecar("search") == nil)
+        #expect(afterCopy.liveFingerprint(SitePath("index.html")) == nil)
+        afterCopy.discard()
+    }
+
+    @Test("A deleted live folder makes the next build a fresh one, nothing taken from the twin")
+    func deletedLiveFolderStartsAfresh() throws {
+        let folders = try Folders()
+        defer { folders.remove() }
+        try folders.build(["index.html": "home", "old.html": "old"])
+        try FileManager.default.removeItem(at: folders.output)
+        let outcomes = try folders.build(["index.html": "home"])
+        #expect(outcomes == ["index.html": .written])
+        #expect(try Self.contents(of: folders.output) == ["index.html": "home"])
+        #expect(try Self.contents(of: folders.twin) == ["index.html": "home"])
+    }
+
+    @Test("Images are linked from their source when new and taken as they are when present")
+    func contentAddressedFilesAreLinked() throws {
+        let folders = try Folders()
+        defer { folders.remove() }
+        let source = folders.root.appendingPathComponent("abc123")
+        try Data("png".utf8).write(to: source)
+        let path = SitePath("images/abc123.png")
+        let first = try folders.staged()
+        #expect(try first.place(source, to: path, contentAddressed: true, step: .copyFiles) == .written)
+        try first.publish()
+        #expect(try Self.inode(folders.output.appendingPathComponent(path.text)) == Self.inode(source))
+        let second = try folders.staged()
+        #expect(try second.place(source, to: path, contentAddressed: true, step: .copyFiles) == .unchanged)
+        try second.publish()
+        #expect(try Self.contents(of: folders.output) == [path.text: "png"])
+    }
+}
