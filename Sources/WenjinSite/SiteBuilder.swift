@@ -110,15 +110,14 @@ public struct SiteBuilder: Sendable {
         return summary
     }
 
-    /// A page as this build left it; draft pages have no fingerprint and stay out of the manifest.
+    /// A page as this build left it.
     private struct RenderedPage: Sendable {
         let path: SitePath
-        let fingerprint: PageFingerprint?
         let outcome: StagedOutput.Outcome
     }
 
-    /// Renders and writes every page on every core; a page whose fingerprint the previous
-    /// output's manifest records is linked from there, neither rendered nor compared. Then the
+    /// Renders and writes every page on every core; a page whose fingerprint the live output or
+    /// its twin records is carried over (`StagedOutput`), neither rendered nor compared. Then the
     /// draft pages, when there are drafts (the question pages they add answer drafts to are
     /// theirs, not the plan's).
     private func renderPages(_ jobs: [PageJob], drafts: DraftCollection?, index: ArchiveIndex,
@@ -136,14 +135,13 @@ public struct SiteBuilder: Sendable {
             let fingerprint = PageFingerprint(context: page.context, theme: seed)
             defer { progress.advance(by: 1) }
             if try staged.carryOver(page.path, fingerprint: fingerprint, step: .renderPages) {
-                return RenderedPage(path: page.path, fingerprint: fingerprint, outcome: .unchanged)
+                return RenderedPage(path: page.path, outcome: .unchanged)
             }
             let outcome = try staged.write(try renderer.render(page), to: page.path, fingerprint: fingerprint, step: .renderPages)
-            return RenderedPage(path: page.path, fingerprint: fingerprint, outcome: outcome)
+            return RenderedPage(path: page.path, outcome: outcome)
         }
         for page in try draftPages?.render() ?? [] {
-            pages.append(RenderedPage(path: page.path, fingerprint: nil,
-                                      outcome: try staged.write(page.bytes, to: page.path, step: .renderPages)))
+            pages.append(RenderedPage(path: page.path, outcome: try staged.write(page.bytes, to: page.path, step: .renderPages)))
         }
         return pages
     }

@@ -30,10 +30,11 @@ struct KilledBuildTests {
         try #require(FileManager.default.isExecutableFile(atPath: Self.binary.path), "build the wenjin binary first (swift build)")
         let site = try await SampleCommunityBuildTests.CrawledSite(questions: 120)
         try Data(#"{ "baseURL": "https://archive.example.org/" }"#.utf8).write(to: site.root.appendingPathComponent("site.json"))
-        func snapshot() throws -> [String: Data] {
+        func snapshot(of folder: URL? = nil) throws -> [String: Data] {
+            let folder = folder ?? site.output
             var files: [String: Data] = [:]
-            for path in try FileManager.default.subpathsOfDirectory(atPath: site.output.path) {
-                let url = site.output.appendingPathComponent(path)
+            for path in try FileManager.default.subpathsOfDirectory(atPath: folder.path) {
+                let url = folder.appendingPathComponent(path)
                 var isFolder: ObjCBool = false
                 if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue {
                     files[path] = try Data(contentsOf: url)
@@ -78,5 +79,9 @@ struct KilledBuildTests {
         let new = try snapshot()
         #expect(new != old)
         #expect(new.keys.sorted() == old.keys.sorted())
+        // Whatever the killed builds left of the twin, the site is what a fresh build makes.
+        let fresh = site.root.appendingPathComponent("fresh")
+        _ = try SiteBuilder(config: try SiteConfig.load(root: site.root), store: site.store).build(into: fresh)
+        #expect(try snapshot(of: fresh) == new)
     }
 }
