@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Testing
 import WenjinModel
 import WenjinStore
@@ -73,5 +74,61 @@ struct StagedOutputBuildTests {
         _ = try site.build()
         #expect(!FileManager.default.fileExists(atPath: twin.appendingPathComponent(secondPage).path))
         #expect(try files(under: twin) == files(under: site.output))
+    }
+
+    @Test("A build that fails after writing its pages changes no byte and no inode of the live site, and the next build is whole")
+    func failureAfterPagesLeavesLiveSite() throws {
+        let site = try FixtureSite()
+        defer { site.remove() }
+        _ = try site.build()
+        _ = try site.build()
+        let bytes = try files(under: site.output)
+        let inodes = try self.inodes(under: site.output)
+        try site.store.write { writer in
+            guard var question = try writer.reader.question(101) else { return }
+            question.title = "C++ 和 Rust 选哪个？"
+            try writer.upsert(question)
+        }
+        // A socket in Public/ cannot be read: the build fails copying files, its pages written.
+        let publicFolder = site.root.appendingPathComponent("Public")
+        try FileManager.default.createDirectory(at: publicFolder, withIntermediateDirectories: true)
+        let socketFile = publicFolder.appendingPathComponent("unreadable")
+        try makeSocket(at: socketFile.path)
+        let error = #expect(throws: SiteError.self) { try site.build() }
+        #expect(error?.step == .copyFiles)
+        #expect(try files(under: site.output) == bytes)
+        #expect(try self.inodes(under: site.output) == inodes)
+        try FileManager.default.removeItem(at: socketFile)
+        _ = try site.build()
+        let fresh = site.root.appendingPathComponent("fresh")
+        _ = try SiteBuilder(config: site.config, store: site.store).build(into: fresh)
+        #expect(try files(under: site.output) == files(under: fresh))
+    }
+
+    private func inodes(under folder: URL) throws -> [String: Int] {
+        var result: [String: Int] = [:]
+        for path in try FileManager.default.subpathsOfDirectory(atPath: folder.path) {
+            let attributes = try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(path).path)
+            result[path] = (attributes[.systemFileNumber] as? NSNumber)?.intValue
+        }
+        return result
+    }
+
+    /// A Unix socket bound at `path`: a name that exists but whose contents cannot be read.
+    private func makeSocket(at path: String) throws {
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        try #require(descriptor >= 0)
+        defer { close(descriptor) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        try #require(bytes.count < MemoryLayout.size(ofValue: address.sun_path))
+        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+            buffer.copyBytes(from: bytes)
+        }
+        let bound = withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        try #require(bound == 0)
     }
 }
