@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Testing
 @testable import WenjinSite
 
@@ -202,5 +203,37 @@ struct StagedOutputTests {
         #expect(try second.place(source, to: path, contentAddressed: true, step: .copyFiles) == .unchanged)
         try second.publish()
         #expect(try Self.contents(of: folders.output) == [path.text: "png"])
+    }
+
+    @Test("A file added to the live folder by hand does not come back from the twin in later builds")
+    func handAddedFileDoesNotComeBack() throws {
+        let folders = try Folders()
+        defer { folders.remove() }
+        let files = ["index.html": "home", "questions/1.html": "one"]
+        try folders.build(files)
+        try Data("by hand".utf8).write(to: folders.output.appendingPathComponent("questions/extra.html"))
+        for _ in 0..<3 {
+            try folders.build(files)
+            #expect(try Self.contents(of: folders.output) == files)
+        }
+        #expect(try Self.contents(of: folders.twin) == files)
+    }
+
+    @Test("A page another program replaced in the live folder is not trusted: the next build writes every file")
+    func replacedLiveFileIsNotTrusted() throws {
+        let folders = try Folders()
+        defer { folders.remove() }
+        let files = ["index.html": "home", "questions/1.html": "one"]
+        try folders.build(files)
+        try folders.build(files)
+        // As the preview writes a draft into the live site: a new file renamed over the page.
+        let page = folders.output.appendingPathComponent("questions/1.html")
+        try Data("draft".utf8).write(to: folders.root.appendingPathComponent("draft"))
+        #expect(rename(folders.root.appendingPathComponent("draft").path, page.path) == 0)
+        let outcomes = try folders.build(files)
+        #expect(outcomes == ["index.html": .written, "questions/1.html": .written])
+        #expect(try Self.contents(of: folders.output) == files)
+        #expect(try folders.build(files) == ["index.html": .unchanged, "questions/1.html": .unchanged])
+        #expect(try Self.contents(of: folders.twin) == files)
     }
 }

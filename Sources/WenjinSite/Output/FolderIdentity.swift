@@ -22,4 +22,13 @@ struct FolderIdentity: Equatable, Sendable, CustomStringConvertible {
     }
 
     var description: String { "\(device) \(inode)" }
+
+    /// When the names in the folder at `path` last changed (its modification time, in
+    /// nanoseconds): a file added, removed or renamed into it by anyone changes it, while
+    /// renaming the folder itself does not. Nil when it is not a folder.
+    static func namesChanged(_ path: String) -> Int64? {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return nil }
+        return Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+    }
 }

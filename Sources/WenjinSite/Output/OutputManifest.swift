@@ -5,10 +5,12 @@ import Glibc
 /// keeps with it (sidecars), stored in the store's folder: the output itself is published as
 /// is, so it cannot hold them.
 ///
-/// A manifest names the folder it describes by its identity (`FolderIdentity`) and is read
-/// back only for that folder. `StagedOutput` keeps two slot files per output, one for the live
-/// folder and one for its twin; which is which follows from the identities, so swapping the
-/// folders needs no manifest write.
+/// A manifest names the folder it describes by its identity (`FolderIdentity`) and records
+/// when the names in each of its folders last changed, so it is read back only for that
+/// folder, and only while no file was added, removed or replaced there by anything else (the
+/// preview's draft pages, a file copied in by hand). `StagedOutput` keeps two slot files per
+/// output, one for the live folder and one for its twin; which is which follows from the
+/// identities, so swapping the folders needs no manifest write.
 struct OutputManifest: Sendable {
     private(set) var fingerprints: [String: PageFingerprint] = [:]
     private(set) var sidecars: [String: [UInt8]] = [:]
@@ -28,19 +30,50 @@ struct OutputManifest: Sendable {
         return [1, 2].map { stateFolder.appendingPathComponent("output-\(name).\($0).manifest") }
     }
 
-    /// The folder a slot file describes and its manifest; nil when the file is missing or
-    /// malformed (a half-written one cannot exist: files are renamed into place).
-    static func read(_ file: URL) -> (FolderIdentity, OutputManifest)? {
-        guard let data = FileManager.default.contents(atPath: file.path) else { return nil }
-        return Array(data).withUnsafeBufferPointer { parse($0) }
+    /// The manifest in `file` when it describes the folder at `folder` as it is now; nil when
+    /// the file is missing or malformed, names another folder, or the folder was changed.
+    static func load(_ file: URL, describing folder: String) -> OutputManifest? {
+        guard let identity = FolderIdentity(path: folder), let data = FileManager.default.contents(atPath: file.path) else { return nil }
+        return Array(data).withUnsafeBufferPointer { parse($0, expecting: identity, in: folder) }
     }
 
-    /// The manifest as bytes: a header naming the folder, one `<fingerprint> <path>` line per
-    /// file (sorted, so equal manifests are equal files), then each sidecar as
-    /// `sidecar <byte count> <name>` and its bytes.
-    func encoded(describing folder: FolderIdentity) -> [UInt8] {
-        var bytes = Array("\(Self.header) \(folder)\n".utf8)
+    /// Writes the manifest of the folder at `folder`, as it is now, to `file` atomically (a
+    /// killed write leaves the old file).
+    func write(describing folder: String, to file: URL) throws(SiteError) {
+        guard let identity = FolderIdentity(path: folder) else {
+            throw SiteError(.output, step: .publish, file: folder, message: "the output folder to describe is gone")
+        }
+        let temporary = file.deletingLastPathComponent().appendingPathComponent(file.lastPathComponent + ".new")
+        do {
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(encoded(identity: identity, folder: folder)).write(to: temporary)
+            guard rename(temporary.path, file.path) == 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
+        } catch {
+            throw SiteError(.output, step: .publish, file: file.path, message: "cannot write the output manifest: \(error)")
+        }
+    }
+
+    /// The folders that hold the files, the root (`.`) included.
+    private var folders: Set<String> {
+        var folders: Set<String> = ["."]
+        for path in fingerprints.keys {
+            var folder = Substring(path)
+            while let slash = folder.lastIndex(of: "/"), folders.insert(String(folder[..<slash])).inserted {
+                folder = folder[..<slash]
+            }
+        }
+        return folders
+    }
+
+    /// The manifest as bytes: a header naming the folder, `folder <time> <path>` per folder,
+    /// one `<fingerprint> <path>` line per file (sorted, so equal manifests are equal files),
+    /// then each sidecar as `sidecar <byte count> <name>` and its bytes.
+    private func encoded(identity: FolderIdentity, folder: String) -> [UInt8] {
+        var bytes = Array("\(Self.header) \(identity)\n".utf8)
         bytes.reserveCapacity(fingerprints.count * 40 + sidecars.values.reduce(0) { $0 + $1.count + 64 })
+        for path in folders.sorted() {
+            bytes += "folder \(FolderIdentity.namesChanged(folder + "/" + path) ?? -1) \(path)\n".utf8
+        }
         for (path, fingerprint) in fingerprints.sorted(by: { $0.key < $1.key }) {
             bytes += "\(fingerprint) \(path)\n".utf8
         }
@@ -52,19 +85,8 @@ struct OutputManifest: Sendable {
         return bytes
     }
 
-    /// Writes the manifest of `folder` to `file` atomically (a killed write leaves the old file).
-    func write(describing folder: FolderIdentity, to file: URL) throws(SiteError) {
-        let temporary = file.deletingLastPathComponent().appendingPathComponent(file.lastPathComponent + ".new")
-        do {
-            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(encoded(describing: folder)).write(to: temporary)
-            guard rename(temporary.path, file.path) == 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
-        } catch {
-            throw SiteError(.output, step: .publish, file: file.path, message: "cannot write the output manifest: \(error)")
-        }
-    }
-
-    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> (FolderIdentity, OutputManifest)? {
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, expecting identity: FolderIdentity,
+                              in folder: String) -> OutputManifest? {
         var position = 0
         /// The next line without its newline; nil at the end or on a missing newline.
         func line() -> Substring? {
@@ -72,12 +94,14 @@ struct OutputManifest: Sendable {
             defer { position = end + 1 }
             return Substring(decoding: UnsafeBufferPointer(rebasing: bytes[position..<end]), as: UTF8.self)
         }
-        guard let first = line(), first.hasPrefix(header + " ") else { return nil }
-        let numbers = first.dropFirst(header.count + 1).split(separator: " ")
-        guard numbers.count == 2, let device = UInt64(numbers[0]), let inode = UInt64(numbers[1]) else { return nil }
+        guard let first = line(), first == "\(header) \(identity)" else { return nil }
         var manifest = OutputManifest()
         while position < bytes.count, let text = line() {
-            if text.hasPrefix("sidecar ") {
+            if text.hasPrefix("folder ") {
+                let parts = text.dropFirst(7).split(separator: " ", maxSplits: 1)
+                guard parts.count == 2, let time = Int64(parts[0]),
+                      FolderIdentity.namesChanged(folder + "/" + parts[1]) == time else { return nil }
+            } else if text.hasPrefix("sidecar ") {
                 let parts = text.dropFirst(8).split(separator: " ", maxSplits: 1)
                 guard parts.count == 2, let count = Int(parts[0]), count >= 0, position + count < bytes.count,
                       bytes[position + count] == 0x0A else { return nil }
@@ -89,6 +113,6 @@ struct OutputManifest: Sendable {
             }
         }
         guard position == bytes.count else { return nil }
-        return (FolderIdentity(device: device, inode: inode), manifest)
+        return manifest
     }
 }

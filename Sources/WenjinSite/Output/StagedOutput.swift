@@ -9,7 +9,7 @@ import Synchronization
 /// operations, and a failed or killed build leaves the live site as it was.
 ///
 /// Each folder's files are listed with their fingerprints in an `OutputManifest` tied to the
-/// folder's identity. Rule for every file, which keeps unchanged files the same inode (for
+/// folder's identity and void once anything else changes names in it. Rule for every file, which keeps unchanged files the same inode (for
 /// `rsync` users): when the live manifest has the file's fingerprint the new output holds the
 /// live file's inode; else when the twin has it, the twin's file stays; else it is written anew.
 final class StagedOutput: Sendable {
@@ -63,18 +63,20 @@ final class StagedOutput: Sendable {
         livePath = self.destination.path
         folder = StagingFolder(root: staging.path)
         let slots = OutputManifest.slots(for: self.destination, in: stateFolder)
-        let manifests = slots.map { OutputManifest.read($0) }
-        let liveIdentity = FolderIdentity(path: livePath)
-        let liveSlot = manifests.firstIndex { $0 != nil && $0?.0 == liveIdentity }
-        live = liveSlot.flatMap { manifests[$0]?.1 } ?? OutputManifest()
-        liveKnown = liveSlot != nil
+        var liveSlot: Int?
+        var known: OutputManifest?
+        for index in slots.indices where known == nil {
+            known = OutputManifest.load(slots[index], describing: livePath)
+            liveSlot = known == nil ? nil : index
+        }
+        live = known ?? OutputManifest()
+        liveKnown = known != nil
         stagingSlot = slots[liveSlot == 0 ? 1 : 0]
         otherSlot = slots[liveSlot == 0 ? 0 : 1]
-        let stagingManifest = manifests[liveSlot == 0 ? 1 : 0]
         // The twin is trusted only beside a known live folder: its names share inodes with it.
-        let twinIdentity = FolderIdentity(path: staging.path)
-        let twinValid = liveKnown && twinIdentity != nil && stagingManifest?.0 == twinIdentity
-        twin = twinValid ? stagingManifest?.1 ?? OutputManifest() : OutputManifest()
+        let knownTwin = liveKnown ? OutputManifest.load(stagingSlot, describing: staging.path) : nil
+        let twinValid = knownTwin != nil
+        twin = knownTwin ?? OutputManifest()
         do {
             // The twin's manifest goes before the twin changes: killed from here on, the next
             // build finds the twin unknown and starts it afresh. Without a known live folder
@@ -148,10 +150,7 @@ final class StagedOutput: Sendable {
         let stale = twin.fingerprints.keys.filter { produced[$0] == nil }.map(SitePath.init)
         for path in stale { touch(path) }
         try folder.remove(stale, step: .publish)
-        guard let identity = FolderIdentity(path: staging.path) else {
-            throw SiteError(.output, step: .publish, file: staging.path, message: "the staged output folder is gone")
-        }
-        try OutputManifest(fingerprints: produced, sidecars: sidecars).write(describing: identity, to: stagingSlot)
+        try OutputManifest(fingerprints: produced, sidecars: sidecars).write(describing: staging.path, to: stagingSlot)
         let spare = destination.deletingLastPathComponent().appendingPathComponent(".\(destination.lastPathComponent).swap").path
         if FolderIdentity(path: livePath) != nil {
             try FolderSwap.exchange(livePath, staging.path, spare: spare, atomic: atomicSwap)
@@ -176,8 +175,7 @@ final class StagedOutput: Sendable {
             fingerprints[path] = nil
         }
         fingerprints.merge(produced) { $1 }
-        guard let identity = FolderIdentity(path: staging.path) else { return }
-        try? OutputManifest(fingerprints: fingerprints).write(describing: identity, to: stagingSlot)
+        try? OutputManifest(fingerprints: fingerprints).write(describing: staging.path, to: stagingSlot)
     }
 
     /// What is already in place or in the live output: the outcome when the staging folder
@@ -222,8 +220,7 @@ final class StagedOutput: Sendable {
             for path in produced.keys.map(SitePath.init) where try !copy.link(livePath + "/" + path.text, to: path, step: .publish) {
                 throw SiteError(.output, step: .publish, file: path.text, message: "cannot link the file into the twin")
             }
-            guard let identity = FolderIdentity(path: staging.path) else { return }
-            try OutputManifest(fingerprints: produced).write(describing: identity, to: otherSlot)
+            try OutputManifest(fingerprints: produced).write(describing: staging.path, to: otherSlot)
         } catch {
             try? FileManager.default.removeItem(at: staging)
         }
