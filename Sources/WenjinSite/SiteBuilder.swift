@@ -48,14 +48,17 @@ public struct SiteBuilder: Sendable {
         let hosts = CommunityHosts(source: content.sourceBase, historical: config.source.historicalHosts)
         // Links resolve without the bodies, so one index serves the sanitizer and the pages, and
         // the raw bodies live only in `raw`, dropped once sanitized.
-        let raw = SanitizedBodies.rawBodies(of: content)
+        var raw = SanitizedBodies.rawBodies(of: content)
         let index = ArchiveIndex(content.withoutRawBodies())
-        var bodies: SanitizedBodies
+        let stateFolder = URL(fileURLWithPath: store.path).deletingLastPathComponent()
+        let bodies: SanitizedBodies
         do {
-            bodies = try SanitizedBodies.make(raw: raw, index: index, hosts: hosts, store: store, progress: progress)
+            bodies = try SanitizedBodies.make(raw: raw, index: index, hosts: hosts, store: store,
+                                              previous: BodyLedger.load(from: stateFolder), progress: progress)
         } catch {
             throw SiteError(.store, step: .sanitizeBodies, file: store.path, message: "\(error)")
         }
+        raw = []
         summary.bodiesSanitized = bodies.sanitizedCount
         summary.bodiesCached = bodies.cachedCount
         FreedMemory.giveBack()
@@ -63,7 +66,7 @@ public struct SiteBuilder: Sendable {
         let staged = try StagedOutput(destination: output)
         do {
             let jobs = PageJob.plan(for: index)
-            let manifestFile = PageManifest.file(for: output, in: URL(fileURLWithPath: store.path).deletingLastPathComponent())
+            let manifestFile = PageManifest.file(for: output, in: stateFolder)
             let rendered = try renderPages(jobs, drafts: drafts, manifest: PageManifest.load(from: manifestFile, describing: output),
                                            index: index, bodies: bodies, theme: theme, into: staged, progress: progress)
             bodies.releaseHTML()
@@ -102,6 +105,7 @@ public struct SiteBuilder: Sendable {
             try? PageManifest.write(rendered.compactMap { page in page.fingerprint.map { (page.path, $0) } },
                                     describing: staged.staging, to: manifestFile)
             try staged.publish()
+            bodies.ledger.save(in: stateFolder)
             progress.advance(by: 1)
             progress.end(.publish)
         } catch let error as SiteError {
@@ -123,9 +127,10 @@ public struct SiteBuilder: Sendable {
         let outcome: StagedOutput.Outcome
     }
 
-    /// Renders and writes every page on every core; a page whose fingerprint the previous
-    /// output's manifest records is linked from there, neither rendered nor compared. Then the
-    /// draft pages, when there are drafts (the question pages they add answer drafts to are
+    /// Renders and writes every page on every core; a page whose fingerprint (from its inputs,
+    /// `PageInputs`) the previous output's manifest records is linked from there, neither
+    /// rendered nor compared, and only the bodies of pages that are rendered are loaded. Then
+    /// the draft pages, when there are drafts (the question pages they add answer drafts to are
     /// theirs, not the plan's).
     private func renderPages(_ jobs: [PageJob], drafts: DraftCollection?, manifest: PageManifest, index: ArchiveIndex,
                              bodies: SanitizedBodies, theme: Theme, into staged: StagedOutput,
@@ -134,16 +139,23 @@ public struct SiteBuilder: Sendable {
         let draftPages = drafts.map { DraftPages(drafts: $0, renderer: renderer) }
         let replaced = draftPages?.questionsWithDrafts ?? []
         let published = replaced.isEmpty ? jobs : jobs.filter { if case .question(let id) = $0 { !replaced.contains(id) } else { true } }
-        let seed = PageFingerprint.seed(theme: theme)
+        let entities = EntityDigests(index: index)
+        let seed = PageFingerprint.seed(theme: theme, renderer: renderer)
         progress.begin(.renderPages, total: published.count)
         defer { progress.end(.renderPages) }
-        var pages = try ParallelWork.map(published) { job throws(SiteError) in
+        let kept = try ParallelWork.map(published) { job throws(SiteError) -> RenderedPage? in
+            let fingerprint = renderer.fingerprint(of: job, entities: entities, seed: seed)
+            guard manifest[job.path] == fingerprint, try staged.carryOver(job.path, step: .renderPages) else { return nil }
+            progress.advance(by: 1)
+            return RenderedPage(path: job.path, fingerprint: fingerprint, outcome: .unchanged)
+        }
+        let changed = zip(published, kept).compactMap { job, page in page == nil ? job : nil }
+        try bodies.load(changed.flatMap { $0.bodies(in: index) })
+        var pages = kept.compactMap { $0 }
+        pages += try ParallelWork.map(changed) { job throws(SiteError) in
+            let fingerprint = renderer.fingerprint(of: job, entities: entities, seed: seed)
             let page = renderer.prepare(job)
-            let fingerprint = PageFingerprint(context: page.context, theme: seed)
             defer { progress.advance(by: 1) }
-            if manifest[page.path] == fingerprint, try staged.carryOver(page.path, step: .renderPages) {
-                return RenderedPage(path: page.path, fingerprint: fingerprint, outcome: .unchanged)
-            }
             let outcome = try staged.write(try renderer.render(page), to: page.path, step: .renderPages)
             return RenderedPage(path: page.path, fingerprint: fingerprint, outcome: outcome)
         }
