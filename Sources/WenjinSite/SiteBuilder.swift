@@ -120,6 +120,9 @@ public struct SiteBuilder: Sendable {
         return summary
     }
 
+    /// Pages rendered between loading their bodies' HTML and letting it go.
+    private static let pagesPerSlice = 2048
+
     /// A page as this build left it; draft pages have no fingerprint and stay out of the manifest.
     private struct RenderedPage: Sendable {
         let path: SitePath
@@ -150,14 +153,21 @@ public struct SiteBuilder: Sendable {
             return RenderedPage(path: job.path, fingerprint: fingerprint, outcome: .unchanged)
         }
         let changed = zip(published, kept).compactMap { job, page in page == nil ? job : nil }
-        try bodies.load(changed.flatMap { $0.bodies(in: index) })
         var pages = kept.compactMap { $0 }
-        pages += try ParallelWork.map(changed) { job throws(SiteError) in
-            let fingerprint = renderer.fingerprint(of: job, entities: entities, seed: seed)
-            let page = renderer.prepare(job)
-            defer { progress.advance(by: 1) }
-            let outcome = try staged.write(try renderer.render(page), to: page.path, step: .renderPages)
-            return RenderedPage(path: page.path, fingerprint: fingerprint, outcome: outcome)
+        // A slice at a time, its bodies loaded before and let go after, so a full build of a
+        // large archive never holds every body's HTML at once.
+        for start in stride(from: 0, to: changed.count, by: Self.pagesPerSlice) {
+            let slice = Array(changed[start..<min(changed.count, start + Self.pagesPerSlice)])
+            let shown = slice.flatMap { $0.bodies(in: index) }
+            try bodies.load(shown)
+            pages += try ParallelWork.map(slice) { job throws(SiteError) in
+                let fingerprint = renderer.fingerprint(of: job, entities: entities, seed: seed)
+                let page = renderer.prepare(job)
+                defer { progress.advance(by: 1) }
+                let outcome = try staged.write(try renderer.render(page), to: page.path, step: .renderPages)
+                return RenderedPage(path: page.path, fingerprint: fingerprint, outcome: outcome)
+            }
+            bodies.release(shown)
         }
         for page in try draftPages?.render() ?? [] {
             pages.append(RenderedPage(path: page.path, fingerprint: nil,

@@ -5,9 +5,10 @@ import WenjinSanitizer
 import WenjinStore
 import WenjinTemplates
 
-/// The sanitized HTML of bodies, fetched from the store's sanitizer cache when pages need it
-/// and kept until the build lets go; bodies the cache does not hold (or holds for other link
-/// answers) are sanitized and cached. Shared by every rendering thread.
+/// The sanitized HTML of bodies, read from the store's sanitizer cache when pages are about to
+/// be rendered and let go when they are written, so a large archive's HTML is never in memory
+/// whole; bodies the cache does not hold (or holds for other link answers) are sanitized and
+/// cached. Shared by every rendering thread.
 final class BodyHTMLLoader: Sendable {
     private let store: Store
     private let hosts: CommunityHosts
@@ -28,12 +29,16 @@ final class BodyHTMLLoader: Sendable {
         return loaded.withLock { $0[key] } ?? TrustedHTML(trusted: "")
     }
 
-    func release() {
+    func release(_ keys: [BodyKey]) {
+        loaded.withLock { held in for key in keys { held[key] = nil } }
+    }
+
+    func releaseAll() {
         loaded.withLock { $0 = [:] }
     }
 
-    /// Loads the HTML of bodies the ledger describes: from the cache when its row was made for
-    /// the same link answers, else by sanitizing the body again (read back from the store).
+    /// Loads the HTML of bodies the ledger describes: from the cache when the row holds the HTML
+    /// the entry was made with, else by sanitizing the body again (read back from the store).
     func load(_ items: [(key: BodyKey, entry: BodyLedger.Entry)]) throws {
         let missing = loaded.withLock { held in items.filter { held[$0.key] == nil } }
         for start in stride(from: 0, to: missing.count, by: Self.batchSize) {
@@ -41,10 +46,8 @@ final class BodyHTMLLoader: Sendable {
             let rows = try store.read { reader in
                 try batch.map { try reader.sanitized(SanitizedCacheKey(contentHash: $0.entry.contentHash, policyVersion: Sanitizer.policyVersion)) }
             }
-            let decoder = JSONDecoder()
             let checked = ParallelWork.map(Array(zip(batch, rows))) { item, row -> TrustedHTML? in
-                guard let row, let record = try? decoder.decode(CachedBodyRecord.Reused.self, from: Data(row.reportJSON.utf8)),
-                      record.links == item.entry.links else { return nil }
+                guard let row, BodyLedger.digest(ofHTML: row.html) == item.entry.htmlDigest else { return nil }
                 // The cache holds only text this sanitizer produced (see `SanitizedHTML+Template`).
                 return TrustedHTML(trusted: row.html)
             }
@@ -52,13 +55,15 @@ final class BodyHTMLLoader: Sendable {
             for (item, html) in zip(batch, checked) {
                 if let html { loaded.withLock { $0[item.key] = html } } else { stale.append((item.key, try rawHTML(of: item.key))) }
             }
-            if !stale.isEmpty { _ = try sanitize(stale, progress: SilentProgress()) }
+            // The cache's row is not the HTML the ledger saw: made anew, and cached again.
+            if !stale.isEmpty { _ = try sanitize(stale, keepingHTML: true, usingCache: false, progress: SilentProgress()) }
         }
     }
 
     /// Ledger entries for bodies the ledger did not know: from the cache when it holds them for
-    /// the same link answers, else sanitized now and cached. Their HTML is kept.
-    func sanitize(_ inputs: [(key: BodyKey, html: String)], progress: any BuildProgress)
+    /// the same link answers, else sanitized now and cached. Their HTML is kept only when asked.
+    func sanitize(_ inputs: [(key: BodyKey, html: String)], keepingHTML: Bool = false, usingCache: Bool = true,
+                  progress: any BuildProgress)
         throws -> (fromCache: Int, entries: [(BodyKey, BodyLedger.Entry)]) {
         let links = self.links
         let hosts = self.hosts
@@ -72,16 +77,17 @@ final class BodyHTMLLoader: Sendable {
                 digest.add(input.html)
                 return (input.key, input.html, digest.finish(), Sanitizer.contentHash(of: hosts.identity + "\u{0}" + input.html))
             }
-            let rows = try store.read { reader in
+            let rows = usingCache ? try store.read { reader in
                 try batch.map { try reader.sanitized(SanitizedCacheKey(contentHash: $0.3, policyVersion: version)) }
-            }
+            } : Array(repeating: nil, count: batch.count)
             let decoder = JSONDecoder()
             let made = try ParallelWork.map(Array(zip(batch, rows))) { item, row in
                 let (key, html, rawDigest, contentHash) = item
                 if let row, let record = try? decoder.decode(CachedBodyRecord.Reused.self, from: Data(row.reportJSON.utf8)),
                    record.links.allSatisfy(links.stillAnswers) {
-                    let entry = BodyLedger.Entry(rawDigest: rawDigest, contentHash: contentHash, links: record.links, text: record.text)
-                    return (key, entry, TrustedHTML(trusted: row.html), nil as SanitizedCacheEntry?)
+                    let entry = BodyLedger.Entry(rawDigest: rawDigest, contentHash: contentHash, htmlDigest: BodyLedger.digest(ofHTML: row.html),
+                                                 links: record.links, text: record.text)
+                    return (key, entry, row.html, nil as SanitizedCacheEntry?)
                 }
                 let recorder = RecordingResolver(base: links)
                 let sanitizer = Sanitizer(hosts: hosts, resolver: recorder)
@@ -91,8 +97,9 @@ final class BodyHTMLLoader: Sendable {
                 encoder.outputFormatting = [.sortedKeys]
                 let record = try encoder.encode(CachedBodyRecord(report: report, links: recorder.links, text: text))
                 progress.advance(by: 1)
-                let entry = BodyLedger.Entry(rawDigest: rawDigest, contentHash: contentHash, links: recorder.links, text: text)
-                return (key, entry, sanitized.templateHTML,
+                let entry = BodyLedger.Entry(rawDigest: rawDigest, contentHash: contentHash,
+                                             htmlDigest: BodyLedger.digest(ofHTML: sanitized.html), links: recorder.links, text: text)
+                return (key, entry, sanitized.html,
                         SanitizedCacheEntry(html: sanitized.html, reportJSON: String(decoding: record, as: UTF8.self)))
             }
             // Stored a batch at a time, so the reports (kept only in the store) of a large
@@ -102,12 +109,10 @@ final class BodyHTMLLoader: Sendable {
                     if let row { try writer.putSanitized(row, for: SanitizedCacheKey(contentHash: entry.contentHash, policyVersion: version)) }
                 }
             }
-            loaded.withLock { held in
-                for (key, _, html, _) in made { held[key] = html }
-            }
-            for (key, entry, _, row) in made {
+            for (key, entry, html, row) in made {
                 entries.append((key, entry))
                 if row == nil { fromCache += 1 }
+                if keepingHTML { loaded.withLock { $0[key] = TrustedHTML(trusted: html) } }
             }
         }
         return (fromCache, entries)

@@ -46,8 +46,10 @@ struct SanitizedBodies: Sendable {
         try html.load(keys.compactMap { key in ledger.entries[key].map { (key, $0) } })
     }
 
-    /// Lets go of the HTML once every page is rendered; the texts stay for the indexes.
-    func releaseHTML() { html.release() }
+    /// Lets go of the HTML of bodies whose pages are written; the texts stay for the indexes.
+    func release(_ keys: [BodyKey]) { html.release(keys) }
+
+    func releaseHTML() { html.releaseAll() }
 
     /// Takes the bodies `inputs` (from `rawBodies(of:)`) from the `previous` ledger, the cache,
     /// or the sanitizer, their links resolved against `index`.

@@ -15,6 +15,9 @@ struct BodyLedger: Sendable {
         var rawDigest: UInt64
         /// The sanitizer cache's key for the body (`Sanitizer.contentHash` of hosts and text).
         var contentHash: String
+        /// `PageFingerprint.Digest` of the sanitized HTML, so HTML read back from the cache is
+        /// known to be what this entry describes without decoding the cache's record.
+        var htmlDigest: UInt64
         /// Every community link the body holds, with the answer the archive gave.
         var links: [RecordedLink]
         /// The text a reader sees.
@@ -34,8 +37,15 @@ struct BodyLedger: Sendable {
         }
     }
 
+    /// The digest `Entry.htmlDigest` holds.
+    static func digest(ofHTML html: String) -> UInt64 {
+        var digest = PageFingerprint.Digest(seed: 0x6874_6D6C)
+        digest.add(html)
+        return digest.finish()
+    }
+
     static let fileName = "bodies.ledger"
-    private static let format = "wenjin body ledger 1"
+    private static let format = "wenjin body ledger 2"
 
     var policyVersion: Int
     var hostsIdentity: String
@@ -82,6 +92,7 @@ struct BodyLedger: Sendable {
             writer.add(key.number)
             writer.add(entry.rawDigest)
             writer.add(entry.contentHash)
+            writer.add(entry.htmlDigest)
             writer.add(entry.links.count)
             for link in entry.links {
                 writer.add(link.kind)
@@ -107,13 +118,15 @@ struct BodyLedger: Sendable {
             guard let key = BodyKey(kindCode: try reader.integer(), number: try reader.integer()) else { throw ByteReader.Malformed() }
             let rawDigest = try reader.word()
             let contentHash = try reader.string()
+            let htmlDigest = try reader.word()
             var links: [RecordedLink] = []
             for _ in 0..<(try reader.count()) {
                 links.append(RecordedLink(kind: try reader.string(), id: try reader.optionalInteger(),
                                           answerID: try reader.optionalInteger(), token: try reader.optionalString(),
                                           localPath: try reader.optionalString()))
             }
-            entries[key] = Entry(rawDigest: rawDigest, contentHash: contentHash, links: links, text: try reader.string())
+            entries[key] = Entry(rawDigest: rawDigest, contentHash: contentHash, htmlDigest: htmlDigest, links: links,
+                                 text: try reader.string())
         }
         guard reader.isAtEnd else { throw ByteReader.Malformed() }
     }
