@@ -28,6 +28,16 @@ struct BodyLedgerTests {
         #expect(throws: ByteReader.Malformed.self) { try BodyLedger(decoding: []) }
     }
 
+    @Test("A cache key kept as four words gives back the sanitizer's hex digest")
+    func cacheKeyRoundTrip() throws {
+        let hex = Sanitizer.contentHash(of: "<p>天津</p>")
+        #expect(try #require(CacheKeyHash(hex: hex)).hex == hex)
+        #expect(CacheKeyHash(of: "<p>天津</p>", hosts: CommunityHosts(source: FixtureSite.source)).hex
+                == Sanitizer.contentHash(of: CommunityHosts(source: FixtureSite.source).identity + "\u{0}<p>天津</p>"))
+        #expect(CacheKeyHash(hex: String(hex.dropLast())) == nil)
+        #expect(CacheKeyHash(hex: hex.uppercased()) == nil)
+    }
+
     @Test("A rebuild with the ledger takes every body from it; one with a damaged ledger takes them from the cache")
     func rebuildsUseTheLedgerOrTheCache() throws {
         let site = try FixtureSite()
@@ -53,7 +63,7 @@ struct BodyLedgerTests {
         let ledger = try BodyLedger(decoding: [UInt8](Data(contentsOf: ledgerFile(site))))
         let entry = try #require(ledger.entries[.answer(1000)])
         try site.store.write { writer in
-            let key = SanitizedCacheKey(contentHash: entry.contentHash, policyVersion: Sanitizer.policyVersion)
+            let key = entry.contentHash.cacheKey(policyVersion: Sanitizer.policyVersion)
             let row = try #require(try writer.reader.sanitized(key))
             try writer.putSanitized(SanitizedCacheEntry(html: "<p>not what the ledger saw</p>", reportJSON: row.reportJSON), for: key)
         }

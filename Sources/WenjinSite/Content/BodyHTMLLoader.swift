@@ -44,7 +44,7 @@ final class BodyHTMLLoader: Sendable {
         for start in stride(from: 0, to: missing.count, by: Self.batchSize) {
             let batch = Array(missing[start..<min(missing.count, start + Self.batchSize)])
             let rows = try store.read { reader in
-                try batch.map { try reader.sanitized(SanitizedCacheKey(contentHash: $0.entry.contentHash, policyVersion: Sanitizer.policyVersion)) }
+                try batch.map { try reader.sanitized($0.entry.contentHash.cacheKey(policyVersion: Sanitizer.policyVersion)) }
             }
             let checked = ParallelWork.map(Array(zip(batch, rows))) { item, row -> TrustedHTML? in
                 guard let row, BodyLedger.digest(ofHTML: row.html) == item.entry.htmlDigest else { return nil }
@@ -75,10 +75,10 @@ final class BodyHTMLLoader: Sendable {
             let batch = ParallelWork.map(Array(inputs[start..<min(inputs.count, start + Self.batchSize)])) { input in
                 var digest = PageFingerprint.Digest(seed: 0)
                 digest.add(input.html)
-                return (input.key, input.html, digest.finish(), Sanitizer.contentHash(of: hosts.identity + "\u{0}" + input.html))
+                return (input.key, input.html, digest.finish(), CacheKeyHash(of: input.html, hosts: hosts))
             }
             let rows = usingCache ? try store.read { reader in
-                try batch.map { try reader.sanitized(SanitizedCacheKey(contentHash: $0.3, policyVersion: version)) }
+                try batch.map { try reader.sanitized($0.3.cacheKey(policyVersion: version)) }
             } : Array(repeating: nil, count: batch.count)
             let decoder = JSONDecoder()
             let made = try ParallelWork.map(Array(zip(batch, rows))) { item, row in
@@ -106,7 +106,7 @@ final class BodyHTMLLoader: Sendable {
             // archive never sit in memory all at once.
             try store.write { writer in
                 for (_, entry, _, row) in made {
-                    if let row { try writer.putSanitized(row, for: SanitizedCacheKey(contentHash: entry.contentHash, policyVersion: version)) }
+                    if let row { try writer.putSanitized(row, for: entry.contentHash.cacheKey(policyVersion: version)) }
                 }
             }
             for (key, entry, html, row) in made {

@@ -14,7 +14,7 @@ struct BodyLedger: Sendable {
         /// `PageFingerprint.Digest` of the raw HTML.
         var rawDigest: UInt64
         /// The sanitizer cache's key for the body (`Sanitizer.contentHash` of hosts and text).
-        var contentHash: String
+        var contentHash: CacheKeyHash
         /// `PageFingerprint.Digest` of the sanitized HTML, so HTML read back from the cache is
         /// known to be what this entry describes without decoding the cache's record.
         var htmlDigest: UInt64
@@ -45,7 +45,7 @@ struct BodyLedger: Sendable {
     }
 
     static let fileName = "bodies.ledger"
-    private static let format = "wenjin body ledger 2"
+    private static let format = "wenjin body ledger 3"
 
     var policyVersion: Int
     var hostsIdentity: String
@@ -63,8 +63,8 @@ struct BodyLedger: Sendable {
     /// The ledger in `folder`, or nil when there is none or it cannot be read (then every body
     /// is looked up in the cache, as on a first build).
     static func load(from folder: URL) -> BodyLedger? {
-        guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(fileName).path) else { return nil }
-        return try? BodyLedger(decoding: Array(data))
+        guard let bytes = StateFile.read(folder.appendingPathComponent(fileName)) else { return nil }
+        return try? BodyLedger(decoding: bytes)
     }
 
     /// Replaces the ledger in `folder` atomically. Not fatal when it fails: the next build
@@ -73,7 +73,7 @@ struct BodyLedger: Sendable {
         let file = folder.appendingPathComponent(Self.fileName)
         let temporary = folder.appendingPathComponent(Self.fileName + ".new")
         do {
-            try Data(encoded()).write(to: temporary)
+            try StateFile.write(encoded(), to: temporary)
             guard rename(temporary.path, file.path) == 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
         } catch {
             try? FileManager.default.removeItem(at: temporary)
@@ -91,7 +91,10 @@ struct BodyLedger: Sendable {
             writer.add(key.kindCode)
             writer.add(key.number)
             writer.add(entry.rawDigest)
-            writer.add(entry.contentHash)
+            writer.add(entry.contentHash.words.0)
+            writer.add(entry.contentHash.words.1)
+            writer.add(entry.contentHash.words.2)
+            writer.add(entry.contentHash.words.3)
             writer.add(entry.htmlDigest)
             writer.add(entry.links.count)
             for link in entry.links {
@@ -117,7 +120,7 @@ struct BodyLedger: Sendable {
         for _ in 0..<count {
             guard let key = BodyKey(kindCode: try reader.integer(), number: try reader.integer()) else { throw ByteReader.Malformed() }
             let rawDigest = try reader.word()
-            let contentHash = try reader.string()
+            let contentHash = CacheKeyHash(words: (try reader.word(), try reader.word(), try reader.word(), try reader.word()))
             let htmlDigest = try reader.word()
             var links: [RecordedLink] = []
             for _ in 0..<(try reader.count()) {

@@ -1,3 +1,6 @@
+import Foundation
+import Glibc
+
 /// The little binary format of the build's state files (`BodyLedger`, and whatever else a build
 /// keeps between runs): fixed-width little-endian integers and length-prefixed UTF-8 strings.
 /// Reading is strict: a short or malformed file is an error, and the caller starts afresh.
@@ -40,16 +43,19 @@ struct ByteReader {
 
     private let bytes: [UInt8]
     private var offset = 0
+    /// Where the payload ends: the digest after it is not read as data.
+    private let end: Int
 
-    /// Reads what `ByteWriter.sealed` wrote; throws when the digest at the end does not match.
+    /// Reads what `ByteWriter.sealed` wrote, in place; throws when the digest at the end does
+    /// not match.
     init(sealed: [UInt8]) throws(Malformed) {
         guard sealed.count >= 8 else { throw Malformed() }
-        var tail = ByteReader(bytes: Array(sealed.suffix(8)))
-        guard try tail.word() == Self.digest(of: sealed.dropLast(8)) else { throw Malformed() }
-        bytes = Array(sealed.dropLast(8))
+        bytes = sealed
+        end = sealed.count - 8
+        offset = end
+        guard try word(upTo: sealed.count) == Self.digest(of: sealed[..<end]) else { throw Malformed() }
+        offset = 0
     }
-
-    private init(bytes: [UInt8]) { self.bytes = bytes }
 
     static func digest(of bytes: ArraySlice<UInt8>) -> UInt64 {
         var digest = PageFingerprint.Digest(seed: 0x7374_6174_65)
@@ -57,10 +63,12 @@ struct ByteReader {
         return digest.finish()
     }
 
-    var isAtEnd: Bool { offset == bytes.count }
+    var isAtEnd: Bool { offset == end }
 
-    mutating func word() throws(Malformed) -> UInt64 {
-        guard bytes.count - offset >= 8 else { throw Malformed() }
+    mutating func word() throws(Malformed) -> UInt64 { try word(upTo: end) }
+
+    private mutating func word(upTo limit: Int) throws(Malformed) -> UInt64 {
+        guard limit - offset >= 8 else { throw Malformed() }
         var value: UInt64 = 0
         for index in 0..<8 { value |= UInt64(bytes[offset + index]) << (8 * UInt64(index)) }
         offset += 8
@@ -72,12 +80,12 @@ struct ByteReader {
     /// A count or length: not negative and not more than the bytes left could hold.
     mutating func count() throws(Malformed) -> Int {
         let value = try integer()
-        guard value >= 0, value <= bytes.count - offset else { throw Malformed() }
+        guard value >= 0, value <= end - offset else { throw Malformed() }
         return value
     }
 
     mutating func flag() throws(Malformed) -> Bool {
-        guard offset < bytes.count, bytes[offset] <= 1 else { throw Malformed() }
+        guard offset < end, bytes[offset] <= 1 else { throw Malformed() }
         defer { offset += 1 }
         return bytes[offset] == 1
     }
@@ -91,4 +99,36 @@ struct ByteReader {
     mutating func optionalString() throws(Malformed) -> String? { try flag() ? try string() : nil }
 
     mutating func optionalInteger() throws(Malformed) -> Int? { try flag() ? try integer() : nil }
+}
+
+/// Reading and writing a whole state file as bytes, without the copies `Data` and `Array(data)`
+/// would make of a file that holds every body's text.
+enum StateFile {
+    static func read(_ file: URL) -> [UInt8]? {
+        let descriptor = open(file.path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return nil }
+        let size = Int(info.st_size)
+        var complete = true
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            var offset = 0
+            while offset < size {
+                let got = Glibc.read(descriptor, buffer.baseAddress! + offset, size - offset)
+                if got < 0, errno == EINTR { continue }
+                guard got > 0 else { complete = false; break }
+                offset += got
+            }
+            count = offset
+        }
+        return complete ? bytes : nil
+    }
+
+    static func write(_ bytes: [UInt8], to file: URL) throws {
+        guard FileManager.default.createFile(atPath: file.path, contents: nil) else { throw POSIXError(.EIO) }
+        let handle = try FileHandle(forWritingTo: file)
+        defer { try? handle.close() }
+        try bytes.withUnsafeBytes { try handle.write(contentsOf: $0) }
+    }
 }
