@@ -48,19 +48,22 @@ public struct SiteBuilder: Sendable {
         let hosts = CommunityHosts(source: content.sourceBase, historical: config.source.historicalHosts)
         // Links resolve without the bodies, so one index serves the sanitizer and the pages, and
         // the raw bodies live only in `raw`, dropped once sanitized.
-        let raw = SanitizedBodies.rawBodies(of: content)
+        var raw = SanitizedBodies.rawBodies(of: content)
         let index = ArchiveIndex(content.withoutRawBodies())
-        var bodies: SanitizedBodies
+        let stateFolder = URL(fileURLWithPath: store.path).deletingLastPathComponent()
+        let bodies: SanitizedBodies
         do {
-            bodies = try SanitizedBodies.make(raw: raw, index: index, hosts: hosts, store: store, progress: progress)
+            bodies = try SanitizedBodies.make(raw: raw, index: index, hosts: hosts, store: store,
+                                              previous: BodyLedger.load(from: stateFolder), progress: progress)
         } catch {
             throw SiteError(.store, step: .sanitizeBodies, file: store.path, message: "\(error)")
         }
+        raw = []
         summary.bodiesSanitized = bodies.sanitizedCount
         summary.bodiesCached = bodies.cachedCount
         FreedMemory.giveBack()
 
-        let staged = try StagedOutput(destination: output, stateFolder: URL(fileURLWithPath: store.path).deletingLastPathComponent())
+        let staged = try StagedOutput(destination: output, stateFolder: stateFolder)
         do {
             let jobs = PageJob.plan(for: index)
             let rendered = try renderPages(jobs, drafts: drafts, index: index, bodies: bodies, theme: theme, into: staged, progress: progress)
@@ -96,6 +99,7 @@ public struct SiteBuilder: Sendable {
 
             progress.begin(.publish, total: nil)
             try staged.publish()
+            bodies.ledger.save(in: stateFolder)
             progress.advance(by: 1)
             progress.end(.publish)
         } catch let error as SiteError {
@@ -110,15 +114,19 @@ public struct SiteBuilder: Sendable {
         return summary
     }
 
+    /// Pages rendered between loading their bodies' HTML and letting it go.
+    private static let pagesPerSlice = 2048
+
     /// A page as this build left it.
     private struct RenderedPage: Sendable {
         let path: SitePath
         let outcome: StagedOutput.Outcome
     }
 
-    /// Renders and writes every page on every core; a page whose fingerprint the live output or
-    /// its twin records is carried over (`StagedOutput`), neither rendered nor compared. Then the
-    /// draft pages, when there are drafts (the question pages they add answer drafts to are
+    /// Renders and writes every page on every core; a page whose fingerprint (from its inputs,
+    /// `PageInputs`) the live output or its twin records is carried over (`StagedOutput`), neither
+    /// rendered nor compared, and only the bodies of pages that are rendered are loaded. Then
+    /// the draft pages, when there are drafts (the question pages they add answer drafts to are
     /// theirs, not the plan's).
     private func renderPages(_ jobs: [PageJob], drafts: DraftCollection?, index: ArchiveIndex,
                              bodies: SanitizedBodies, theme: Theme, into staged: StagedOutput,
@@ -127,18 +135,32 @@ public struct SiteBuilder: Sendable {
         let draftPages = drafts.map { DraftPages(drafts: $0, renderer: renderer) }
         let replaced = draftPages?.questionsWithDrafts ?? []
         let published = replaced.isEmpty ? jobs : jobs.filter { if case .question(let id) = $0 { !replaced.contains(id) } else { true } }
-        let seed = PageFingerprint.seed(theme: theme)
+        let entities = EntityDigests(index: index)
+        let seed = PageFingerprint.seed(theme: theme, renderer: renderer)
         progress.begin(.renderPages, total: published.count)
         defer { progress.end(.renderPages) }
-        var pages = try ParallelWork.map(published) { job throws(SiteError) in
-            let page = renderer.prepare(job)
-            let fingerprint = PageFingerprint(context: page.context, theme: seed)
-            defer { progress.advance(by: 1) }
-            if try staged.carryOver(page.path, fingerprint: fingerprint, step: .renderPages) {
-                return RenderedPage(path: page.path, outcome: .unchanged)
+        let kept = try ParallelWork.map(published) { job throws(SiteError) -> RenderedPage? in
+            let fingerprint = renderer.fingerprint(of: job, entities: entities, seed: seed)
+            guard try staged.carryOver(job.path, fingerprint: fingerprint, step: .renderPages) else { return nil }
+            progress.advance(by: 1)
+            return RenderedPage(path: job.path, outcome: .unchanged)
+        }
+        let changed = zip(published, kept).compactMap { job, page in page == nil ? job : nil }
+        var pages = kept.compactMap { $0 }
+        // A slice at a time, its bodies loaded before and let go after, so a full build of a
+        // large archive never holds every body's HTML at once.
+        for start in stride(from: 0, to: changed.count, by: Self.pagesPerSlice) {
+            let slice = Array(changed[start..<min(changed.count, start + Self.pagesPerSlice)])
+            let shown = slice.flatMap { $0.bodies(in: index) }
+            try bodies.load(shown)
+            pages += try ParallelWork.map(slice) { job throws(SiteError) in
+                let fingerprint = renderer.fingerprint(of: job, entities: entities, seed: seed)
+                let page = renderer.prepare(job)
+                defer { progress.advance(by: 1) }
+                let outcome = try staged.write(try renderer.render(page), to: page.path, fingerprint: fingerprint, step: .renderPages)
+                return RenderedPage(path: page.path, outcome: outcome)
             }
-            let outcome = try staged.write(try renderer.render(page), to: page.path, fingerprint: fingerprint, step: .renderPages)
-            return RenderedPage(path: page.path, outcome: outcome)
+            bodies.release(shown)
         }
         for page in try draftPages?.render() ?? [] {
             pages.append(RenderedPage(path: page.path, outcome: try staged.write(page.bytes, to: page.path, step: .renderPages)))

@@ -36,6 +36,15 @@ extension StoreReader {
             """, question) { Answer(row: $0) }
     }
 
+    /// Every answer, by question, each list in the order of `answers(of:)`: one query where a
+    /// build would otherwise make one per question.
+    public func answersByQuestion() throws -> [QuestionID: [Answer]] {
+        let answers = try connection.query("""
+            SELECT \(Answer.columns) FROM answers ORDER BY question_id, agree_count DESC, add_time, id
+            """) { Answer(row: $0) }
+        return Dictionary(grouping: answers, by: \.questionID)
+    }
+
     /// The answers a user wrote under their name (anonymous ones excluded), newest first.
     public func answers(by user: UserID) throws -> [Answer] {
         try connection.query("""
@@ -48,6 +57,14 @@ extension StoreReader {
         try connection.queryFirst("SELECT \(AnswerComment.columns) FROM answer_comments WHERE id = ?", id) {
             AnswerComment(row: $0)
         }
+    }
+
+    /// Every answer comment, by answer, each list in the order of `comments(of:)`.
+    public func commentsByAnswer() throws -> [AnswerID: [AnswerComment]] {
+        let comments = try connection.query("""
+            SELECT \(AnswerComment.columns) FROM answer_comments ORDER BY answer_id, add_time, id
+            """) { AnswerComment(row: $0) }
+        return Dictionary(grouping: comments, by: \.answerID)
     }
 
     /// The comments under an answer, oldest first (the order the API sends them).

@@ -57,6 +57,14 @@ extension StoreReader {
         }
     }
 
+    /// Every article comment, by article, each list in the order of `comments(of:)`.
+    public func commentsByArticle() throws -> [ArticleID: [ArticleComment]] {
+        let comments = try connection.query("""
+            SELECT \(ArticleComment.columns) FROM article_comments ORDER BY article_id, add_time, id
+            """) { ArticleComment(row: $0) }
+        return Dictionary(grouping: comments, by: \.articleID)
+    }
+
     /// The comments under an article, oldest first (the order the API sends them).
     public func comments(of article: ArticleID) throws -> [ArticleComment] {
         try connection.query("""

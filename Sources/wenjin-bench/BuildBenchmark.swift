@@ -1,7 +1,8 @@
-// `wenjin build` on a crawled site folder: a full build with the sanitizer cache cold, a full
-// build with it warm, and a rebuild after one question changed; pages/s, peak RSS and the
-// search index's size against the text it indexes. `--prepare` crawls the sample community
-// into the folder first, in a process of its own, so the build's peak RSS is the build's.
+// `wenjin build` on a crawled site folder, one build per process as a user runs it: a full
+// build with the sanitizer cache cold, a full build with it warm, and a rebuild after one
+// question changed; pages/s, the process's peak RSS and the search index's size against the
+// text it indexes. `--prepare` crawls the sample community into the folder first, in a
+// process of its own, so no build's peak RSS includes the crawl's.
 import Dispatch
 import Foundation
 import Synchronization
@@ -15,11 +16,12 @@ enum BuildBenchmark {
         let description: String
     }
 
-    static let usage = "usage: wenjin-bench build --site DIR [--prepare QUESTIONS | --rebuild-only]"
+    static let usage = "usage: wenjin-bench build --site DIR (--prepare QUESTIONS | --step cold|warm|rebuild)"
 
-    /// `--site DIR`: a site folder whose store was crawled and never built (its cache is cold);
-    /// `--prepare N` crawls an N-question sample community into it and stops; `--rebuild-only`
-    /// keeps the output of an earlier run and times only the one-question rebuild (for profiling).
+    /// `--site DIR`: a site folder whose store was crawled by `--prepare N` (an N-question sample
+    /// community). `--step cold` builds it for the first time (its sanitizer cache is cold),
+    /// `--step warm` deletes the output and builds it again, `--step rebuild` changes one
+    /// question's title and builds again; the script runs them in this order.
     static func run(_ arguments: [String]) throws {
         guard let flag = arguments.firstIndex(of: "--site"), flag + 1 < arguments.count else {
             throw UsageError(description: usage)
@@ -31,39 +33,36 @@ enum BuildBenchmark {
             }
             return try crawlSample(questions: questions, into: root)
         }
+        guard let stepFlag = arguments.firstIndex(of: "--step"), stepFlag + 1 < arguments.count,
+              ["cold", "warm", "rebuild"].contains(arguments[stepFlag + 1]) else {
+            throw UsageError(description: usage)
+        }
+        let step = arguments[stepFlag + 1]
         let config = try SiteConfig.load(root: root)
         let store = try Store.openExisting(at: config.resolve(config.store.directory).appendingPathComponent(Store.fileName))
-        let builder = SiteBuilder(config: config, store: store)
         let output = root.appendingPathComponent("_bench_site")
-        let timer = StepTimes()
-        var warm: BuildSummary?
-        if !arguments.contains("--rebuild-only") {
-            try? FileManager.default.removeItem(at: output)
-            let cold = try builder.build(into: output, progress: timer)
-            report("full, cache cold", cold)
-            try FileManager.default.removeItem(at: output)
-            let full = try builder.build(into: output, progress: timer)
-            report("full, cache warm", full)
-            warm = full
+        switch step {
+        case "cold", "warm": try? FileManager.default.removeItem(at: output)
+        default:
+            try store.write { writer in
+                guard let first = try writer.reader.questions().first else { return }
+                var question = first
+                question.title += "（已编辑）"
+                try writer.upsert(question)
+            }
         }
-
-        try store.write { writer in
-            guard let first = try writer.reader.questions().first else { return }
-            var question = first
-            question.title += "（已编辑）"
-            try writer.upsert(question)
-        }
-        let incremental = try builder.build(into: output, progress: timer)
-        report("one question changed", incremental)
-
-        let counts = try store.counts()
-        print("store: \(counts.questions) questions, \(counts.answers) answers, \(counts.users) users")
-        if let search = warm?.search {
+        let summary = try SiteBuilder(config: config, store: store).build(into: output, progress: StepTimes())
+        let name = ["cold": "full, cache cold", "warm": "full, cache warm", "rebuild": "one question changed"][step] ?? step
+        print(String(format: "%-22@ %7.2f s  %6.0f pages/s  %d pages (%d written)  %d bodies sanitized, %d cached  peak RSS %d MiB",
+                     name as NSString, summary.seconds, Double(summary.pages) / summary.seconds, summary.pages,
+                     summary.pagesWritten, summary.bodiesSanitized, summary.bodiesCached, memoryMiB("VmHWM:")))
+        if step == "warm", let search = summary.search {
+            let counts = try store.counts()
+            print("store: \(counts.questions) questions, \(counts.answers) answers, \(counts.users) users")
             print(String(format: "search index: %d documents, %.1f MiB for %.1f MiB of text (%.2f×), %d shards",
                          search.documents, Double(search.indexBytes) / 1_048_576, Double(search.textBytes) / 1_048_576,
                          search.sizeRatio, search.shards))
         }
-        print("peak RSS: \(memoryMiB("VmHWM:")) MiB")
     }
 
     /// Crawls a sample community (logged in, no delay) into `root/.wenjin`.
@@ -109,12 +108,6 @@ enum BuildBenchmark {
             print(String(format: "    %@ %.3f s, resident %d MiB, peak so far %d MiB", step.rawValue, seconds,
                          BuildBenchmark.memoryMiB("VmRSS:"), BuildBenchmark.memoryMiB("VmHWM:")))
         }
-    }
-
-    private static func report(_ name: String, _ summary: BuildSummary) {
-        print(String(format: "%-22@ %7.2f s  %6.0f pages/s  %d pages (%d written)  %d bodies sanitized, %d cached",
-                     name as NSString, summary.seconds, Double(summary.pages) / summary.seconds, summary.pages,
-                     summary.pagesWritten, summary.bodiesSanitized, summary.bodiesCached))
     }
 
     /// A memory figure of this process from /proc/self/status (`VmHWM:` peak, `VmRSS:` now), in MiB.

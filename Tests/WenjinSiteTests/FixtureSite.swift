@@ -40,9 +40,14 @@ struct FixtureSite {
 
     /// The files of the output (theme libraries from Debian excluded), by relative path.
     func outputFiles() throws -> [String: Data] {
+        try Self.files(under: output)
+    }
+
+    /// The files under `folder` (theme libraries from Debian excluded), by relative path.
+    static func files(under folder: URL) throws -> [String: Data] {
         var files: [String: Data] = [:]
-        for path in try FileManager.default.subpathsOfDirectory(atPath: output.path) where !path.hasPrefix("assets/vendor") {
-            let url = output.appendingPathComponent(path)
+        for path in try FileManager.default.subpathsOfDirectory(atPath: folder.path) where !path.hasPrefix("assets/vendor") {
+            let url = folder.appendingPathComponent(path)
             var isFolder: ObjCBool = false
             if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue {
                 files[path] = try Data(contentsOf: url)

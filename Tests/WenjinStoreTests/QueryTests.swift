@@ -32,6 +32,22 @@ import WenjinModel
         }
     }
 
+    @Test("The bulk readers give every list in the order of the per-item readers")
+    func bulkReadersMatchPerItemReaders() throws {
+        try store.read { reader in
+            let answers = try reader.answersByQuestion()
+            #expect(Set(answers.keys) == [1, 2])
+            for question in [1, 2] as [QuestionID] { #expect(answers[question] == (try reader.answers(of: question))) }
+            #expect(answers[1]?.map(\.id) == [11, 10, 12])
+            let comments = try reader.commentsByAnswer()
+            #expect(comments[10]?.map(\.text) == ["先", "后"])
+            #expect(comments[10] == (try reader.comments(of: 10)))
+            let articleComments = try reader.commentsByArticle()
+            #expect(Array(articleComments.keys) == [1])
+            #expect(articleComments[1] == (try reader.comments(of: ArticleID(1))))
+        }
+    }
+
     @Test func allQuestionsComeMostRecentlyUpdatedFirstWithTheirTopics() throws {
         let questions = try store.read { try $0.questions() }
         #expect(questions.map(\.id) == [1, 3, 2, 4])

@@ -26,4 +26,19 @@ extension PageFingerprint {
         }
         return PageFingerprint(value: digest.finish())
     }
+
+    /// The theme's seed with the site's settings that every page shows (title, base URL,
+    /// footer, drafts link, the community's address) and what every body's HTML depends on
+    /// besides its text and links (the hosts it is read against, the sanitizer's policy).
+    static func seed(theme: Theme, renderer: PageRenderer) -> PageFingerprint {
+        var digest = Digest(seed: seed(theme: theme).value)
+        digest.add(renderer.siteTitle)
+        digest.add(renderer.baseURL ?? "\u{0}")
+        digest.add(renderer.footer ?? "\u{0}")
+        digest.add(renderer.draftsIndex?.text ?? "\u{0}")
+        digest.add(renderer.content.sourceBase)
+        digest.add(renderer.bodies.ledger.hostsIdentity)
+        digest.add(word: UInt64(renderer.bodies.ledger.policyVersion))
+        return PageFingerprint(value: digest.finish())
+    }
 }

@@ -41,22 +41,14 @@ struct ArchiveContent: Sendable {
     static func read(from store: Store, fallbackSource: URL?) throws -> ArchiveContent {
         try store.read { reader in
             let questions = try reader.questions()
+            // Three queries for every answer and comment, not one per question and per answer.
+            // Answers are shown under their question only: one whose question is not stored is left out.
+            let stored = try reader.answersByQuestion()
             var answers: [QuestionID: [Answer]] = [:]
-            var answerComments: [AnswerID: [AnswerComment]] = [:]
-            for question in questions {
-                let list = try reader.answers(of: question.id)
-                answers[question.id] = list
-                for answer in list {
-                    let comments = try reader.comments(of: answer.id)
-                    if !comments.isEmpty { answerComments[answer.id] = comments }
-                }
-            }
+            for question in questions { answers[question.id] = stored[question.id] ?? [] }
+            let answerComments = try reader.commentsByAnswer()
             let articles = try reader.articles()
-            var articleComments: [ArticleID: [ArticleComment]] = [:]
-            for article in articles {
-                let comments = try reader.comments(of: article.id)
-                if !comments.isEmpty { articleComments[article.id] = comments }
-            }
+            let articleComments = try reader.commentsByArticle()
             var assets: [AssetURL: Asset] = [:]
             for asset in try reader.assets() { assets[asset.url] = asset }
             var source = try reader.meta(.sourceURL) ?? fallbackSource?.absoluteString ?? "http://wenjin.in"

@@ -11,6 +11,10 @@ struct RecordedLink: Codable, Hashable, Sendable {
     /// What the resolver answered; nil when the link kept pointing at the original.
     var localPath: String?
 
+    init(kind: String, id: Int?, answerID: Int?, token: String?, localPath: String?) {
+        (self.kind, self.id, self.answerID, self.token, self.localPath) = (kind, id, answerID, token, localPath)
+    }
+
     init(_ link: CommunityLink, localPath: String?) {
         switch link {
         case .question(let id, let answerID): (kind, self.id, self.answerID) = ("question", id, answerID)

@@ -11,94 +11,79 @@ enum BodyKey: Hashable, Sendable {
     case article(ArticleID)
 }
 
-/// Every body of the archive, sanitized, with what it cost: bodies already in the store's
-/// cache (same text, same policy version, same link answers) are not sanitized again.
+/// Every body of the archive as a build needs it: its plain text (for descriptions, feeds and
+/// search) and digest (for page fingerprints) always, its sanitized HTML only for the pages
+/// that are rendered (`load`), since an incremental build renders few.
+///
+/// Bodies the last build saw unchanged come from the `BodyLedger`; the others from the store's
+/// sanitizer cache (same text, policy version and link answers), else they are sanitized and
+/// cached.
 struct SanitizedBodies: Sendable {
-    private(set) var html: [BodyKey: TrustedHTML] = [:]
-    /// Plain text of each body (whitespace collapsed), as `Sanitizer.plainText` reads it.
-    private(set) var texts: [BodyKey: String] = [:]
-    /// Bodies sanitized by this build; the rest came from the cache.
+    private(set) var ledger: BodyLedger
+    private let html: BodyHTMLLoader
+    /// Bodies sanitized by this build; the rest came from the ledger or the cache.
     private(set) var sanitizedCount = 0
     private(set) var cachedCount = 0
 
-    subscript(key: BodyKey) -> TrustedHTML { html[key] ?? TrustedHTML(trusted: "") }
+    /// The body's sanitized HTML, loaded from the cache on first use when `load` did not.
+    subscript(key: BodyKey) -> TrustedHTML {
+        guard let entry = ledger.entries[key] else { return TrustedHTML(trusted: "") }
+        return html.html(for: key, entry: entry)
+    }
 
-    /// Whether the body has any content (its sanitized HTML is kept only then).
-    func has(_ key: BodyKey) -> Bool { html[key] != nil }
-
-    /// Lets go of the HTML once every page is rendered; the texts stay for the indexes.
-    mutating func releaseHTML() { html = [:] }
+    /// Whether the body has any content.
+    func has(_ key: BodyKey) -> Bool { ledger.entries[key] != nil }
 
     /// The plain text of a body; empty for an empty body.
-    func text(_ key: BodyKey) -> String { texts[key] ?? "" }
+    func text(_ key: BodyKey) -> String { ledger.entries[key]?.text ?? "" }
 
-    /// Sanitizes (or takes from the cache) the bodies `inputs` (from `rawBodies(of:)`), their
-    /// links resolved against `index`, and caches what it sanitized.
+    /// What a page showing the body depends on (0 for an empty body).
+    func digest(_ key: BodyKey) -> UInt64 { ledger.entries[key]?.digest ?? 0 }
+
+    /// Loads the HTML of `keys` from the cache in one go, on every core, before pages showing
+    /// them are rendered.
+    func load(_ keys: [BodyKey]) throws {
+        try html.load(keys.compactMap { key in ledger.entries[key].map { (key, $0) } })
+    }
+
+    /// Lets go of the HTML of bodies whose pages are written; the texts stay for the indexes.
+    func release(_ keys: [BodyKey]) { html.release(keys) }
+
+    func releaseHTML() { html.releaseAll() }
+
+    /// Takes the bodies `inputs` (from `rawBodies(of:)`) from the `previous` ledger, the cache,
+    /// or the sanitizer, their links resolved against `index`.
     static func make(raw inputs: [(key: BodyKey, html: String)], index: ArchiveIndex, hosts: CommunityHosts, store: Store,
-                     progress: any BuildProgress) throws -> SanitizedBodies {
+                     previous: BodyLedger?, progress: any BuildProgress) throws -> SanitizedBodies {
         let links = ArchiveLinks(index: index)
         progress.begin(.sanitizeBodies, total: inputs.count)
         defer { progress.end(.sanitizeBodies) }
-        let version = Sanitizer.policyVersion
-        // The source base is part of the key: root-relative links in a body resolve against it.
-        let keyed = ParallelWork.map(inputs) { input in
-            (input.key, input.html, SanitizedCacheKey(
-                contentHash: Sanitizer.contentHash(of: hosts.identity + "\u{0}" + input.html), policyVersion: version))
+        let targets = LinkTargets.digest(of: index)
+        let usable = previous.flatMap { ledger in
+            ledger.policyVersion == Sanitizer.policyVersion && ledger.hostsIdentity == hosts.identity ? ledger : nil
         }
-        // Rows are read on the store's one connection, then decoded and checked on every core,
-        // a batch at a time so that raw rows of a large archive never sit in memory all at once.
-        let decoder = JSONDecoder()
-        var cached: [(TrustedHTML, String)?] = []
-        cached.reserveCapacity(keyed.count)
-        for start in stride(from: 0, to: keyed.count, by: 4096) {
-            let batch = keyed[start..<min(keyed.count, start + 4096)]
-            let entries = try store.read { reader in try batch.map { try reader.sanitized($0.2) } }
-            cached += ParallelWork.map(entries) { entry in
-                guard let entry, let record = try? decoder.decode(CachedBodyRecord.Reused.self, from: Data(entry.reportJSON.utf8)),
-                      record.links.allSatisfy({ recorded in
-                          recorded.link.map { links.localPath(for: $0) == recorded.localPath } ?? false
-                      }) else { return nil }
-                // The cache holds only text this sanitizer produced (see `SanitizedHTML+Template`).
-                return (TrustedHTML(trusted: entry.html), record.text)
-            }
+        let sameTargets = usable?.linkTargets == targets
+        let known = ParallelWork.map(inputs) { input -> BodyLedger.Entry? in
+            var digest = PageFingerprint.Digest(seed: 0)
+            digest.add(input.html)
+            guard let entry = usable?.entries[input.key], entry.rawDigest == digest.finish(),
+                  sameTargets || entry.links.allSatisfy({ links.stillAnswers($0) }) else { return nil }
+            return entry
         }
-        var result = SanitizedBodies()
-        var misses: [(BodyKey, String, SanitizedCacheKey)] = []
-        for (position, item) in keyed.enumerated() {
-            if let (html, text) = cached[position] {
-                result.html[item.0] = html
-                result.texts[item.0] = text
-                result.cachedCount += 1
-            } else {
-                misses.append(item)
-            }
+        var result = SanitizedBodies(
+            ledger: BodyLedger(policyVersion: Sanitizer.policyVersion, hostsIdentity: hosts.identity, linkTargets: targets),
+            html: BodyHTMLLoader(store: store, hosts: hosts, links: links))
+        result.ledger.entries.reserveCapacity(inputs.count)
+        var unknown: [(key: BodyKey, html: String)] = []
+        for (input, entry) in zip(inputs, known) {
+            if let entry { result.ledger.entries[input.key] = entry } else { unknown.append(input) }
         }
+        result.cachedCount = inputs.count - unknown.count
         progress.advance(by: result.cachedCount)
-        // A batch at a time, stored as it is done, so the reports (kept only in the store) of a
-        // large archive never sit in memory all at once; records are encoded on every core.
-        for start in stride(from: 0, to: misses.count, by: 4096) {
-            let fresh = try ParallelWork.map(Array(misses[start..<min(misses.count, start + 4096)])) { key, html, cacheKey in
-                let recorder = RecordingResolver(base: links)
-                let sanitizer = Sanitizer(hosts: hosts, resolver: recorder)
-                let (sanitized, report) = sanitizer.sanitize(html: html)
-                let text = sanitizer.plainText(fromHTML: html)
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.sortedKeys]
-                let record = try encoder.encode(CachedBodyRecord(report: report, links: recorder.links, text: text))
-                progress.advance(by: 1)
-                return (key, cacheKey, sanitized, String(decoding: record, as: UTF8.self), text)
-            }
-            try store.write { writer in
-                for (_, cacheKey, sanitized, json, _) in fresh {
-                    try writer.putSanitized(SanitizedCacheEntry(html: sanitized.html, reportJSON: json), for: cacheKey)
-                }
-            }
-            for (key, _, sanitized, _, text) in fresh {
-                result.html[key] = sanitized.templateHTML
-                result.texts[key] = text
-            }
-        }
-        result.sanitizedCount = misses.count
+        let (fromCache, fresh) = try result.html.sanitize(unknown, progress: progress)
+        for (key, entry) in fresh { result.ledger.entries[key] = entry }
+        result.cachedCount += fromCache
+        result.sanitizedCount = unknown.count - fromCache
         return result
     }
 
@@ -111,5 +96,12 @@ struct SanitizedBodies: Sendable {
         }
         for article in content.articles { list.append((.article(article.id), article.messageHTML)) }
         return list.filter { !$0.html.isEmpty }
+    }
+}
+
+extension ArchiveLinks {
+    /// Whether the archive still answers a recorded link as it did.
+    func stillAnswers(_ recorded: RecordedLink) -> Bool {
+        recorded.link.map { localPath(for: $0) == recorded.localPath } ?? false
     }
 }

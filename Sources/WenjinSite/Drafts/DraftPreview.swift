@@ -129,7 +129,8 @@ extension SiteBuilder {
             let hosts = CommunityHosts(source: content.sourceBase, historical: config.source.historicalHosts)
             let index = ArchiveIndex(content.withoutRawBodies())
             let bodies = try SanitizedBodies.make(raw: SanitizedBodies.rawBodies(of: content), index: index, hosts: hosts,
-                                                  store: store, progress: SilentProgress())
+                                                  store: store, previous: BodyLedger.load(from: URL(fileURLWithPath: store.path).deletingLastPathComponent()),
+                                                  progress: SilentProgress())
             return pageRenderer(index: index, bodies: bodies, theme: theme, withDrafts: true)
         } catch {
             throw SiteError(.store, step: .readStore, file: store.path, message: "\(error)")

@@ -3,9 +3,9 @@ import WenjinModel
 /// One page the build writes, named by what it shows; the list of them is the page plan.
 /// Small values, so the plan of a large archive costs little before rendering starts.
 ///
-/// To add a page kind: a case here (and in `plan` and `path`), its file in `SiteLayout`, a
-/// function returning its `PageFrame` in an extension of `PageRenderer`, and its template
-/// in `Themes/default/templates/`.
+/// To add a page kind: a case here (and in `plan`, `path` and `bodies`), its file in
+/// `SiteLayout`, a function returning its `PageFrame` in an extension of `PageRenderer`, the
+/// inputs it reads in `PageInputs`, and its template in `Themes/default/templates/`.
 enum PageJob: Sendable, Hashable {
     case home(page: Int)
     case unanswered(page: Int)
@@ -61,6 +61,15 @@ extension PageJob {
         case .search: SiteLayout.search
         case .notFound: SiteLayout.notFound
         case .about: SiteLayout.about
+        }
+    }
+
+    /// The bodies whose HTML the page shows (other pages show at most their plain text).
+    func bodies(in index: ArchiveIndex) -> [BodyKey] {
+        switch self {
+        case .question(let id): [.question(id)] + (index.content.answers[id] ?? []).map { .answer($0.id) }
+        case .article(let id): [.article(id)]
+        default: []
         }
     }
 }

@@ -1,0 +1,55 @@
+import WenjinModel
+
+/// A digest of every entity of the archive as pages show it, computed once per build so a
+/// page's fingerprint (`PageRenderer.fingerprint(of:)`) is a handful of lookups, not a view
+/// model. Each digest covers every stored field (through `DigestEncoder`), plus what the entity
+/// brings along wherever it is shown: an answer its comments, an article its comments, a user
+/// their avatar's local file, a topic its picture's.
+struct EntityDigests: Sendable {
+    let questions: [QuestionID: UInt64]
+    let answers: [AnswerID: UInt64]
+    let users: [UserID: UInt64]
+    let topics: [TopicID: UInt64]
+    let articles: [ArticleID: UInt64]
+
+    /// Over `index`'s content, whose raw bodies are already dropped: pages show bodies through
+    /// `SanitizedBodies.digest`, which also covers where their links lead.
+    init(index: ArchiveIndex) {
+        let content = index.content
+        questions = Self.map(content.questions, id: \.id) { DigestEncoder.digest(of: $0) }
+        let answerList = content.questions.flatMap { content.answers[$0.id] ?? [] }
+        answers = Self.map(answerList, id: \.id) { answer in
+            var digest = PageFingerprint.Digest(seed: 1)
+            DigestEncoder.add(answer, to: &digest)
+            DigestEncoder.add(content.answerComments[answer.id] ?? [], to: &digest)
+            return digest.finish()
+        }
+        users = Self.map(content.users, id: \.id) { user in
+            var digest = PageFingerprint.Digest(seed: 2)
+            DigestEncoder.add(user, to: &digest)
+            digest.add(index.avatars[user.id]?.text ?? "\u{0}")
+            return digest.finish()
+        }
+        let links = ArchiveLinks(index: index)
+        topics = Self.map(content.topics, id: \.id) { topic in
+            var digest = PageFingerprint.Digest(seed: 3)
+            DigestEncoder.add(topic, to: &digest)
+            let picture = topic.pic.flatMap { links.imagePath(AssetURL(content.sourceBase + "/uploads/topic/" + $0)) }
+            digest.add(picture?.text ?? "\u{0}")
+            return digest.finish()
+        }
+        articles = Self.map(content.articles, id: \.id) { article in
+            var digest = PageFingerprint.Digest(seed: 4)
+            DigestEncoder.add(article, to: &digest)
+            DigestEncoder.add(content.articleComments[article.id] ?? [], to: &digest)
+            return digest.finish()
+        }
+    }
+
+    private static func map<Entity: Sendable, ID: Hashable & Sendable>(
+        _ entities: [Entity], id: @Sendable (Entity) -> ID, _ digest: @Sendable (Entity) -> UInt64
+    ) -> [ID: UInt64] {
+        let digests = ParallelWork.map(entities) { (id($0), digest($0)) }
+        return Dictionary(digests, uniquingKeysWith: { first, _ in first })
+    }
+}

@@ -1,0 +1,165 @@
+import Foundation
+import WenjinModel
+import WenjinSanitizer
+
+/// What the last build learned about each body of the archive, kept in the store's folder
+/// (`.wenjin/bodies.ledger`) so the next build need not hash, look up and decode every body
+/// again: a body whose raw text has the same digest, under the same hosts and sanitizer policy,
+/// and whose links still resolve as recorded, sanitizes to what the ledger says.
+///
+/// The HTML itself stays in the store's sanitizer cache (under `contentHash`); the ledger keeps
+/// what every build needs of every body — its plain text and a digest for page fingerprints.
+struct BodyLedger: Sendable {
+    struct Entry: Sendable {
+        /// `PageFingerprint.Digest` of the raw HTML.
+        var rawDigest: UInt64
+        /// The sanitizer cache's key for the body (`Sanitizer.contentHash` of hosts and text).
+        var contentHash: CacheKeyHash
+        /// `PageFingerprint.Digest` of the sanitized HTML, so HTML read back from the cache is
+        /// known to be what this entry describes without decoding the cache's record.
+        var htmlDigest: UInt64
+        /// Every community link the body holds, with the answer the archive gave.
+        var links: [RecordedLink]
+        /// The text a reader sees.
+        var text: String
+
+        /// What a page showing this body depends on: its text, and where its links lead.
+        var digest: UInt64 {
+            var digest = PageFingerprint.Digest(seed: rawDigest)
+            for link in links {
+                digest.add(link.kind)
+                digest.add(word: UInt64(bitPattern: Int64(link.id ?? -1)))
+                digest.add(word: UInt64(bitPattern: Int64(link.answerID ?? -1)))
+                digest.add(link.token ?? "")
+                digest.add(link.localPath ?? "\u{0}")
+            }
+            return digest.finish()
+        }
+    }
+
+    /// The digest `Entry.htmlDigest` holds.
+    static func digest(ofHTML html: String) -> UInt64 {
+        var digest = PageFingerprint.Digest(seed: 0x6874_6D6C)
+        digest.add(html)
+        return digest.finish()
+    }
+
+    static let fileName = "bodies.ledger"
+    private static let format = "wenjin body ledger 3"
+
+    var policyVersion: Int
+    var hostsIdentity: String
+    /// `LinkTargets.digest` of the archive the links were resolved in.
+    var linkTargets: UInt64
+    var entries: [BodyKey: Entry]
+
+    init(policyVersion: Int, hostsIdentity: String, linkTargets: UInt64, entries: [BodyKey: Entry] = [:]) {
+        self.policyVersion = policyVersion
+        self.hostsIdentity = hostsIdentity
+        self.linkTargets = linkTargets
+        self.entries = entries
+    }
+
+    /// The ledger in `folder`, or nil when there is none or it cannot be read (then every body
+    /// is looked up in the cache, as on a first build).
+    static func load(from folder: URL) -> BodyLedger? {
+        guard let bytes = StateFile.read(folder.appendingPathComponent(fileName)) else { return nil }
+        return try? BodyLedger(decoding: bytes)
+    }
+
+    /// Replaces the ledger in `folder` atomically. Not fatal when it fails: the next build
+    /// then only does more work.
+    func save(in folder: URL) {
+        let file = folder.appendingPathComponent(Self.fileName)
+        let temporary = folder.appendingPathComponent(Self.fileName + ".new")
+        do {
+            try StateFile.write(encoded(), to: temporary)
+            guard rename(temporary.path, file.path) == 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+        }
+    }
+
+    func encoded() -> [UInt8] {
+        var writer = ByteWriter()
+        writer.add(Self.format)
+        writer.add(policyVersion)
+        writer.add(hostsIdentity)
+        writer.add(linkTargets)
+        writer.add(entries.count)
+        for (key, entry) in entries.sorted(by: { $0.key < $1.key }) {
+            writer.add(key.kindCode)
+            writer.add(key.number)
+            writer.add(entry.rawDigest)
+            writer.add(entry.contentHash.words.0)
+            writer.add(entry.contentHash.words.1)
+            writer.add(entry.contentHash.words.2)
+            writer.add(entry.contentHash.words.3)
+            writer.add(entry.htmlDigest)
+            writer.add(entry.links.count)
+            for link in entry.links {
+                writer.add(link.kind)
+                writer.add(link.id)
+                writer.add(link.answerID)
+                writer.add(link.token)
+                writer.add(link.localPath)
+            }
+            writer.add(entry.text)
+        }
+        return writer.sealed
+    }
+
+    init(decoding bytes: [UInt8]) throws(ByteReader.Malformed) {
+        var reader = try ByteReader(sealed: bytes)
+        guard try reader.string() == Self.format else { throw ByteReader.Malformed() }
+        policyVersion = try reader.integer()
+        hostsIdentity = try reader.string()
+        linkTargets = try reader.word()
+        let count = try reader.count()
+        entries = Dictionary(minimumCapacity: count)
+        for _ in 0..<count {
+            guard let key = BodyKey(kindCode: try reader.integer(), number: try reader.integer()) else { throw ByteReader.Malformed() }
+            let rawDigest = try reader.word()
+            let contentHash = CacheKeyHash(words: (try reader.word(), try reader.word(), try reader.word(), try reader.word()))
+            let htmlDigest = try reader.word()
+            var links: [RecordedLink] = []
+            for _ in 0..<(try reader.count()) {
+                links.append(RecordedLink(kind: try reader.string(), id: try reader.optionalInteger(),
+                                          answerID: try reader.optionalInteger(), token: try reader.optionalString(),
+                                          localPath: try reader.optionalString()))
+            }
+            entries[key] = Entry(rawDigest: rawDigest, contentHash: contentHash, htmlDigest: htmlDigest, links: links,
+                                 text: try reader.string())
+        }
+        guard reader.isAtEnd else { throw ByteReader.Malformed() }
+    }
+}
+
+extension BodyKey: Comparable {
+    var kindCode: Int {
+        switch self {
+        case .question: 0
+        case .answer: 1
+        case .article: 2
+        }
+    }
+
+    var number: Int {
+        switch self {
+        case .question(let id): id.rawValue
+        case .answer(let id): id.rawValue
+        case .article(let id): id.rawValue
+        }
+    }
+
+    init?(kindCode: Int, number: Int) {
+        switch kindCode {
+        case 0: self = .question(QuestionID(number))
+        case 1: self = .answer(AnswerID(number))
+        case 2: self = .article(ArticleID(number))
+        default: return nil
+        }
+    }
+
+    static func < (lhs: BodyKey, rhs: BodyKey) -> Bool { (lhs.kindCode, lhs.number) < (rhs.kindCode, rhs.number) }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import Glibc
+
+/// The little binary format of the build's state files (`BodyLedger`, and whatever else a build
+/// keeps between runs): fixed-width little-endian integers and length-prefixed UTF-8 strings.
+/// Reading is strict: a short or malformed file is an error, and the caller starts afresh.
+struct ByteWriter {
+    private(set) var bytes: [UInt8] = []
+
+    mutating func add(_ value: UInt64) {
+        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func add(_ value: Int) { add(UInt64(bitPattern: Int64(value))) }
+
+    mutating func add(_ flag: Bool) { bytes.append(flag ? 1 : 0) }
+
+    mutating func add(_ text: String) {
+        add(text.utf8.count)
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    mutating func add(_ text: String?) {
+        add(text != nil)
+        if let text { add(text) }
+    }
+
+    mutating func add(_ value: Int?) {
+        add(value != nil)
+        if let value { add(value) }
+    }
+
+    /// The bytes followed by their digest, so a torn or damaged file is recognised on reading.
+    var sealed: [UInt8] {
+        var sealed = self
+        sealed.add(ByteReader.digest(of: bytes[...]))
+        return sealed.bytes
+    }
+}
+
+struct ByteReader {
+    struct Malformed: Error {}
+
+    private let bytes: [UInt8]
+    private var offset = 0
+    /// Where the payload ends: the digest after it is not read as data.
+    private let end: Int
+
+    /// Reads what `ByteWriter.sealed` wrote, in place; throws when the digest at the end does
+    /// not match.
+    init(sealed: [UInt8]) throws(Malformed) {
+        guard sealed.count >= 8 else { throw Malformed() }
+        bytes = sealed
+        end = sealed.count - 8
+        offset = end
+        guard try word(upTo: sealed.count) == Self.digest(of: sealed[..<end]) else { throw Malformed() }
+        offset = 0
+    }
+
+    static func digest(of bytes: ArraySlice<UInt8>) -> UInt64 {
+        var digest = PageFingerprint.Digest(seed: 0x7374_6174_65)
+        bytes.withUnsafeBytes { digest.add(bytes: $0) }
+        return digest.finish()
+    }
+
+    var isAtEnd: Bool { offset == end }
+
+    mutating func word() throws(Malformed) -> UInt64 { try word(upTo: end) }
+
+    private mutating func word(upTo limit: Int) throws(Malformed) -> UInt64 {
+        guard limit - offset >= 8 else { throw Malformed() }
+        var value: UInt64 = 0
+        for index in 0..<8 { value |= UInt64(bytes[offset + index]) << (8 * UInt64(index)) }
+        offset += 8
+        return value
+    }
+
+    mutating func integer() throws(Malformed) -> Int { Int(Int64(bitPattern: try word())) }
+
+    /// A count or length: not negative and not more than the bytes left could hold.
+    mutating func count() throws(Malformed) -> Int {
+        let value = try integer()
+        guard value >= 0, value <= end - offset else { throw Malformed() }
+        return value
+    }
+
+    mutating func flag() throws(Malformed) -> Bool {
+        guard offset < end, bytes[offset] <= 1 else { throw Malformed() }
+        defer { offset += 1 }
+        return bytes[offset] == 1
+    }
+
+    mutating func string() throws(Malformed) -> String {
+        let length = try count()
+        defer { offset += length }
+        return String(decoding: bytes[offset..<offset + length], as: UTF8.self)
+    }
+
+    mutating func optionalString() throws(Malformed) -> String? { try flag() ? try string() : nil }
+
+    mutating func optionalInteger() throws(Malformed) -> Int? { try flag() ? try integer() : nil }
+}
+
+/// Reading and writing a whole state file as bytes, without the copies `Data` and `Array(data)`
+/// would make of a file that holds every body's text.
+enum StateFile {
+    static func read(_ file: URL) -> [UInt8]? {
+        let descriptor = open(file.path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return nil }
+        let size = Int(info.st_size)
+        var complete = true
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            var offset = 0
+            while offset < size {
+                let got = Glibc.read(descriptor, buffer.baseAddress! + offset, size - offset)
+                if got < 0, errno == EINTR { continue }
+                guard got > 0 else { complete = false; break }
+                offset += got
+            }
+            count = offset
+        }
+        return complete ? bytes : nil
+    }
+
+    static func write(_ bytes: [UInt8], to file: URL) throws {
+        guard FileManager.default.createFile(atPath: file.path, contents: nil) else { throw POSIXError(.EIO) }
+        let handle = try FileHandle(forWritingTo: file)
+        defer { try? handle.close() }
+        try bytes.withUnsafeBytes { try handle.write(contentsOf: $0) }
+    }
+}
