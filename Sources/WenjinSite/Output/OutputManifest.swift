@@ -34,7 +34,7 @@ struct OutputManifest: Sendable {
     /// the file is missing or malformed, names another folder, or the folder was changed.
     static func load(_ file: URL, describing folder: String) -> OutputManifest? {
         guard let identity = FolderIdentity(path: folder), let data = FileManager.default.contents(atPath: file.path) else { return nil }
-        return Array(data).withUnsafeBufferPointer { parse($0, expecting: identity, in: folder) }
+        return data.withUnsafeBytes { parse($0.bindMemory(to: UInt8.self), expecting: identity, in: folder) }
     }
 
     /// Writes the manifest of the folder at `folder`, as it is now, to `file` atomically (a
