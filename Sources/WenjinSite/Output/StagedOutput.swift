@@ -217,8 +217,11 @@ final class StagedOutput: Sendable {
             if FileManager.default.fileExists(atPath: staging.path) { try FileManager.default.removeItem(at: staging) }
             try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
             let copy = StagingFolder(root: staging.path)
-            for path in produced.keys.map(SitePath.init) where try !copy.link(livePath + "/" + path.text, to: path, step: .publish) {
-                throw SiteError(.output, step: .publish, file: path.text, message: "cannot link the file into the twin")
+            let livePath = livePath
+            _ = try ParallelWork.map(Array(produced.keys)) { path throws(SiteError) in
+                guard try copy.link(livePath + "/" + path, to: SitePath(path), step: .publish) else {
+                    throw SiteError(.output, step: .publish, file: path, message: "cannot link the file into the twin")
+                }
             }
             try OutputManifest(fingerprints: produced).write(describing: staging.path, to: otherSlot)
         } catch {
