@@ -9,9 +9,10 @@ import Synchronization
 /// operations, and a failed or killed build leaves the live site as it was.
 ///
 /// Each folder's files are listed with their fingerprints in an `OutputManifest` tied to the
-/// folder's identity and void once anything else changes names in it. Rule for every file, which keeps unchanged files the same inode (for
-/// `rsync` users): when the live manifest has the file's fingerprint the new output holds the
-/// live file's inode; else when the twin has it, the twin's file stays; else it is written anew.
+/// folder's identity and void once anything else changes names in it. Rule for every file,
+/// which keeps unchanged files the same inode (for `rsync` users): when the live manifest has
+/// the file's fingerprint the new output holds the live file's inode; else when the twin has
+/// it, the twin's file stays; else it is written anew.
 final class StagedOutput: Sendable {
     /// Whether a file's bytes are new, or the live output already had them.
     enum Outcome: Sendable {
@@ -20,8 +21,9 @@ final class StagedOutput: Sendable {
     }
 
     let destination: URL
-    /// The twin: where this build stages the new output, and where the old one goes.
-    let staging: URL
+    /// The twin (`.<name>.previous`): where this build stages the new output, and where the
+    /// live one goes when it is published.
+    private let staging: URL
     private let livePath: String
     private let folder: StagingFolder
     /// What the live folder and the twin held when the build began; empty when unknown.
@@ -47,19 +49,14 @@ final class StagedOutput: Sendable {
         var published = false
     }
 
-    /// The twin folder of `destination`.
-    static func twin(of destination: URL) -> URL {
-        let destination = destination.standardizedFileURL
-        return destination.deletingLastPathComponent().appendingPathComponent(".\(destination.lastPathComponent).previous")
-    }
-
     /// Prepares the twin of `destination` for this build, with manifests kept in `stateFolder`
     /// (the store's folder). `atomicSwap: false` publishes with the fallback renames (tests).
     init(destination: URL, stateFolder: URL, atomicSwap: Bool = true) throws(SiteError) {
         self.destination = destination.standardizedFileURL
         self.atomicSwap = atomicSwap
-        staging = Self.twin(of: destination)
-        setAside = self.destination.deletingLastPathComponent().appendingPathComponent(".\(self.destination.lastPathComponent).discarded")
+        let parent = self.destination.deletingLastPathComponent(), name = self.destination.lastPathComponent
+        staging = parent.appendingPathComponent(".\(name).previous")
+        setAside = parent.appendingPathComponent(".\(name).discarded")
         livePath = self.destination.path
         folder = StagingFolder(root: staging.path)
         let slots = OutputManifest.slots(for: self.destination, in: stateFolder)
@@ -84,8 +81,7 @@ final class StagedOutput: Sendable {
             for slot in liveKnown ? [stagingSlot] : slots where unlink(slot.path) != 0 && errno != ENOENT {
                 throw POSIXError(.init(rawValue: errno) ?? .EIO)
             }
-            let parent = self.destination.deletingLastPathComponent()
-            for leftover in [".building", ".old", ".swap", ".discarded"].map({ parent.appendingPathComponent(".\(self.destination.lastPathComponent)\($0)") })
+            for leftover in [".building", ".old", ".swap", ".discarded"].map({ parent.appendingPathComponent(".\(name)\($0)") })
             where FileManager.default.fileExists(atPath: leftover.path) {
                 try FileManager.default.removeItem(at: leftover)
             }
