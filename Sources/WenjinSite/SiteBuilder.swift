@@ -36,20 +36,14 @@ public struct SiteBuilder: Sendable {
         progress.end(.loadTheme)
 
         progress.begin(.readStore, total: nil)
-        let content: ArchiveContent
-        do {
-            content = try ArchiveContent.read(from: store, fallbackSource: config.source.baseURL)
-        } catch {
-            throw SiteError(.store, step: .readStore, file: store.path, message: "\(error)")
-        }
-        progress.advance(by: content.questions.count + content.articles.count + content.users.count + content.topics.count)
-        progress.end(.readStore)
-
-        let hosts = CommunityHosts(source: content.sourceBase, historical: config.source.historicalHosts)
         // Links resolve without the bodies, so one index serves the sanitizer and the pages, and
         // the raw bodies live only in `raw`, dropped once sanitized.
-        var raw = SanitizedBodies.rawBodies(of: content)
-        let index = ArchiveIndex(content.withoutRawBodies())
+        var (index, raw) = try readArchive()
+        progress.advance(by: index.content.questions.count + index.content.articles.count + index.content.users.count
+                            + index.content.topics.count)
+        progress.end(.readStore)
+
+        let hosts = CommunityHosts(source: index.content.sourceBase, historical: config.source.historicalHosts)
         let stateFolder = URL(fileURLWithPath: store.path).deletingLastPathComponent()
         let bodies: SanitizedBodies
         do {
@@ -116,6 +110,17 @@ public struct SiteBuilder: Sendable {
 
     /// Pages rendered between loading their bodies' HTML and letting it go.
     private static let pagesPerSlice = 2048
+
+    /// The archive's index (without raw bodies) and the raw bodies apart, so that they are
+    /// held once and can be let go as soon as they are sanitized.
+    private func readArchive() throws(SiteError) -> (ArchiveIndex, [(key: BodyKey, html: String)]) {
+        do {
+            let content = try ArchiveContent.read(from: store, fallbackSource: config.source.baseURL)
+            return (ArchiveIndex(content.withoutRawBodies()), SanitizedBodies.rawBodies(of: content))
+        } catch {
+            throw SiteError(.store, step: .readStore, file: store.path, message: "\(error)")
+        }
+    }
 
     /// A page as this build left it.
     private struct RenderedPage: Sendable {

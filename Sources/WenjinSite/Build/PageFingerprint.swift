@@ -1,10 +1,9 @@
 import Foundation
-import WenjinTemplates
 
-/// A 64-bit digest of everything a page's bytes depend on: its template context (entities,
-/// sanitized bodies, links, site settings) plus the theme and the program that render it.
-/// Two builds that compute the same fingerprint for a path would write the same bytes, so the
-/// second one links the previous file instead of rendering and comparing it.
+/// A 64-bit digest of everything a file's bytes depend on: for a page, its inputs (the entities
+/// and bodies it shows, `PageInputs`) plus the theme, the site's settings and the program that
+/// render it. Two builds that compute the same fingerprint for a path would write the same
+/// bytes, so the second one keeps the previous file instead of rendering and comparing it.
 ///
 /// Deterministic across processes (Swift's `Hasher` is seeded per process, so it cannot be
 /// used); not cryptographic: it guards against accidental change, not against an adversary.
@@ -12,22 +11,6 @@ struct PageFingerprint: Hashable, Sendable, CustomStringConvertible {
     let value: UInt64
 
     init(value: UInt64) { self.value = value }
-
-    /// The fingerprint of a page's context, seeded with the theme's (`ThemeFingerprint`).
-    /// The `ui` strings at the top level are skipped: the theme fingerprint covers them once.
-    init(context: TemplateValue, theme: PageFingerprint) {
-        var digest = Digest(seed: theme.value)
-        if case .object(let object) = context {
-            digest.add(tag: 7)
-            for key in object.keys where key != "ui" {
-                digest.add(key)
-                if let value = object[key] { digest.add(value) }
-            }
-        } else {
-            digest.add(context)
-        }
-        value = digest.finish()
-    }
 
     /// Sixteen hex digits, as the manifest stores it.
     var description: String {
@@ -70,28 +53,6 @@ struct PageFingerprint: Hashable, Sendable, CustomStringConvertible {
         mutating func add(_ text: String) {
             var text = text
             text.withUTF8 { add(bytes: UnsafeRawBufferPointer($0)) }
-        }
-
-        mutating func add(_ value: TemplateValue) {
-            switch value {
-            case .null: add(tag: 0)
-            case .bool(let flag): add(tag: flag ? 1 : 2)
-            case .int(let number): add(tag: 3); add(word: UInt64(bitPattern: Int64(number)))
-            case .double(let number): add(tag: 4); add(word: number.bitPattern)
-            case .string(let text): add(tag: 5); add(text)
-            case .html(let markup): add(tag: 6); add(markup.markup)
-            case .list(let items):
-                add(tag: 8)
-                add(word: UInt64(items.count))
-                for item in items { add(item) }
-            case .object(let object):
-                add(tag: 7)
-                add(word: UInt64(object.keys.count))
-                for key in object.keys {
-                    add(key)
-                    if let item = object[key] { add(item) }
-                }
-            }
         }
 
         func finish() -> UInt64 {

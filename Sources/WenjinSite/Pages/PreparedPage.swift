@@ -1,8 +1,7 @@
 import WenjinTemplates
 
 /// A page between planning and rendering: its file, its template and the whole context the
-/// template sees. Its bytes are a function of this and the theme, so its fingerprint
-/// (`PageFingerprint`) says whether the previous build's file can be kept.
+/// template sees; its bytes are a function of this and the theme.
 struct PreparedPage: Sendable {
     let path: SitePath
     let template: TemplateName
