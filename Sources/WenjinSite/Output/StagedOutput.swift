@@ -81,6 +81,8 @@ final class StagedOutput: Sendable {
             for slot in liveKnown ? [stagingSlot] : slots where unlink(slot.path) != 0 && errno != ENOENT {
                 throw POSIXError(.init(rawValue: errno) ?? .EIO)
             }
+            // What earlier versions left: their staging and retired folders, their page manifest.
+            unlink(stateFolder.appendingPathComponent("pages-\(name).manifest").path)
             for leftover in [".building", ".old", ".swap", ".discarded"].map({ parent.appendingPathComponent(".\(name)\($0)") })
             where FileManager.default.fileExists(atPath: leftover.path) {
                 try FileManager.default.removeItem(at: leftover)
