@@ -236,4 +236,20 @@ struct StagedOutputTests {
         #expect(try folders.build(files) == ["index.html": .unchanged, "questions/1.html": .unchanged])
         #expect(try Self.contents(of: folders.twin) == files)
     }
+
+    @Test("A path written twice in one build holds the last bytes, even when the live site and the twin had them")
+    func pathWrittenTwiceHoldsTheLastBytes() throws {
+        let folders = try Folders()
+        defer { folders.remove() }
+        try folders.build(["robots.txt": "generated"])
+        for _ in 0..<2 {
+            // As a `Public/robots.txt` would be copied first, then the generated one written over it.
+            let staged = try folders.staged()
+            _ = try staged.write(Array("from Public".utf8), to: SitePath("robots.txt"), step: .copyFiles)
+            _ = try staged.write(Array("generated".utf8), to: SitePath("robots.txt"), step: .writeIndexes)
+            try staged.publish()
+            #expect(try Self.contents(of: folders.output) == ["robots.txt": "generated"])
+        }
+        #expect(try Self.contents(of: folders.twin) == ["robots.txt": "generated"])
+    }
 }

@@ -179,9 +179,10 @@ final class StagedOutput: Sendable {
     /// What is already in place or in the live output: the outcome when the staging folder
     /// now holds `path` with `fingerprint`, nil when the caller must produce it.
     private func adopt(_ path: SitePath, fingerprint: PageFingerprint, step: BuildStep) throws(SiteError) -> Outcome? {
+        let inPlace = holds(path, fingerprint)
         if live[path] == fingerprint {
-            // The twin's file with the live fingerprint is the live file's inode already.
-            if twin[path] == fingerprint {
+            // A file in place with the live fingerprint is the live file's inode already.
+            if inPlace {
                 record(path, fingerprint)
                 return .unchanged
             }
@@ -192,12 +193,22 @@ final class StagedOutput: Sendable {
             }
             return nil
         }
-        if twin[path] == fingerprint {
+        if inPlace {
             record(path, fingerprint)
             return .written
         }
         touch(path)
         return nil
+    }
+
+    /// Whether the staging folder holds `path` with `fingerprint` now: what this build put
+    /// there (a path can be produced twice: a `Public/` file and a generated one), else what
+    /// the twin had, unless this build replaced or removed it.
+    private func holds(_ path: SitePath, _ fingerprint: PageFingerprint) -> Bool {
+        state.withLock { state in
+            if let produced = state.produced[path.text] { return produced == fingerprint }
+            return !state.touched.contains(path.text) && twin[path] == fingerprint
+        }
     }
 
     private func touch(_ path: SitePath) {
