@@ -29,7 +29,10 @@ struct KilledBuildTests {
     func killedBuildLeavesAWholeSite() async throws {
         try #require(FileManager.default.isExecutableFile(atPath: Self.binary.path), "build the wenjin binary first (swift build)")
         let site = try await SampleCommunityBuildTests.CrawledSite(questions: 120)
-        try Data(#"{ "baseURL": "https://archive.example.org/" }"#.utf8).write(to: site.root.appendingPathComponent("site.json"))
+        func configure(title: String) throws {
+            let json = #"{ "baseURL": "https://archive.example.org/", "title": "\#(title)" }"#
+            try Data(json.utf8).write(to: site.root.appendingPathComponent("site.json"))
+        }
         func snapshot(of folder: URL? = nil) throws -> [String: Data] {
             let folder = folder ?? site.output
             var files: [String: Data] = [:]
@@ -42,23 +45,27 @@ struct KilledBuildTests {
             }
             return files
         }
+        // Two titles, shown on every page, so every build rewrites the whole site and a
+        // half-published one would be visible; what a full build makes of each.
+        let titles = ["问津 · 甲", "问津 · 乙"]
+        var sites: [[String: Data]] = []
+        for (number, title) in titles.enumerated() {
+            try configure(title: title)
+            let folder = site.root.appendingPathComponent("fresh-\(number)")
+            _ = try SiteBuilder(config: try SiteConfig.load(root: site.root), store: site.store).build(into: folder)
+            sites.append(try snapshot(of: folder))
+        }
+        #expect(sites[0] != sites[1])
         let first = try Self.buildProcess(in: site.root)
         first.waitUntilExit()
         #expect(first.terminationStatus == 0)
-        let old = try snapshot()
-        // A change that shows on many pages, so a half-published site would be visible.
-        try site.store.write { writer in
-            for question in try writer.reader.questions().prefix(20) {
-                var changed = question
-                changed.title += "（改）"
-                try writer.upsert(changed)
-            }
-        }
+        var current = try snapshot()
+        #expect(current == sites[1])
         var killedWhileRunning = 0
-        // What each killed build left, judged once the new site is known: a build killed after
-        // its swap but before it exits leaves the new site, which is whole too.
-        var left: [(delay: Int, files: [String: Data])] = []
-        for delay in [20, 60, 120, 200, 300, 450] {
+        for delay in [20, 60, 120, 200, 300, 450, 80, 160] {
+            // Each build goes to the other title; killed, it must leave the site as it was.
+            let target = current == sites[0] ? 1 : 0
+            try configure(title: titles[target])
             let process = try Self.buildProcess(in: site.root)
             try await Task.sleep(for: .milliseconds(delay))
             if process.isRunning {
@@ -66,21 +73,18 @@ struct KilledBuildTests {
                 killedWhileRunning += 1
             }
             process.waitUntilExit()
-            left.append((delay, try snapshot()))
+            let now = try snapshot()
+            // A build killed after its swap but before it exits leaves the new site, whole too.
+            #expect(now == current || now == sites[target], "the build killed at \(delay) ms left a mixed site")
+            current = now
         }
         #expect(killedWhileRunning >= 2)
+        // Whatever the killed builds left of the twin, the next build makes what a fresh one does.
+        let target = current == sites[0] ? 1 : 0
+        try configure(title: titles[target])
         let last = try Self.buildProcess(in: site.root)
         last.waitUntilExit()
         #expect(last.terminationStatus == 0)
-        let new = try snapshot()
-        #expect(new != old)
-        #expect(new.keys.sorted() == old.keys.sorted())
-        for (delay, files) in left {
-            #expect(files == old || files == new, "the build killed at \(delay) ms left a mixed site")
-        }
-        // Whatever the killed builds left of the twin, the site is what a fresh build makes.
-        let fresh = site.root.appendingPathComponent("fresh")
-        _ = try SiteBuilder(config: try SiteConfig.load(root: site.root), store: site.store).build(into: fresh)
-        #expect(try snapshot(of: fresh) == new)
+        #expect(try snapshot() == sites[target])
     }
 }
