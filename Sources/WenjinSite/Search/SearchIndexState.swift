@@ -36,6 +36,8 @@ public struct SearchIndexState: Sendable, Equatable {
         var url: Range<Int>
         var title: Range<Int>
         var text: Range<Int>
+        /// The whole record in `storage`.
+        var bytes: Range<Int>
     }
 
     let layout: SearchIndex.Layout
@@ -56,6 +58,32 @@ public struct SearchIndexState: Sendable, Equatable {
     /// (document number → position in `documents`).
     init(layout: SearchIndex.Layout, shardCount: Int, estimatedBytes: Int, shards: [Stamp], documentFiles: [Stamp],
          manifest: Stamp, documents: [SearchDocument], order: [Int]) {
+        self.init(layout: layout, shardCount: shardCount, estimatedBytes: estimatedBytes, shards: shards,
+                  documentFiles: documentFiles, manifest: manifest, count: order.count) { writer in
+            for caller in order { Self.write(documents[caller], caller: caller, to: &writer) }
+        }
+    }
+
+    /// The state after an update that numbered the documents as `previous` did, from the same
+    /// positions of the caller's list, and changed only the documents numbered `changed`
+    /// (ascending): the other records are copied as they are.
+    init(updating previous: SearchIndexState, estimatedBytes: Int, shards: [Stamp], documentFiles: [Stamp],
+         manifest: Stamp, documents: [SearchDocument], changed: [Int]) {
+        self.init(layout: previous.layout, shardCount: previous.shardCount, estimatedBytes: estimatedBytes, shards: shards,
+                  documentFiles: documentFiles, manifest: manifest, count: previous.records.count) { writer in
+            var copyFrom = previous.records.first?.bytes.lowerBound ?? 0
+            for number in changed {
+                let record = previous.records[number]
+                writer.raw(previous.storage[copyFrom..<record.bytes.lowerBound])
+                Self.write(documents[Int(record.caller)], caller: Int(record.caller), to: &writer)
+                copyFrom = record.bytes.upperBound
+            }
+            writer.raw(previous.storage[copyFrom..<(previous.records.last?.bytes.upperBound ?? copyFrom)])
+        }
+    }
+
+    private init(layout: SearchIndex.Layout, shardCount: Int, estimatedBytes: Int, shards: [Stamp], documentFiles: [Stamp],
+                 manifest: Stamp, count: Int, records: (inout SearchStateWriter) -> Void) {
         var writer = SearchStateWriter()
         for byte in Self.magic { writer.byte(byte) }
         writer.byte(Self.version)
@@ -75,23 +103,24 @@ public struct SearchIndexState: Sendable, Equatable {
             writer.varint(stamp.bytes)
             writer.word(stamp.hash)
         }
-        writer.varint(order.count)
-        for caller in order {
-            let document = documents[caller]
-            writer.varint(caller)
-            writer.byte(Self.kinds.firstIndex(of: document.kind).map(UInt8.init)!)
-            writer.byte(document.indexesTitle ? 1 : 0)
-            writer.signed(document.weight)
-            writer.string(document.url)
-            writer.string(document.title)
-            writer.string(document.text)
-        }
+        writer.varint(count)
+        records(&writer)
         var bytes = writer.bytes
         let checksum = SearchContentHash.of(bytes)
         for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: checksum >> UInt64(shift))) }
         // Read back rather than kept as built: one path makes the records, so the ones a build
         // uses are the ones the next build will decode.
         self = try! SearchIndexState(decoding: bytes)
+    }
+
+    private static func write(_ document: SearchDocument, caller: Int, to writer: inout SearchStateWriter) {
+        writer.varint(caller)
+        writer.byte(kinds.firstIndex(of: document.kind).map(UInt8.init)!)
+        writer.byte(document.indexesTitle ? 1 : 0)
+        writer.signed(document.weight)
+        writer.string(document.url)
+        writer.string(document.title)
+        writer.string(document.text)
     }
 
     /// Reads a state `encoded()` wrote; throws on any other bytes (wrong version, damaged, truncated).
@@ -140,6 +169,7 @@ public struct SearchIndexState: Sendable, Equatable {
         records.reserveCapacity(count)
         var seen = [Bool](repeating: false, count: count)
         for _ in 0..<count {
+            let start = reader.position
             guard let caller = reader.varint(), caller < count, !seen[caller],
                   let kind = reader.byte(), Int(kind) < Self.kinds.count,
                   let indexesTitle = reader.byte(), indexesTitle <= 1, let weight = reader.signed(),
@@ -147,7 +177,7 @@ public struct SearchIndexState: Sendable, Equatable {
             else { throw refuse("bad document") }
             seen[caller] = true
             records.append(Record(caller: UInt32(caller), kind: Self.kinds[Int(kind)], indexesTitle: indexesTitle == 1,
-                                  weight: weight, url: url, title: title, text: text))
+                                  weight: weight, url: url, title: title, text: text, bytes: start..<reader.position))
         }
         guard reader.isAtEnd else { throw refuse("bytes after the last document") }
         self.layout = layout

@@ -31,11 +31,17 @@ extension SearchIndex {
         // Which documents changed, and in what: their document file, their terms.
         var changedFiles = Set<Int>()
         var changes: [Int: [String: [TermChange]]] = [:]
+        var changed: [Int] = []
         let perFile = max(1, layout.documentsPerFile)
         for (number, record) in previous.records.enumerated() {
-            let document = documents[order[number]]
-            let sameTitle = same(document.title, record.title, in: previous)
-            let sameText = same(document.text, record.text, in: previous)
+            let index = order[number]
+            let sameTitle = same(documents[index].title, record.title, in: previous)
+            let sameText = same(documents[index].text, record.text, in: previous)
+            if sameTitle && sameText && documents[index].kind == record.kind && documents[index].indexesTitle == record.indexesTitle {
+                continue
+            }
+            let document = documents[index]
+            changed.append(number)
             if !sameTitle || !sameText || document.kind != record.kind { changedFiles.insert(number / perFile) }
             let sameTerms = sameText && document.indexesTitle == record.indexesTitle && (sameTitle || !record.indexesTitle)
             if sameTerms { continue }
@@ -47,7 +53,8 @@ extension SearchIndex {
                     TermChange(number: UInt32(number), old: old[term], new: new[term]))
             }
         }
-        if changedFiles.isEmpty && changes.isEmpty && order == previous.records.map({ Int($0.caller) }) {
+        let sameOrder = order.indices.allSatisfy { order[$0] == Int(previous.records[$0].caller) }
+        if changed.isEmpty && sameOrder {
             return Update(outputs: allUnchanged(previous), report: report(documents, previous), state: previous)
         }
 
@@ -89,9 +96,11 @@ extension SearchIndex {
         }
         outputs.append(output(manifest, path: manifestPath(layout), previous: previous.manifest))
 
-        let state = SearchIndexState(
-            layout: layout, shardCount: previous.shardCount, estimatedBytes: estimate, shards: shardStamps,
-            documentFiles: fileStamps, manifest: manifest.stamp, documents: documents, order: order)
+        let state = sameOrder
+            ? SearchIndexState(updating: previous, estimatedBytes: estimate, shards: shardStamps, documentFiles: fileStamps,
+                               manifest: manifest.stamp, documents: documents, changed: changed)
+            : SearchIndexState(layout: layout, shardCount: previous.shardCount, estimatedBytes: estimate, shards: shardStamps,
+                               documentFiles: fileStamps, manifest: manifest.stamp, documents: documents, order: order)
         return Update(outputs: outputs, report: report(documents, state), state: state)
     }
 
@@ -99,25 +108,26 @@ extension SearchIndex {
     /// weight at every number, and in ranking order where those tie.
     private static func numbersMatch(_ documents: [SearchDocument], order: [Int], previous: SearchIndexState) -> Bool {
         for (number, record) in previous.records.enumerated() {
-            let document = documents[order[number]]
-            guard document.weight == record.weight, same(document.url, record.url, in: previous) else { return false }
+            let index = order[number]
+            guard documents[index].weight == record.weight, same(documents[index].url, record.url, in: previous) else { return false }
             if number > 0 {
                 let before = previous.records[number - 1]
                 if before.weight == record.weight && before.url.count == record.url.count
-                    && same(document.url, before.url, in: previous)
-                    && ranksBefore(document, documents[order[number - 1]]) { return false }
+                    && same(documents[index].url, before.url, in: previous)
+                    && ranksBefore(documents[index], documents[order[number - 1]]) { return false }
             }
         }
         return true
     }
 
     private static func same(_ text: String, _ range: Range<Int>, in state: SearchIndexState) -> Bool {
-        var text = text
-        return text.withUTF8 { utf8 in
-            guard utf8.count == range.count else { return false }
-            guard let base = utf8.baseAddress else { return true }
-            return state.withBytes(range) { stored in memcmp(base, stored.baseAddress!, utf8.count) == 0 }
+        let utf8 = text.utf8
+        guard utf8.count == range.count else { return false }
+        let compared = utf8.withContiguousStorageIfAvailable { buffer in
+            guard let base = buffer.baseAddress else { return true }
+            return state.withBytes(range) { stored in memcmp(base, stored.baseAddress!, buffer.count) == 0 }
         }
+        return compared ?? state.withBytes(range) { $0.elementsEqual(utf8) }
     }
 
     /// Term → 1 if in the title, else 0; as `SearchPostings` marks them.

@@ -60,12 +60,13 @@ struct SearchStateWriter {
     }
 
     mutating func string(_ text: String) {
-        var text = text
-        text.withUTF8 { utf8 in
-            varint(utf8.count)
-            bytes.append(contentsOf: utf8)
-        }
+        let utf8 = text.utf8
+        varint(utf8.count)
+        if utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil { bytes.append(contentsOf: utf8) }
     }
+
+    /// Bytes copied as they are (records of a previous state).
+    mutating func raw(_ slice: ArraySlice<UInt8>) { bytes.append(contentsOf: slice) }
 }
 
 /// Reads what `SearchStateWriter` wrote; every read checks its bounds and returns nil past
