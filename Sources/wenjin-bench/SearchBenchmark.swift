@@ -59,11 +59,14 @@ enum SearchBenchmark {
         let decoded = seconds(since: start)
         var written = 0, unchanged = 0
         start = ContinuousClock.now
-        _ = SearchIndex.write(documents: documents, previous: previous, previousFile: { files[$0] }) { output in
+        let (_, next) = SearchIndex.write(documents: documents, previous: previous, previousFile: { files[$0] }) { output in
             if case .file = output { written += 1 } else { unchanged += 1 }
         }
-        print("update after a title change: \(seconds(since: start)) s (state decoded in \(decoded) s), "
-              + "\(written) files written, \(unchanged) unchanged")
+        let updated = seconds(since: start)
+        start = ContinuousClock.now
+        let bytes = next.encoded().count
+        print("update after a title change: \(updated) s, \(written) files written, \(unchanged) unchanged; "
+              + "state decoded in \(decoded) s, new state (\(bytes / 1024) KiB) encoded in \(seconds(since: start)) s")
     }
 
     private static func seconds(since start: ContinuousClock.Instant) -> String {

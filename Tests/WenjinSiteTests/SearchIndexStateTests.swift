@@ -4,20 +4,29 @@ import Testing
 
 @Suite("Search index state in its binary form")
 struct SearchIndexStateTests {
-    static func state() -> SearchIndexState {
+    static var documents: [SearchDocument] {
         var corpus = SearchCorpus(seed: 23)
-        let documents = corpus.documents(questions: 12)
+        return corpus.documents(questions: 12)
+    }
+
+    static func state() -> SearchIndexState {
+        let documents = Self.documents
         return SearchIndex.write(documents: documents, layout: SearchIndexUpdateTests.layout, previous: nil,
                                  previousFile: { _ in nil }) { _ in }.state
     }
 
-    @Test("a state decodes to the same state")
+    @Test("a state decodes to the same state, its documents in ranking order")
     func roundTrip() throws {
         let state = Self.state()
         let decoded = try SearchIndexState(decoding: state.encoded())
         #expect(decoded == state)
-        #expect(decoded.records.count == state.records.count)
-        #expect(decoded.shards == state.shards && decoded.documentFiles == state.documentFiles)
+        #expect(decoded.shards == state.shards && decoded.documentFiles == state.documentFiles && decoded.manifest == state.manifest)
+        let stored = try #require(decoded.storedDocuments())
+        let ranked = Self.documents.sorted(by: SearchIndex.ranksBefore)
+        #expect(stored.records.map { stored.string($0.url) } == ranked.map(\.url))
+        #expect(stored.records.map { stored.string($0.text) } == ranked.map(\.text))
+        #expect(stored.records.map(\.weight) == ranked.map(\.weight))
+        #expect(stored.records.map(\.indexesTitle) == ranked.map(\.indexesTitle))
     }
 
     @Test("every truncation of a state is refused")
@@ -46,7 +55,7 @@ struct SearchIndexStateTests {
     func foreign() {
         let bytes = Self.state().encoded()
         var otherVersion = bytes
-        otherVersion["wenjin-search-state".utf8.count] = 2
+        otherVersion[SearchStateCoding.versionOffset] = SearchStateCoding.version + 1
         #expect(throws: SiteError.self) { try SearchIndexState(decoding: otherVersion) }
         #expect(throws: SiteError.self) { try SearchIndexState(decoding: bytes + [0]) }
         #expect(throws: SiteError.self) { try SearchIndexState(decoding: []) }

@@ -76,7 +76,7 @@ extension SearchIndex {
             documentFiles: fileNumbers.count, textBytes: textBytes, indexBytes: indexBytes)
         let state = SearchIndexState(
             layout: layout, shardCount: shardCount, estimatedBytes: estimate, shards: shardStamps,
-            documentFiles: fileStamps, manifest: manifest.stamp, documents: documents, order: order)
+            documentFiles: fileStamps, manifest: manifest.stamp, documents: .written(documents, order: order, copying: nil))
         return (report, state)
     }
 }

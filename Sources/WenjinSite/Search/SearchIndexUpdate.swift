@@ -21,11 +21,12 @@ extension SearchIndex {
     /// The files to write and carry over, or nil when the index must be written in full.
     static func update(documents: [SearchDocument], layout: Layout, previous: SearchIndexState,
                        previousFile: (GeneratedFile.Path) -> Data?) -> Update? {
-        guard previous.layout == layout, previous.records.count == documents.count else { return nil }
-        var order = previous.records.map { Int($0.caller) }
-        if !numbersMatch(documents, order: order, previous: previous) {
+        guard previous.layout == layout, previous.documentCount == documents.count,
+              let stored = previous.storedDocuments() else { return nil }
+        var order = stored.records.map { Int($0.caller) }
+        if !numbersMatch(documents, order: order, stored: stored) {
             order = documents.indices.sorted { ranksBefore(documents[$0], documents[$1]) }
-            guard numbersMatch(documents, order: order, previous: previous) else { return nil }
+            guard numbersMatch(documents, order: order, stored: stored) else { return nil }
         }
 
         // Which documents changed, and in what: their document file, their terms.
@@ -33,10 +34,10 @@ extension SearchIndex {
         var changes: [Int: [String: [TermChange]]] = [:]
         var changed: [Int] = []
         let perFile = max(1, layout.documentsPerFile)
-        for (number, record) in previous.records.enumerated() {
+        for (number, record) in stored.records.enumerated() {
             let index = order[number]
-            let sameTitle = same(documents[index].title, record.title, in: previous)
-            let sameText = same(documents[index].text, record.text, in: previous)
+            let sameTitle = same(documents[index].title, record.title, in: stored)
+            let sameText = same(documents[index].text, record.text, in: stored)
             if sameTitle && sameText && documents[index].kind == record.kind && documents[index].indexesTitle == record.indexesTitle {
                 continue
             }
@@ -45,7 +46,7 @@ extension SearchIndex {
             if !sameTitle || !sameText || document.kind != record.kind { changedFiles.insert(number / perFile) }
             let sameTerms = sameText && document.indexesTitle == record.indexesTitle && (sameTitle || !record.indexesTitle)
             if sameTerms { continue }
-            let old = termFlags(title: record.indexesTitle ? previous.string(record.title) : nil, text: previous.string(record.text))
+            let old = termFlags(title: record.indexesTitle ? stored.string(record.title) : nil, text: stored.string(record.text))
             let new = termFlags(title: document.indexesTitle ? document.title : nil, text: document.text)
             for term in Set(old.keys).union(new.keys) where old[term] != new[term] {
                 let shard = SearchShardKey(term: term, shardCount: previous.shardCount).number
@@ -53,7 +54,7 @@ extension SearchIndex {
                     TermChange(number: UInt32(number), old: old[term], new: new[term]))
             }
         }
-        let sameOrder = order.indices.allSatisfy { order[$0] == Int(previous.records[$0].caller) }
+        let sameOrder = order.indices.allSatisfy { order[$0] == Int(stored.records[$0].caller) }
         if changed.isEmpty && sameOrder {
             return Update(outputs: allUnchanged(previous), report: report(documents, previous), state: previous)
         }
@@ -96,31 +97,30 @@ extension SearchIndex {
         }
         outputs.append(output(manifest, path: manifestPath(layout), previous: previous.manifest))
 
-        let state = sameOrder
-            ? SearchIndexState(updating: previous, estimatedBytes: estimate, shards: shardStamps, documentFiles: fileStamps,
-                               manifest: manifest.stamp, documents: documents, changed: changed)
-            : SearchIndexState(layout: layout, shardCount: previous.shardCount, estimatedBytes: estimate, shards: shardStamps,
-                               documentFiles: fileStamps, manifest: manifest.stamp, documents: documents, order: order)
+        let state = SearchIndexState(
+            layout: layout, shardCount: previous.shardCount, estimatedBytes: estimate, shards: shardStamps,
+            documentFiles: fileStamps, manifest: manifest.stamp,
+            documents: .written(documents, order: order, copying: sameOrder ? (stored, changed) : nil))
         return Update(outputs: outputs, report: report(documents, state), state: state)
     }
 
     /// Whether `order` numbers the documents as the previous index did: the same URL and
     /// weight at every number, and in ranking order where those tie.
-    private static func numbersMatch(_ documents: [SearchDocument], order: [Int], previous: SearchIndexState) -> Bool {
-        for (number, record) in previous.records.enumerated() {
+    private static func numbersMatch(_ documents: [SearchDocument], order: [Int], stored: SearchIndexState.StoredDocuments) -> Bool {
+        for (number, record) in stored.records.enumerated() {
             let index = order[number]
-            guard documents[index].weight == record.weight, same(documents[index].url, record.url, in: previous) else { return false }
+            guard documents[index].weight == record.weight, same(documents[index].url, record.url, in: stored) else { return false }
             if number > 0 {
-                let before = previous.records[number - 1]
+                let before = stored.records[number - 1]
                 if before.weight == record.weight && before.url.count == record.url.count
-                    && same(documents[index].url, before.url, in: previous)
+                    && same(documents[index].url, before.url, in: stored)
                     && ranksBefore(documents[index], documents[order[number - 1]]) { return false }
             }
         }
         return true
     }
 
-    private static func same(_ text: String, _ range: Range<Int>, in state: SearchIndexState) -> Bool {
+    private static func same(_ text: String, _ range: Range<Int>, in state: SearchIndexState.StoredDocuments) -> Bool {
         let utf8 = text.utf8
         guard utf8.count == range.count else { return false }
         let compared = utf8.withContiguousStorageIfAvailable { buffer in

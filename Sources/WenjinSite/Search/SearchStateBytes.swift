@@ -32,6 +32,13 @@ enum SearchContentHash {
 struct SearchStateWriter {
     private(set) var bytes: [UInt8] = []
 
+    init(capacity: Int) { bytes.reserveCapacity(capacity) }
+
+    /// Ends the bytes with their checksum (`SearchContentHash`).
+    mutating func appendChecksum() {
+        word(SearchContentHash.of(bytes))
+    }
+
     mutating func byte(_ value: UInt8) { bytes.append(value) }
 
     mutating func varint(_ value: Int) {
