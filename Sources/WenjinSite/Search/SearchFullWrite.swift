@@ -4,8 +4,9 @@
 /// the lists of a group of shards per pass, tokenizing again each time: that costs far less
 /// than holding every posting list of the archive at once.
 extension SearchIndex {
-    /// About this much text per pass; the posting lists of a pass take a few times as much.
-    static let textBytesPerPass = 12_000_000
+    /// About this much text per pass: the lists of a pass take about twice as much, and each
+    /// pass tokenizes every document again (10,000 questions are one pass, 50,000 three).
+    static let textBytesPerPass = 13_000_000
 
     static func writeFull<Failure: Error>(
         documents: [SearchDocument], layout: Layout, textBytesPerPass: Int = textBytesPerPass,
