@@ -19,8 +19,6 @@ struct SearchPostings {
     private(set) var cjk: [UInt64: [UInt32]] = [:]
     private(set) var words: [String: [UInt32]] = [:]
 
-    var termCount: Int { cjk.count + words.count }
-
     /// A rough size of the shard files, to choose how many there are:
     /// per term its bytes and 5, per posting 3. `SearchTermCensus` counts the same without lists.
     var estimatedBytes: Int {
