@@ -52,11 +52,14 @@ struct SearchCorpus {
         return documents
     }
 
-    /// Changes the title or text of `count` random documents: rewritten, extended, cut, or emptied.
+    /// Changes `count` random documents: title or text rewritten, extended, cut or emptied,
+    /// now and then whether the title is searched, or the kind.
     mutating func edit(_ documents: inout [SearchDocument], count: Int) {
         for _ in 0..<count {
             let index = next(documents.count)
-            switch next(5) {
+            switch next(7) {
+            case 5: documents[index].indexesTitle.toggle()
+            case 6: documents[index].kind = SearchDocument.Kind.allCases[next(SearchDocument.Kind.allCases.count)]
             case 0: documents[index].title = sentence(length: 3 + next(8))
             case 1: documents[index].text += sentence(length: 1 + next(20))
             case 2: documents[index].text = String(documents[index].text.prefix(next(documents[index].text.count + 1)))

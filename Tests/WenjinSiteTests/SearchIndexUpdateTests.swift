@@ -29,13 +29,13 @@ struct SearchIndexUpdateTests {
         return Written(folder: SearchOutputFolder(after: previous?.folder ?? SearchOutputFolder(), outputs), report: report, state: next)
     }
 
-    @Test("after random edits of titles and texts, an update writes only the files that differ and leaves the index byte-identical to a full write")
+    @Test("after random edits of titles, texts, title flags and kinds, an update writes only the files that differ and leaves the index byte-identical to a full write")
     func randomEdits() throws {
         var corpus = SearchCorpus(seed: 7)
         var documents = corpus.documents(questions: 150)
         var current = try Self.write(documents, after: nil)
         #expect(current.report.shards >= 16)
-        for round in 0..<12 {
+        for round in 0..<16 {
             corpus.edit(&documents, count: 1 + round % 4)
             let updated = try Self.write(documents, after: current)
             let full = try Self.write(documents, after: nil)
