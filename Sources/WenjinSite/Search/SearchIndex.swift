@@ -11,6 +11,11 @@
 // A posting list holds one number per document containing the term, delta-coded:
 // `(number - previous number) * 2 + (1 if the term is in the title)`, the first relative to 0.
 //
+// Each write returns a `SearchIndexState`; given it back with the same documents numbered the
+// same way, the next write patches only the files a change touches (`SearchIndexUpdate`), with
+// the same bytes a full write would make. A large full write builds its posting lists in
+// passes over groups of shards (`SearchFullWrite`), so the archive's lists are never all held.
+//
 // Page contract (in full at the top of search.js): the search page has an element
 // `id="wenjin-search-results"` with `data-site-root` (the site root relative to the page) and
 // optionally `data-search-index` (the index folder, default root + `search/`) and `data-label-*`
