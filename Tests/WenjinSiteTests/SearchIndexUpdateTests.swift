@@ -77,6 +77,14 @@ struct SearchIndexUpdateTests {
         #expect(second.report == first.report)
     }
 
+    @Test("an empty index has a state, and no documents again change nothing")
+    func empty() throws {
+        let first = try Self.write([], after: nil)
+        let second = try Self.write([], after: first)
+        #expect(first.report.documents == 0 && first.report.shards == 1)
+        #expect(second.folder.written == 0 && second.folder.files == first.folder.files)
+    }
+
     @Test("a text changed past its snippet rewrites shards but not its document file")
     func snippetUnchanged() throws {
         var corpus = SearchCorpus(seed: 5)
