@@ -3,6 +3,8 @@
 /// kind, title bit, weight, URL, title, text), then a checksum of all that precedes it.
 enum SearchStateCoding {
     private static let magic: [UInt8] = Array("wenjin-search-state".utf8)
+    /// Raised whenever the tokenizer, the shard key or a file format changes: an update trusts
+    /// that unchanged documents still have the terms the previous files list for them.
     static let version: UInt8 = 1
     static var versionOffset: Int { magic.count }
 
