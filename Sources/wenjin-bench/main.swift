@@ -8,6 +8,7 @@ let benchmarks: [String: @Sendable ([String]) throws -> Void] = [
     "preview": PreviewBenchmark.run,
     "sample-bodies": SampleBodiesCorpus.run,
     "sanitize": SanitizeBenchmark.run,
+    "search": SearchBenchmark.run,
     "templates": TemplateBenchmark.run,
 ]
 

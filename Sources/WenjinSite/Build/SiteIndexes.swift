@@ -70,7 +70,7 @@ struct SiteIndexes {
                 list.append(SearchDocument(
                     title: title, text: bodies.text(.answer(answer.id)),
                     url: SiteLayout.question(question.id).text + "#" + SiteLayout.answerAnchor(answer.id),
-                    kind: .answer, weight: answer.agreeCount))
+                    kind: .answer, weight: answer.agreeCount, indexesTitle: false))
             }
             return list
         }.flatMap { $0 }

@@ -20,13 +20,14 @@ enum JavaScriptLiteral {
             default: escape = nil
             }
             if let escape {
-                output.unicodeScalars.append(contentsOf: scalars[start..<index])
+                // A substring of scalar-aligned indices appends as one copy; the scalar view appends one by one.
+                output.append(contentsOf: text[start..<index])
                 output.append(escape)
                 start = scalars.index(after: index)
             }
             index = scalars.index(after: index)
         }
-        output.unicodeScalars.append(contentsOf: scalars[start..<scalars.endIndex])
+        output.append(contentsOf: text[start..<scalars.endIndex])
         output.append("\"")
     }
 

@@ -11,11 +11,17 @@
 // A posting list holds one number per document containing the term, delta-coded:
 // `(number - previous number) * 2 + (1 if the term is in the title)`, the first relative to 0.
 //
+// Each write returns a `SearchIndexState`; given it back with the same documents numbered the
+// same way, the next write patches only the files a change touches (`SearchIndexUpdate`), with
+// the same bytes a full write would make. A large full write builds its posting lists in
+// passes over groups of shards (`SearchFullWrite`), so the archive's lists are never all held.
+//
 // Page contract (in full at the top of search.js): the search page has an element
 // `id="wenjin-search-results"` with `data-site-root` (the site root relative to the page) and
 // optionally `data-search-index` (the index folder, default root + `search/`) and `data-label-*`
 // UI strings, and loads `assets/js/search.js`; any page may have a script-free search form
 // `<form action="…search.html"><input name="q" id="wenjin-search-input"></form>`.
+import Foundation
 
 /// The files of a search index over some documents, and what they cost.
 public struct SearchIndex: Sendable {
@@ -47,81 +53,34 @@ public struct SearchIndex: Sendable {
     public static func write<Failure: Error>(
         documents: consuming [SearchDocument], layout: Layout = Layout(), to emit: (GeneratedFile) throws(Failure) -> Void
     ) throws(Failure) -> SearchIndexReport {
-        // Sorted in place: a caller handing over its only copy pays for one list, not two.
-        var sorting = consume documents
-        sorting.sort(by: SearchIndex.ranksBefore)
-        let ordered = consume sorting
-        var indexBytes = 0
-        func add(_ file: GeneratedFile) throws(Failure) {
-            indexBytes += file.contents.count
-            try emit(file)
-        }
-        let postings = SearchPostings(documents: ordered)
-        let termCount = postings.termCount
-        let shardCount = SearchIndex.shardCount(estimatedBytes: postings.estimatedBytes, target: layout.targetShardBytes)
-        let digits = SearchShardKey.digits(forShardCount: shardCount)
+        try writeFull(documents: documents, layout: layout) { output throws(Failure) in
+            if case .file(let file) = output { try emit(file) }
+        }.report
+    }
 
-        // Files are made on every core, a few dozen at a time, and handed on in order.
-        let shards = (consume postings).shards(count: shardCount)
-        for start in stride(from: 0, to: shards.count, by: filesPerRound) {
-            let files = ParallelWork.map(Array(shards[start..<min(shards.count, start + filesPerRound)])) { key, terms in
-                SearchIndex.shardFile(key: key, terms: terms, digits: digits, layout: layout)
-            }
-            for file in files { try add(file) }
+    /// Writes the index, patching the previous one when it can: with `previous` (the state the
+    /// last write returned, for the output `previousFile` reads) and the documents numbered as
+    /// then (the same URLs and weights in the same order) under the same layout, only the
+    /// files a change touches are made (document files of changed documents, shards of terms
+    /// they gained or lost, read through `previousFile` and patched) and every other file is
+    /// handed on as `.unchanged`. Otherwise, or when anything in the state or a previous file
+    /// is unexpected, every file is made. Either way the files are byte for byte those of a
+    /// full write. Returns the report and the state to keep for the next write.
+    public static func write<Failure: Error>(
+        documents: consuming [SearchDocument], layout: Layout = Layout(), previous: SearchIndexState?,
+        previousFile: (GeneratedFile.Path) -> Data?, to emit: (SearchIndexOutput) throws(Failure) -> Void
+    ) throws(Failure) -> (report: SearchIndexReport, state: SearchIndexState) {
+        let documents = consume documents
+        if let previous, let update = update(documents: documents, layout: layout, previous: previous, previousFile: previousFile) {
+            for output in update.outputs { try emit(output) }
+            return (update.report, update.state)
         }
-        let perFile = max(1, layout.documentsPerFile)
-        let starts = Array(stride(from: 0, to: ordered.count, by: perFile))
-        for round in stride(from: 0, to: starts.count, by: filesPerRound) {
-            let files = ParallelWork.map(Array(starts[round..<min(starts.count, round + filesPerRound)])) { start in
-                SearchIndex.documentFile(ordered[start..<min(ordered.count, start + perFile)], number: start / perFile, layout: layout)
-            }
-            for file in files { try add(file) }
-        }
-        let documentFiles = starts.count
-        let manifest = "wenjinSearch.configure({\"format\":1,\"shards\":\(shardCount),\"digits\":\(digits),"
-            + "\"documents\":\(ordered.count),\"documentsPerFile\":\(perFile)});\n"
-        try add(GeneratedFile(path: "\(layout.folder)/index.js", text: manifest))
-
-        return SearchIndexReport(
-            documents: ordered.count, terms: termCount, shards: shardCount, documentFiles: documentFiles,
-            textBytes: ordered.reduce(0) { $0 + ($1.indexesTitle ? $1.title.utf8.count : 0) + $1.text.utf8.count },
-            indexBytes: indexBytes)
+        return try writeFull(documents: documents, layout: layout, to: emit)
     }
 
     /// How many files are made at once: enough to keep every core busy, few enough that the
     /// files of a large index are never in memory together.
-    private static let filesPerRound = 64
-
-    private static func shardFile(key: SearchShardKey, terms: [(term: String, postings: [UInt32])], digits: Int,
-                                  layout: Layout) -> GeneratedFile {
-        let name = key.name(digits: digits)
-        var text = "wenjinSearch.addShard(\"\(name)\",{"
-        for (index, entry) in terms.enumerated() {
-            if index > 0 { text.append(",") }
-            JavaScriptLiteral.appendString(entry.term, to: &text)
-            text.append(":[")
-            appendDeltas(entry.postings, to: &text)
-            text.append("]")
-        }
-        text.append("});\n")
-        return GeneratedFile(path: "\(layout.folder)/shard-\(name).js", text: text)
-    }
-
-    private static func documentFile(_ documents: ArraySlice<SearchDocument>, number: Int, layout: Layout) -> GeneratedFile {
-        var text = "wenjinSearch.addDocuments(\(number),["
-        for (offset, document) in documents.enumerated() {
-            if offset > 0 { text.append(",\n") }
-            text.append("[")
-            JavaScriptLiteral.appendString(document.title, to: &text)
-            text.append(",")
-            JavaScriptLiteral.appendString(document.url, to: &text)
-            text.append(",\"\(document.kind.rawValue)\",")
-            JavaScriptLiteral.appendString(String(document.text.prefix(layout.snippetLength)), to: &text)
-            text.append("]")
-        }
-        text.append("]);\n")
-        return GeneratedFile(path: "\(layout.folder)/docs-\(number).js", text: text)
-    }
+    static let filesPerRound = 64
 
     /// Heavier documents first; ties by URL, then title, so the numbering never depends on input order.
     static func ranksBefore(_ a: SearchDocument, _ b: SearchDocument) -> Bool {
@@ -135,15 +94,5 @@ public struct SearchIndex: Sendable {
         var count = 1
         while count < 4096 && estimatedBytes / count > max(1, target) { count *= 2 }
         return count
-    }
-
-    private static func appendDeltas(_ postings: [UInt32], to text: inout String) {
-        var previous: UInt32 = 0
-        for (index, posting) in postings.enumerated() {
-            let document = posting >> 1
-            if index > 0 { text.append(",") }
-            text.append(String((document - previous) << 1 | (posting & 1)))
-            previous = document
-        }
     }
 }
