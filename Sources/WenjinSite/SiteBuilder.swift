@@ -60,7 +60,10 @@ public struct SiteBuilder: Sendable {
         let staged = try StagedOutput(destination: output, stateFolder: stateFolder)
         do {
             let jobs = PageJob.plan(for: index)
-            let rendered = try renderPages(jobs, drafts: drafts, index: index, bodies: bodies, theme: theme, into: staged, progress: progress)
+            let renderer = pageRenderer(index: index, bodies: bodies, theme: theme, withDrafts: drafts != nil)
+            let inputs = IndexInputs(index: index, entities: EntityDigests(index: index), bodies: bodies,
+                                     seed: PageFingerprint.seed(theme: theme, renderer: renderer))
+            let rendered = try renderPages(jobs, drafts: drafts, renderer: renderer, inputs: inputs, into: staged, progress: progress)
             bodies.releaseHTML()
             FreedMemory.giveBack()
             summary.pagesWritten = rendered.filter { $0.outcome == .written }.count
@@ -79,20 +82,16 @@ public struct SiteBuilder: Sendable {
             summary.filesUnchanged = copied.count - summary.filesWritten
 
             progress.begin(.writeIndexes, total: nil)
-            let indexes = SiteIndexes(index: index, siteTitle: config.title, baseURL: config.baseURL, bodies: bodies)
-            var written = 0, unchanged = 0
-            summary.search = try indexes.write(pages: jobs) { file throws(SiteError) in
-                let outcome = try staged.write(Array(file.contents), to: SitePath(file.path.text), step: .writeIndexes)
-                if outcome == .written { written += 1 } else { unchanged += 1 }
-                progress.advance(by: 1)
-            }
-            summary.filesWritten += written
-            summary.filesUnchanged += unchanged
+            let indexes = SiteIndexes(index: index, siteTitle: config.title, baseURL: config.baseURL, bodies: bodies, inputs: inputs)
+            let written = try indexes.write(pages: jobs, into: staged, live: output, progress: progress)
+            summary.search = written.search
+            summary.filesWritten += written.written
+            summary.filesUnchanged += written.unchanged
             FreedMemory.giveBack()
             progress.end(.writeIndexes)
 
             progress.begin(.publish, total: nil)
-            try staged.publish()
+            try staged.publish(sidecars: [SiteIndexes.searchStateSidecar: written.searchState])
             bodies.ledger.save(in: stateFolder)
             progress.advance(by: 1)
             progress.end(.publish)
@@ -133,15 +132,15 @@ public struct SiteBuilder: Sendable {
     /// rendered nor compared, and only the bodies of pages that are rendered are loaded. Then
     /// the draft pages, when there are drafts (the question pages they add answer drafts to are
     /// theirs, not the plan's).
-    private func renderPages(_ jobs: [PageJob], drafts: DraftCollection?, index: ArchiveIndex,
-                             bodies: SanitizedBodies, theme: Theme, into staged: StagedOutput,
-                             progress: any BuildProgress) throws -> [RenderedPage] {
-        let renderer = pageRenderer(index: index, bodies: bodies, theme: theme, withDrafts: drafts != nil)
+    private func renderPages(_ jobs: [PageJob], drafts: DraftCollection?, renderer: PageRenderer, inputs: IndexInputs,
+                             into staged: StagedOutput, progress: any BuildProgress) throws -> [RenderedPage] {
+        let index = renderer.index
+        let bodies = renderer.bodies
         let draftPages = drafts.map { DraftPages(drafts: $0, renderer: renderer) }
         let replaced = draftPages?.questionsWithDrafts ?? []
         let published = replaced.isEmpty ? jobs : jobs.filter { if case .question(let id) = $0 { !replaced.contains(id) } else { true } }
-        let entities = EntityDigests(index: index)
-        let seed = PageFingerprint.seed(theme: theme, renderer: renderer)
+        let entities = inputs.entities
+        let seed = inputs.seed
         progress.begin(.renderPages, total: published.count)
         defer { progress.end(.renderPages) }
         let kept = try ParallelWork.map(published) { job throws(SiteError) -> RenderedPage? in

@@ -4,47 +4,128 @@ import WenjinSanitizer
 
 /// The files beside the pages: the search index, `sitemap.xml`, Atom feeds (the site's and
 /// one per topic) and `robots.txt`, gathered from the archive and handed to the writers of
-/// `Search/` and `Feeds/`, which own their formats.
+/// `Search/` and `Feeds/`, which own their formats. What did not change is kept, not made:
+/// sitemap and feeds by the fingerprints of their inputs (`IndexInputs`), the search index by
+/// patching the previous one (its state is published with the output, `searchStateSidecar`).
 struct SiteIndexes {
     static let siteFeed = GeneratedFile.Path("feed.xml")
     static func topicFeed(_ id: TopicID) -> GeneratedFile.Path { GeneratedFile.Path("feeds/topic-\(id.rawValue).xml") }
     static let feedEntries = 30
+    /// The search index's state, published beside the output it describes.
+    static let searchStateSidecar = "search-state"
 
     let index: ArchiveIndex
     let siteTitle: String
     let baseURL: URL?
     let bodies: SanitizedBodies
+    let inputs: IndexInputs
 
-    /// Hands every file to `emit` as soon as it is made (a large archive's index would not fit
-    /// in memory whole beside the archive); returns the search index's report for the summary.
-    func write(pages: [PageJob], to emit: (GeneratedFile) throws(SiteError) -> Void) throws -> SearchIndexReport {
-        let search = try SearchIndex.write(documents: searchDocuments(), to: emit)
-        var files: [GeneratedFile] = []
+    /// What the step did: files written and kept, the search report, and the search state to
+    /// publish with the output.
+    struct Outcome {
+        var written = 0
+        var unchanged = 0
+        var search: SearchIndexReport?
+        var searchState: [UInt8] = []
+    }
+
+    /// Puts every file into `staged` as soon as it is made (a large archive's index would not
+    /// fit in memory whole beside the archive); `live` is the published folder `staged` replaces.
+    func write(pages: [PageJob], into staged: StagedOutput, live: URL, progress: any BuildProgress) throws -> Outcome {
+        var outcome = Outcome()
+        func count(_ result: StagedOutput.Outcome) {
+            if result == .written { outcome.written += 1 } else { outcome.unchanged += 1 }
+            progress.advance(by: 1)
+        }
+        let (report, state) = try writeSearch(into: staged, live: live, count: count)
+        outcome.search = report
+        outcome.searchState = Self.stamped(state.encoded(), seed: inputs.seed)
         if let baseURL {
-            let entries = pages.compactMap { job -> SitemapEntry? in
-                switch job {
-                case .search, .notFound: nil
-                case .question(let id): SitemapEntry(path: job.path.text, lastModified: index.questionsByID[id]?.updateTime)
-                case .article(let id): SitemapEntry(path: job.path.text, lastModified: index.articlesByID[id]?.addTime)
-                default: SitemapEntry(path: job.path.text)
+            let entries = sitemapEntries(pages)
+            let group = Sitemap.paths(entryCount: entries.count).map { SitePath($0.text) }
+            let fingerprints = group.map { inputs.sitemap(entries, file: $0.text) }
+            if try !zip(group, fingerprints).allSatisfy({ try staged.carryOver($0, fingerprint: $1, step: .writeIndexes) }) {
+                for (file, fingerprint) in zip(Sitemap(baseURL: baseURL, entries: entries).files, fingerprints) {
+                    count(try staged.write(Array(file.contents), to: SitePath(file.path.text), fingerprint: fingerprint, step: .writeIndexes))
+                }
+            } else {
+                group.forEach { _ in count(.unchanged) }
+            }
+        }
+        let robots = RobotsFile.generatedFile(baseURL: baseURL)
+        count(try staged.write(Array(robots.contents), to: SitePath(robots.path.text), step: .writeIndexes))
+        let writer = AtomWriter(siteTitle: siteTitle, baseURL: baseURL)
+        var feeds = [(Self.siteFeed, siteTitle, SiteLayout.home.text, index.content.questions.prefix(Self.feedEntries))]
+        for topic in index.content.topics {
+            feeds.append((Self.topicFeed(topic.id), "\(Sanitizer.decodeEntities(topic.title)) - \(siteTitle)",
+                          SiteLayout.topic(topic.id).text, (index.questionsByTopic[topic.id] ?? []).prefix(Self.feedEntries)))
+        }
+        for (path, title, pageURL, questions) in feeds {
+            let fingerprint = inputs.feed(path.text, title: title, questions: questions)
+            if try staged.carryOver(SitePath(path.text), fingerprint: fingerprint, step: .writeIndexes) {
+                count(.unchanged)
+                continue
+            }
+            let file = writer.file(for: AtomFeed(path: path, title: title, pageURL: pageURL, entries: questions.map(entry)))
+            count(try staged.write(Array(file.contents), to: SitePath(path.text), fingerprint: fingerprint, step: .writeIndexes))
+        }
+        return outcome
+    }
+
+    /// The search index, patched from the live output's when its state is there (and was made
+    /// by this program for this site), else written whole.
+    private func writeSearch(into staged: StagedOutput, live: URL, count: (StagedOutput.Outcome) -> Void)
+        throws -> (SearchIndexReport, SearchIndexState) {
+        let documents = searchDocuments()
+        let previous = staged.liveSidecar(Self.searchStateSidecar)
+            .flatMap { Self.unstamped($0, seed: inputs.seed) }
+            .flatMap { try? SearchIndexState(decoding: $0) }
+        struct MissingLiveFile: Error {}
+        do {
+            return try SearchIndex.write(documents: documents, previous: previous, previousFile: { path in
+                FileManager.default.contents(atPath: live.appendingPathComponent(path.text).path)
+            }) { output throws in
+                switch output {
+                case .file(let file):
+                    count(try staged.write(Array(file.contents), to: SitePath(file.path.text), step: .writeIndexes))
+                case .unchanged(let path):
+                    let path = SitePath(path.text)
+                    guard let fingerprint = staged.liveFingerprint(path),
+                          try staged.carryOver(path, fingerprint: fingerprint, step: .writeIndexes) else { throw MissingLiveFile() }
+                    count(.unchanged)
                 }
             }
-            files += Sitemap(baseURL: baseURL, entries: entries).files
+        } catch is MissingLiveFile {
+            // The live output lost a file its state counts on: every file is made again.
+            return try SearchIndex.write(documents: documents, previous: nil, previousFile: { _ in nil }) { output throws in
+                if case .file(let file) = output {
+                    count(try staged.write(Array(file.contents), to: SitePath(file.path.text), step: .writeIndexes))
+                }
+            }
         }
-        files.append(RobotsFile.generatedFile(baseURL: baseURL))
-        let writer = AtomWriter(siteTitle: siteTitle, baseURL: baseURL)
-        let content = index.content
-        files.append(writer.file(for: AtomFeed(
-            path: Self.siteFeed, title: siteTitle, pageURL: SiteLayout.home.text,
-            entries: content.questions.prefix(Self.feedEntries).map(entry))))
-        for topic in content.topics {
-            let questions = (index.questionsByTopic[topic.id] ?? []).prefix(Self.feedEntries)
-            files.append(writer.file(for: AtomFeed(
-                path: Self.topicFeed(topic.id), title: "\(Sanitizer.decodeEntities(topic.title)) - \(siteTitle)",
-                pageURL: SiteLayout.topic(topic.id).text, entries: questions.map(entry))))
+    }
+
+    /// The state with the seed in front: a new program, theme or site setting writes the index
+    /// whole, in case the tokenizing or the file format changed with it.
+    private static func stamped(_ state: [UInt8], seed: PageFingerprint) -> [UInt8] {
+        Array(seed.description.utf8) + state
+    }
+
+    private static func unstamped(_ bytes: [UInt8], seed: PageFingerprint) -> [UInt8]? {
+        let stamp = Array(seed.description.utf8)
+        guard bytes.starts(with: stamp) else { return nil }
+        return Array(bytes.dropFirst(stamp.count))
+    }
+
+    private func sitemapEntries(_ pages: [PageJob]) -> [SitemapEntry] {
+        pages.compactMap { job -> SitemapEntry? in
+            switch job {
+            case .search, .notFound: nil
+            case .question(let id): SitemapEntry(path: job.path.text, lastModified: index.questionsByID[id]?.updateTime)
+            case .article(let id): SitemapEntry(path: job.path.text, lastModified: index.articlesByID[id]?.addTime)
+            default: SitemapEntry(path: job.path.text)
+            }
         }
-        for file in files { try emit(file) }
-        return search
     }
 
     private func entry(_ question: Question) -> AtomEntry {

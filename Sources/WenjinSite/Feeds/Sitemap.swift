@@ -53,6 +53,14 @@ public struct Sitemap: Sendable {
         files = [GeneratedFile(path: "sitemap.xml", text: index)] + parts
     }
 
+    /// The files `init` makes for `entryCount` entries, without making them.
+    public static func paths(entryCount: Int, urlsPerFile: Int = Sitemap.maximumURLsPerFile) -> [GeneratedFile.Path] {
+        let perFile = max(1, min(urlsPerFile, Sitemap.maximumURLsPerFile))
+        guard entryCount > perFile else { return ["sitemap.xml"] }
+        let parts = (entryCount + perFile - 1) / perFile
+        return ["sitemap.xml"] + (1...parts).map { GeneratedFile.Path("sitemap-\($0).xml") }
+    }
+
     private static func urlSet(_ entries: ArraySlice<SitemapEntry>, site: SiteURL) -> String {
         var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
             + "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
