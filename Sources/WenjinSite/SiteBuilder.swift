@@ -92,7 +92,7 @@ public struct SiteBuilder: Sendable {
 
             progress.begin(.publish, total: nil)
             try staged.publish(sidecars: [SiteIndexes.searchStateSidecar: written.searchState])
-            bodies.ledger.save(in: stateFolder)
+            if bodies.ledgerChanged { bodies.ledger.save(in: stateFolder) }
             progress.advance(by: 1)
             progress.end(.publish)
         } catch let error as SiteError {
@@ -187,8 +187,9 @@ public struct SiteBuilder: Sendable {
         let assetFolder = config.resolve(config.store.directory).appendingPathComponent("assets")
         for asset in index.content.assets.values.sorted(by: { $0.url < $1.url }) {
             guard asset.state == .stored, let sha = asset.sha256 else { continue }
+            // Named as a file: `appendingPathComponent` would ask the file system, once per image.
             files[SiteLayout.image(sha256: sha, contentType: asset.contentType, url: asset.url)] =
-                assetFolder.appendingPathComponent(sha)
+                assetFolder.appending(path: sha, directoryHint: .notDirectory)
         }
         let publicFolder = config.root.appendingPathComponent("Public")
         if let paths = try? FileManager.default.subpathsOfDirectory(atPath: publicFolder.path) {

@@ -165,6 +165,14 @@ struct StagedOutputTests {
         #expect(next.liveSidecar("missing") == nil)
         #expect(next.liveFingerprint(SitePath("index.html")) == PageFingerprint(contents: Array("home".utf8)))
         next.discard()
+        // A sidecar's file changed behind the manifest's back is refused, the others still come back.
+        let sidecarFiles = try FileManager.default.contentsOfDirectory(atPath: folders.state.path).filter { $0.hasSuffix(".search") }
+        #expect(sidecarFiles.count == 1)
+        for name in sidecarFiles { try Data([0, 10, 254, 10]).write(to: folders.state.appendingPathComponent(name)) }
+        let damaged = try folders.staged()
+        #expect(damaged.liveSidecar("search") == nil)
+        #expect(damaged.liveSidecar("empty") == [])
+        damaged.discard()
         // A copy of the live folder is another folder: nothing it holds is vouched for.
         let copy = folders.root.appendingPathComponent("copy")
         try FileManager.default.copyItem(at: folders.output, to: copy)

@@ -24,6 +24,8 @@ struct SanitizedBodies: Sendable {
     /// Bodies sanitized by this build; the rest came from the ledger or the cache.
     private(set) var sanitizedCount = 0
     private(set) var cachedCount = 0
+    /// Whether the ledger differs from the one the build started with (then it is saved).
+    private(set) var ledgerChanged = true
 
     /// The body's sanitized HTML, loaded from the cache on first use when `load` did not.
     subscript(key: BodyKey) -> TrustedHTML {
@@ -84,6 +86,7 @@ struct SanitizedBodies: Sendable {
         for (key, entry) in fresh { result.ledger.entries[key] = entry }
         result.cachedCount += fromCache
         result.sanitizedCount = unknown.count - fromCache
+        result.ledgerChanged = usable == nil || !sameTargets || !unknown.isEmpty || usable?.entries.count != inputs.count
         return result
     }
 

@@ -1,8 +1,9 @@
 import Foundation
 import Glibc
 
-/// The fingerprint of every file of one output folder, and the small state files the builder
-/// keeps with it (sidecars), stored in the store's folder: the output itself is published as
+/// The fingerprint of every file of one output folder, and the state files the builder keeps
+/// with it (sidecars: each in a file beside the manifest, listed in it by size and digest, and
+/// read only when asked for), stored in the store's folder: the output itself is published as
 /// is, so it cannot hold them.
 ///
 /// A manifest names the folder it describes by its identity (`FolderIdentity`) and records
@@ -13,13 +14,27 @@ import Glibc
 /// identities, so swapping the folders needs no manifest write.
 struct OutputManifest: Sendable {
     private(set) var fingerprints: [String: PageFingerprint] = [:]
-    private(set) var sidecars: [String: [UInt8]] = [:]
+    /// The sidecars listed, by name: their size and the digest of their bytes.
+    private var sidecars: [String: (count: Int, digest: PageFingerprint)] = [:]
+    /// The file the manifest was read from; its sidecars are beside it.
+    private var file: URL?
 
-    private static let header = "wenjin output manifest 2"
+    private static let header = "wenjin output manifest 3"
 
-    init(fingerprints: [String: PageFingerprint] = [:], sidecars: [String: [UInt8]] = [:]) {
+    init(fingerprints: [String: PageFingerprint] = [:]) {
         self.fingerprints = fingerprints
-        self.sidecars = sidecars
+    }
+
+    /// The sidecar `name`, when listed and its file holds what was listed.
+    func sidecar(_ name: String) -> [UInt8]? {
+        guard let file, let listed = sidecars[name],
+              let bytes = StateFile.read(Self.sidecarFile(name, of: file)),
+              bytes.count == listed.count, PageFingerprint(contents: bytes) == listed.digest else { return nil }
+        return bytes
+    }
+
+    private static func sidecarFile(_ name: String, of manifest: URL) -> URL {
+        manifest.deletingLastPathComponent().appendingPathComponent(manifest.lastPathComponent + "." + name)
     }
 
     subscript(path: SitePath) -> PageFingerprint? { fingerprints[path.text] }
@@ -34,19 +49,29 @@ struct OutputManifest: Sendable {
     /// the file is missing or malformed, names another folder, or the folder was changed.
     static func load(_ file: URL, describing folder: String) -> OutputManifest? {
         guard let identity = FolderIdentity(path: folder), let data = FileManager.default.contents(atPath: file.path) else { return nil }
-        return data.withUnsafeBytes { parse($0.bindMemory(to: UInt8.self), expecting: identity, in: folder) }
+        var manifest = data.withUnsafeBytes { parse($0.bindMemory(to: UInt8.self), expecting: identity, in: folder) }
+        manifest?.file = file
+        return manifest
     }
 
     /// Writes the manifest of the folder at `folder`, as it is now, to `file` atomically (a
-    /// killed write leaves the old file).
-    func write(describing folder: String, to file: URL) throws(SiteError) {
+    /// killed write leaves the old file), its `sidecars` first, each in a file beside it.
+    func write(describing folder: String, to file: URL, sidecars contents: [String: [UInt8]] = [:]) throws(SiteError) {
         guard let identity = FolderIdentity(path: folder) else {
             throw SiteError(.output, step: .publish, file: folder, message: "the output folder to describe is gone")
         }
         let temporary = file.deletingLastPathComponent().appendingPathComponent(file.lastPathComponent + ".new")
         do {
             try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(encoded(identity: identity, folder: folder)).write(to: temporary)
+            var listed = self
+            for (name, bytes) in contents {
+                let sidecar = Self.sidecarFile(name, of: file)
+                let staged = Self.sidecarFile(name + ".new", of: file)
+                try StateFile.write(bytes, to: staged)
+                guard rename(staged.path, sidecar.path) == 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
+                listed.sidecars[name] = (bytes.count, PageFingerprint(contents: bytes))
+            }
+            try StateFile.write(listed.encoded(identity: identity, folder: folder), to: temporary)
             guard rename(temporary.path, file.path) == 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
         } catch {
             throw SiteError(.output, step: .publish, file: file.path, message: "cannot write the output manifest: \(error)")
@@ -71,7 +96,7 @@ struct OutputManifest: Sendable {
     /// its bytes.
     private func encoded(identity: FolderIdentity, folder: String) -> [UInt8] {
         var bytes = Array("\(Self.header) \(identity)\n".utf8)
-        bytes.reserveCapacity(fingerprints.count * 48 + sidecars.values.reduce(0) { $0 + $1.count + 64 })
+        bytes.reserveCapacity(fingerprints.count * 48 + sidecars.count * 64)
         for path in folders.sorted() {
             bytes += "folder \(FolderIdentity.namesChanged(folder + "/" + path) ?? -1) \(path)\n".utf8
         }
@@ -84,10 +109,8 @@ struct OutputManifest: Sendable {
             bytes += path.utf8
             bytes.append(0x0A)
         }
-        for (name, contents) in sidecars.sorted(by: { $0.key < $1.key }) {
-            bytes += "sidecar \(contents.count) \(name)\n".utf8
-            bytes += contents
-            bytes.append(0x0A)
+        for (name, listed) in sidecars.sorted(by: { $0.key < $1.key }) {
+            bytes += "sidecar \(listed.count) \(listed.digest) \(name)\n".utf8
         }
         return bytes
     }
@@ -109,11 +132,9 @@ struct OutputManifest: Sendable {
                 guard parts.count == 2, let time = Int64(parts[0]),
                       FolderIdentity.namesChanged(folder + "/" + parts[1]) == time else { return nil }
             } else if text.hasPrefix("sidecar ") {
-                let parts = text.dropFirst(8).split(separator: " ", maxSplits: 1)
-                guard parts.count == 2, let count = Int(parts[0]), count >= 0, position + count < bytes.count,
-                      bytes[position + count] == 0x0A else { return nil }
-                manifest.sidecars[String(parts[1])] = Array(bytes[position..<position + count])
-                position += count + 1
+                let parts = text.dropFirst(8).split(separator: " ", maxSplits: 2)
+                guard parts.count == 3, let count = Int(parts[0]), count >= 0, let digest = PageFingerprint(hex: parts[1]) else { return nil }
+                manifest.sidecars[String(parts[2])] = (count, digest)
             } else {
                 guard text.utf8.count > 17, let fingerprint = PageFingerprint(hex: text.prefix(16)) else { return nil }
                 manifest.fingerprints[String(text.dropFirst(17))] = fingerprint

@@ -100,7 +100,7 @@ final class StagedOutput: Sendable {
     func liveFingerprint(_ path: SitePath) -> PageFingerprint? { live[path] }
 
     /// The state file `name` published with the live output (`publish(sidecars:)`).
-    func liveSidecar(_ name: String) -> [UInt8]? { live.sidecars[name] }
+    func liveSidecar(_ name: String) -> [UInt8]? { live.sidecar(name) }
 
     /// True when the staging folder now holds `path` with `fingerprint`: the twin had it, or
     /// the live output had it and it was linked. False: the caller renders and `write`s it.
@@ -141,14 +141,14 @@ final class StagedOutput: Sendable {
     /// `liveSidecar` by the next build), and swaps it with the live folder, which becomes the
     /// twin. Without a known live folder before, the twin is made as hard links to the new one.
     func publish(sidecars: [String: [UInt8]] = [:]) throws(SiteError) {
-        if let name = sidecars.keys.first(where: { $0.isEmpty || $0.contains("\n") }) {
+        if let name = sidecars.keys.first(where: { $0.isEmpty || $0.contains("\n") || $0.contains("/") }) {
             throw SiteError(.output, step: .publish, message: "invalid sidecar name \"\(name)\"")
         }
         let produced = state.withLock { $0.produced }
         let stale = twin.fingerprints.keys.filter { produced[$0] == nil }.map(SitePath.init)
         for path in stale { touch(path) }
         try folder.remove(stale, step: .publish)
-        try OutputManifest(fingerprints: produced, sidecars: sidecars).write(describing: staging.path, to: stagingSlot)
+        try OutputManifest(fingerprints: produced).write(describing: staging.path, to: stagingSlot, sidecars: sidecars)
         let spare = destination.deletingLastPathComponent().appendingPathComponent(".\(destination.lastPathComponent).swap").path
         if FolderIdentity(path: livePath) != nil {
             try FolderSwap.exchange(livePath, staging.path, spare: spare, atomic: atomicSwap)
