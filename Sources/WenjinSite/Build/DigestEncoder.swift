@@ -1,4 +1,5 @@
 import Foundation
+import WenjinModel
 
 /// Feeds any `Encodable` value into a `PageFingerprint.Digest`: every stored property the
 /// value encodes, with its key, so a field added to a model later is part of the digest without
@@ -48,12 +49,13 @@ struct DigestEncoder {
         func addNil() { digest.add(tag: 0) }
 
         func add<Value: Encodable>(_ value: Value) throws {
+            // IDs and dates are most of what reaches here (the containers take strings and
+            // numbers directly), so they are tried first: each failed cast costs.
             switch value {
+            case let id as any EntityID: add(integer: Int64(id.rawValue))
+            case let date as Date: add(double: date.timeIntervalSinceReferenceDate)
             case let text as String: add(text)
             case let number as Int: add(integer: Int64(number))
-            case let number as Double: add(double: number)
-            case let flag as Bool: add(bool: flag)
-            case let date as Date: add(double: date.timeIntervalSinceReferenceDate)
             default: try value.encode(to: self)
             }
         }
