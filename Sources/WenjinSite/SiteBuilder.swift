@@ -29,6 +29,7 @@ public struct SiteBuilder: Sendable {
                       progress: any BuildProgress = SilentProgress()) throws(SiteError) -> BuildSummary {
         let start = ContinuousClock.now
         var summary = BuildSummary()
+        FreedMemory.mapLargeBlocks()
 
         progress.begin(.loadTheme, total: nil)
         let theme = try Theme.load(config)
@@ -91,7 +92,7 @@ public struct SiteBuilder: Sendable {
             progress.end(.writeIndexes)
 
             progress.begin(.publish, total: nil)
-            try staged.publish(sidecars: [SiteIndexes.searchStateSidecar: written.searchState])
+            try staged.publish(sidecars: written.sidecars)
             if bodies.ledgerChanged { bodies.ledger.save(in: stateFolder) }
             progress.advance(by: 1)
             progress.end(.publish)

@@ -17,4 +17,19 @@ enum FreedMemory {
     static func giveBack() {
         _ = trim?(0)
     }
+
+    /// glibc's `mallopt`, looked up like `trim`.
+    private static let option: (@convention(c) (Int32, Int32) -> Int32)? = {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (Int32, Int32) -> Int32).self)
+    }()
+
+    /// Makes every allocation of a megabyte or more a mapping of its own, returned to the
+    /// system when freed. glibc raises that threshold as large blocks are freed (up to 32 MiB),
+    /// after which the build's large buffers (state files, index files, page slices) come from
+    /// the heap and stay resident when freed, raising the peak by tens of megabytes.
+    static func mapLargeBlocks() {
+        let mmapThreshold: Int32 = -3  // M_MMAP_THRESHOLD in <malloc.h>
+        _ = option?(mmapThreshold, 1 << 20)
+    }
 }

@@ -11,8 +11,11 @@ struct SiteIndexes {
     static let siteFeed = GeneratedFile.Path("feed.xml")
     static func topicFeed(_ id: TopicID) -> GeneratedFile.Path { GeneratedFile.Path("feeds/topic-\(id.rawValue).xml") }
     static let feedEntries = 30
-    /// The search index's state, published beside the output it describes.
+    /// The search index's state, published beside the output it describes, and the seed
+    /// (`IndexInputs.seed`) of the build that made it: a new program, theme or site setting
+    /// writes the index whole, in case the tokenizing or the file format changed with it.
     static let searchStateSidecar = "search-state"
+    static let searchSeedSidecar = "search-seed"
 
     let index: ArchiveIndex
     let siteTitle: String
@@ -26,7 +29,8 @@ struct SiteIndexes {
         var written = 0
         var unchanged = 0
         var search: SearchIndexReport?
-        var searchState: [UInt8] = []
+        /// The sidecars to publish with the output.
+        var sidecars: [String: [UInt8]] = [:]
     }
 
     /// Puts every file into `staged` as soon as it is made (a large archive's index would not
@@ -39,7 +43,7 @@ struct SiteIndexes {
         }
         let (report, state) = try writeSearch(into: staged, live: live, count: count)
         outcome.search = report
-        outcome.searchState = Self.stamped(state.encoded(), seed: inputs.seed)
+        outcome.sidecars = [Self.searchStateSidecar: state.encoded(), Self.searchSeedSidecar: Array(inputs.seed.description.utf8)]
         if let baseURL {
             let entries = sitemapEntries(pages)
             let group = Sitemap.paths(entryCount: entries.count).map { SitePath($0.text) }
@@ -77,9 +81,8 @@ struct SiteIndexes {
     private func writeSearch(into staged: StagedOutput, live: URL, count: (StagedOutput.Outcome) -> Void)
         throws -> (SearchIndexReport, SearchIndexState) {
         let documents = searchDocuments()
-        let previous = staged.liveSidecar(Self.searchStateSidecar)
-            .flatMap { Self.unstamped($0, seed: inputs.seed) }
-            .flatMap { try? SearchIndexState(decoding: $0) }
+        let sameSeed = staged.liveSidecar(Self.searchSeedSidecar) == Array(inputs.seed.description.utf8)
+        let previous = sameSeed ? staged.liveSidecar(Self.searchStateSidecar).flatMap { try? SearchIndexState(decoding: $0) } : nil
         struct MissingLiveFile: Error {}
         do {
             return try SearchIndex.write(documents: documents, previous: previous, previousFile: { path in
@@ -103,18 +106,6 @@ struct SiteIndexes {
                 }
             }
         }
-    }
-
-    /// The state with the seed in front: a new program, theme or site setting writes the index
-    /// whole, in case the tokenizing or the file format changed with it.
-    private static func stamped(_ state: [UInt8], seed: PageFingerprint) -> [UInt8] {
-        Array(seed.description.utf8) + state
-    }
-
-    private static func unstamped(_ bytes: [UInt8], seed: PageFingerprint) -> [UInt8]? {
-        let stamp = Array(seed.description.utf8)
-        guard bytes.starts(with: stamp) else { return nil }
-        return Array(bytes.dropFirst(stamp.count))
     }
 
     private func sitemapEntries(_ pages: [PageJob]) -> [SitemapEntry] {
