@@ -3,11 +3,11 @@ import WenjinModel
 /// A page's fingerprint from its inputs: the digests of every entity and body it shows, the
 /// slice of each list it shows, and the site-wide `seed` (theme, program, site settings). Two
 /// builds that compute the same fingerprint for a page would render the same bytes, so it is
-/// not rendered again (`PageManifest`) — and computing it costs a few lookups per entity,
-/// where building the page's view model to hash it cost more than rendering a changed page.
+/// not rendered again (`StagedOutput`, `OutputManifest`) — and computing it costs a few lookups
+/// per entity, where building the page's view model to hash it cost more than rendering it.
 ///
 /// Each function here mirrors the page function named in its comment and must name
-/// everything that one reads; naming more only costs a needless render. `IncrementalBuildTests`
+/// everything that one reads; naming more only costs a needless render. `PageInputsTests`
 /// checks the two agree: builds after random edits of every field equal full builds.
 extension PageRenderer {
     func fingerprint(of job: PageJob, entities: EntityDigests, seed: PageFingerprint) -> PageFingerprint {
