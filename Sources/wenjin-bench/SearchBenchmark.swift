@@ -87,7 +87,8 @@ enum SearchBenchmark {
         for (index, answer) in community.answers.enumerated() {
             documents.append(SearchDocument(
                 title: community.questionTitle(answer.questionID), text: bodies[questionBodies + index],
-                url: "questions/\(answer.questionID).html#answer-\(answer.id)", kind: .answer, weight: answer.agreeCount))
+                url: "questions/\(answer.questionID).html#answer-\(answer.id)", kind: .answer, weight: answer.agreeCount,
+                indexesTitle: false))
         }
         for (index, article) in community.articles.enumerated() {
             let text = bodies[questionBodies + community.answers.count + index]
