@@ -36,29 +36,30 @@ public struct SiteBuilder: Sendable {
         progress.advance(by: theme.library.names.count)
         progress.end(.loadTheme)
 
-        progress.begin(.readStore, total: nil)
-        // Links resolve without the bodies, so one index serves the sanitizer and the pages, and
-        // the raw bodies live only in `raw`, dropped once sanitized.
-        var (index, raw) = try readArchive()
-        progress.advance(by: index.content.questions.count + index.content.articles.count + index.content.users.count
-                            + index.content.topics.count)
-        progress.end(.readStore)
-
-        let hosts = CommunityHosts(source: index.content.sourceBase, historical: config.source.historicalHosts)
         let stateFolder = URL(fileURLWithPath: store.path).deletingLastPathComponent()
+        // The state files (ledger, output manifests) are read on the other core while this one
+        // reads the store; a failure before the staged output is taken over discards it.
+        let ledger = BackgroundWork { BodyLedger.load(from: stateFolder) }
+        let staging = BackgroundWork { () -> Result<StagedOutput, SiteError> in
+            do throws(SiteError) {
+                return .success(try StagedOutput(destination: output, stateFolder: stateFolder))
+            } catch {
+                return .failure(error)
+            }
+        }
+        let index: ArchiveIndex
         let bodies: SanitizedBodies
         do {
-            bodies = try SanitizedBodies.make(raw: raw, index: index, hosts: hosts, store: store,
-                                              previous: BodyLedger.load(from: stateFolder), progress: progress)
+            (index, bodies) = try readAndSanitize(previous: ledger, progress: progress)
         } catch {
-            throw SiteError(.store, step: .sanitizeBodies, file: store.path, message: "\(error)")
+            if case .success(let staged) = staging.value() { staged.discard() }
+            throw error
         }
-        raw = []
         summary.bodiesSanitized = bodies.sanitizedCount
         summary.bodiesCached = bodies.cachedCount
         FreedMemory.giveBack()
 
-        let staged = try StagedOutput(destination: output, stateFolder: stateFolder)
+        let staged = try staging.value().get()
         do {
             let jobs = PageJob.plan(for: index)
             let renderer = pageRenderer(index: index, bodies: bodies, theme: theme, withDrafts: drafts != nil)
@@ -110,6 +111,26 @@ public struct SiteBuilder: Sendable {
 
     /// Pages rendered between loading their bodies' HTML and letting it go.
     private static let pagesPerSlice = 2048
+
+    /// The steps that read the archive and its bodies: the index, and every body sanitized (or
+    /// taken from the `previous` ledger or the cache).
+    private func readAndSanitize(previous: BackgroundWork<BodyLedger?>, progress: any BuildProgress)
+        throws(SiteError) -> (ArchiveIndex, SanitizedBodies) {
+        progress.begin(.readStore, total: nil)
+        // Links resolve without the bodies, so one index serves the sanitizer and the pages, and
+        // the raw bodies live only in `raw`, dropped once sanitized.
+        let (index, raw) = try readArchive()
+        progress.advance(by: index.content.questions.count + index.content.articles.count + index.content.users.count
+                            + index.content.topics.count)
+        progress.end(.readStore)
+        let hosts = CommunityHosts(source: index.content.sourceBase, historical: config.source.historicalHosts)
+        do {
+            return (index, try SanitizedBodies.make(raw: raw, index: index, hosts: hosts, store: store,
+                                                    previous: previous.value(), progress: progress))
+        } catch {
+            throw SiteError(.store, step: .sanitizeBodies, file: store.path, message: "\(error)")
+        }
+    }
 
     /// The archive's index (without raw bodies) and the raw bodies apart, so that they are
     /// held once and can be let go as soon as they are sanitized.
@@ -186,11 +207,15 @@ public struct SiteBuilder: Sendable {
     private func siteFiles(theme: Theme, index: ArchiveIndex) -> [(SitePath, URL)] {
         var files = theme.files
         let assetFolder = config.resolve(config.store.directory).appendingPathComponent("assets")
-        for asset in index.content.assets.values.sorted(by: { $0.url < $1.url }) {
-            guard asset.state == .stored, let sha = asset.sha256 else { continue }
-            // Named as a file: `appendingPathComponent` would ask the file system, once per image.
-            files[SiteLayout.image(sha256: sha, contentType: asset.contentType, url: asset.url)] =
-                assetFolder.appending(path: sha, directoryHint: .notDirectory)
+        // On both cores, once per stored image on every build; named as files, since
+        // `appendingPathComponent` would ask the file system about each. Two assets with one
+        // path hold the same bytes (the path is their SHA-256), so either source will do.
+        let stored = index.content.assets.values.filter { $0.state == .stored && $0.sha256 != nil }
+        for (path, source) in ParallelWork.map(stored, { asset in
+            (SiteLayout.image(sha256: asset.sha256 ?? "", contentType: asset.contentType, url: asset.url),
+             assetFolder.appending(path: asset.sha256 ?? "", directoryHint: .notDirectory))
+        }) {
+            files[path] = source
         }
         let publicFolder = config.root.appendingPathComponent("Public")
         if let paths = try? FileManager.default.subpathsOfDirectory(atPath: publicFolder.path) {

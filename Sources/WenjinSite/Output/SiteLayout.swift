@@ -41,7 +41,11 @@ enum SiteLayout {
     }
 
     private static func imageExtension(contentType: String?, url: AssetURL) -> String {
-        switch contentType?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased() {
+        // Trimmed and lower-cased by hand: this runs once per stored image on every build.
+        let mediaType = contentType?.split(separator: ";").first.map { type in
+            String(type.drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed()).lowercased()
+        }
+        switch mediaType {
         case "image/jpeg", "image/jpg": return "jpg"
         case "image/png": return "png"
         case "image/gif": return "gif"
