@@ -37,29 +37,14 @@ public struct SiteBuilder: Sendable {
         progress.end(.loadTheme)
 
         let stateFolder = URL(fileURLWithPath: store.path).deletingLastPathComponent()
-        // The state files (ledger, output manifests) are read on the other core while this one
-        // reads the store; a failure before the staged output is taken over discards it.
-        let ledger = BackgroundWork { BodyLedger.load(from: stateFolder) }
-        let staging = BackgroundWork { () -> Result<StagedOutput, SiteError> in
-            do throws(SiteError) {
-                return .success(try StagedOutput(destination: output, stateFolder: stateFolder))
-            } catch {
-                return .failure(error)
-            }
-        }
-        let index: ArchiveIndex
-        let bodies: SanitizedBodies
-        do {
-            (index, bodies) = try readAndSanitize(previous: ledger, progress: progress)
-        } catch {
-            if case .success(let staged) = staging.value() { staged.discard() }
-            throw error
-        }
+        let (index, bodies) = try readAndSanitize(previous: BodyLedger.load(from: stateFolder), progress: progress)
         summary.bodiesSanitized = bodies.sanitizedCount
         summary.bodiesCached = bodies.cachedCount
         FreedMemory.giveBack()
 
-        let staged = try staging.value().get()
+        // Read after the store, not beside it: the manifests and the ledger in memory during the
+        // read raised a 50,000-question rebuild's peak by 45 MiB and saved no time.
+        let staged = try StagedOutput(destination: output, stateFolder: stateFolder)
         do {
             let jobs = PageJob.plan(for: index)
             let renderer = pageRenderer(index: index, bodies: bodies, theme: theme, withDrafts: drafts != nil)
@@ -114,7 +99,7 @@ public struct SiteBuilder: Sendable {
 
     /// The steps that read the archive and its bodies: the index, and every body sanitized (or
     /// taken from the `previous` ledger or the cache).
-    private func readAndSanitize(previous: BackgroundWork<BodyLedger?>, progress: any BuildProgress)
+    private func readAndSanitize(previous: @autoclosure () -> BodyLedger?, progress: any BuildProgress)
         throws(SiteError) -> (ArchiveIndex, SanitizedBodies) {
         progress.begin(.readStore, total: nil)
         // Links resolve without the bodies, so one index serves the sanitizer and the pages, and
@@ -126,7 +111,7 @@ public struct SiteBuilder: Sendable {
         let hosts = CommunityHosts(source: index.content.sourceBase, historical: config.source.historicalHosts)
         do {
             return (index, try SanitizedBodies.make(raw: raw, index: index, hosts: hosts, store: store,
-                                                    previous: previous.value(), progress: progress))
+                                                    previous: previous(), progress: progress))
         } catch {
             throw SiteError(.store, step: .sanitizeBodies, file: store.path, message: "\(error)")
         }
