@@ -37,18 +37,15 @@ public struct SiteBuilder: Sendable {
         progress.end(.loadTheme)
 
         let stateFolder = URL(fileURLWithPath: store.path).deletingLastPathComponent()
-        let (index, bodies) = try readAndSanitize(previous: BodyLedger.load(from: stateFolder), progress: progress)
+        let (index, bodies, entities, staged) = try prepare(output: output, stateFolder: stateFolder, progress: progress)
         summary.bodiesSanitized = bodies.sanitizedCount
         summary.bodiesCached = bodies.cachedCount
         FreedMemory.giveBack()
 
-        // Read after the store, not beside it: the manifests and the ledger in memory during the
-        // read raised a 50,000-question rebuild's peak by 45 MiB and saved no time.
-        let staged = try StagedOutput(destination: output, stateFolder: stateFolder)
         do {
             let jobs = PageJob.plan(for: index)
             let renderer = pageRenderer(index: index, bodies: bodies, theme: theme, withDrafts: drafts != nil)
-            let inputs = IndexInputs(index: index, entities: EntityDigests(index: index), bodies: bodies,
+            let inputs = IndexInputs(index: index, entities: entities, bodies: bodies,
                                      seed: PageFingerprint.seed(theme: theme, renderer: renderer))
             let rendered = try renderPages(jobs, drafts: drafts, renderer: renderer, inputs: inputs, into: staged, progress: progress)
             bodies.releaseHTML()
@@ -97,10 +94,10 @@ public struct SiteBuilder: Sendable {
     /// Pages rendered between loading their bodies' HTML and letting it go.
     private static let pagesPerSlice = 2048
 
-    /// The steps that read the archive and its bodies: the index, and every body sanitized (or
-    /// taken from the `previous` ledger or the cache).
-    private func readAndSanitize(previous: @autoclosure () -> BodyLedger?, progress: any BuildProgress)
-        throws(SiteError) -> (ArchiveIndex, SanitizedBodies) {
+    /// Reads the store, then prepares what rendering needs: the bodies, the entities' digests
+    /// and the staged output. The raw bodies go out of scope here, as soon as they are sanitized.
+    private func prepare(output: URL, stateFolder: URL, progress: any BuildProgress)
+        throws(SiteError) -> (ArchiveIndex, SanitizedBodies, EntityDigests, StagedOutput) {
         progress.begin(.readStore, total: nil)
         // Links resolve without the bodies, so one index serves the sanitizer and the pages, and
         // the raw bodies live only in `raw`, dropped once sanitized.
@@ -108,12 +105,33 @@ public struct SiteBuilder: Sendable {
         progress.advance(by: index.content.questions.count + index.content.articles.count + index.content.users.count
                             + index.content.topics.count)
         progress.end(.readStore)
+
+        // Three preparations that need only the index share the cores: the bodies (the ledger
+        // read and checked), the entities' digests, and the output folder (its manifests read).
+        // After the read, not beside it: there they raised the peak and saved no time.
         let hosts = CommunityHosts(source: index.content.sourceBase, historical: config.source.historicalHosts)
-        do {
-            return (index, try SanitizedBodies.make(raw: raw, index: index, hosts: hosts, store: store,
-                                                    previous: previous(), progress: progress))
-        } catch {
-            throw SiteError(.store, step: .sanitizeBodies, file: store.path, message: "\(error)")
+        let (sanitized, entities, staging) = SideBySide.run({ () -> Result<SanitizedBodies, SiteError> in
+            do {
+                return .success(try SanitizedBodies.make(raw: raw, index: index, hosts: hosts, store: store,
+                                                         previous: BodyLedger.load(from: stateFolder), progress: progress))
+            } catch {
+                return .failure(SiteError(.store, step: .sanitizeBodies, file: store.path, message: "\(error)"))
+            }
+        }, {
+            EntityDigests(index: index)
+        }, { () -> Result<StagedOutput, SiteError> in
+            do throws(SiteError) {
+                return .success(try StagedOutput(destination: output, stateFolder: stateFolder))
+            } catch {
+                return .failure(error)
+            }
+        })
+        switch (sanitized, staging) {
+        case (.success(let bodies), .success(let staged)): return (index, bodies, entities, staged)
+        case (.failure(let error), .success(let prepared)):
+            prepared.discard()
+            throw error
+        case (_, .failure(let error)): throw error
         }
     }
 

@@ -30,10 +30,23 @@ struct ArchiveIndex: Sendable {
 
     init(_ content: ArchiveContent) {
         self.content = content
-        questionsByID = Dictionary(content.questions.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        articlesByID = Dictionary(content.articles.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        usersByID = Dictionary(content.users.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        topicsByID = Dictionary(content.topics.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        // Three independent groups of lookups, built side by side: a rebuild waits on this.
+        let (byID, byAnswer, byQuestion) = SideBySide.run({ Self.entitiesByID(content) },
+                                                          { Self.answerLookups(content) },
+                                                          { Self.questionLookups(content) })
+        (questionsByID, articlesByID, usersByID, topicsByID, usersByName, topicsByTitle, avatars) = byID
+        (questionOfAnswer, answersByAuthor) = byAnswer
+        (questionsByTopic, questionsByAsker, unansweredQuestions, articlesByTopic, articlesByAuthor) = byQuestion
+    }
+
+    private static func entitiesByID(_ content: ArchiveContent) -> (
+        [QuestionID: Question], [ArticleID: Article], [UserID: User], [TopicID: Topic], [String: UserID], [String: TopicID],
+        [UserID: SitePath]
+    ) {
+        let questionsByID = Dictionary(content.questions.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let articlesByID = Dictionary(content.articles.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let usersByID = Dictionary(content.users.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let topicsByID = Dictionary(content.topics.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var names: [String: UserID] = [:]
         // Login names first, then nick names that no login name took; users come by ID, so the
         // lower ID wins a tie.
@@ -43,13 +56,16 @@ struct ArchiveIndex: Sendable {
         for user in content.users {
             if let nick = user.nickName.map(Sanitizer.decodeEntities), !nick.isEmpty, names[nick] == nil { names[nick] = user.id }
         }
-        usersByName = names
         var titles: [String: TopicID] = [:]
         for topic in content.topics.sorted(by: { $0.id < $1.id }) where titles[Sanitizer.decodeEntities(topic.title)] == nil {
             titles[Sanitizer.decodeEntities(topic.title)] = topic.id
         }
-        topicsByTitle = titles
+        var avatars: [UserID: SitePath] = [:]
+        for user in content.users { avatars[user.id] = ArchiveLinks.avatarPath(of: user, in: content) }
+        return (questionsByID, articlesByID, usersByID, topicsByID, names, titles, avatars)
+    }
 
+    private static func answerLookups(_ content: ArchiveContent) -> ([AnswerID: QuestionID], [UserID: [Answer]]) {
         var questionOfAnswer: [AnswerID: QuestionID] = [:]
         var answersByAuthor: [UserID: [Answer]] = [:]
         for (question, answers) in content.answers {
@@ -58,29 +74,28 @@ struct ArchiveIndex: Sendable {
                 if let author = answer.authorID, !answer.isAnonymous { answersByAuthor[author, default: []].append(answer) }
             }
         }
-        self.questionOfAnswer = questionOfAnswer
-        self.answersByAuthor = answersByAuthor.mapValues { list in
+        return (questionOfAnswer, answersByAuthor.mapValues { list in
             list.sorted { ($0.addTime ?? .distantPast, $0.id) > ($1.addTime ?? .distantPast, $1.id) }
-        }
+        })
+    }
+
+    private static func questionLookups(_ content: ArchiveContent) -> (
+        [TopicID: [Question]], [UserID: [Question]], [Question], [TopicID: [Article]], [UserID: [Article]]
+    ) {
         var byTopic: [TopicID: [Question]] = [:]
         var byAsker: [UserID: [Question]] = [:]
         for question in content.questions {
             for topic in question.topicIDs { byTopic[topic, default: []].append(question) }
             if let asker = question.askerID, !question.isAnonymous { byAsker[asker, default: []].append(question) }
         }
-        questionsByTopic = byTopic
-        unansweredQuestions = content.questions.filter { (content.answers[$0.id] ?? []).isEmpty }
-        questionsByAsker = byAsker.mapValues { list in list.sorted { ($0.addTime, $0.id) > ($1.addTime, $1.id) } }
+        let unanswered = content.questions.filter { (content.answers[$0.id] ?? []).isEmpty }
         var articlesByTopic: [TopicID: [Article]] = [:]
         var articlesByAuthor: [UserID: [Article]] = [:]
         for article in content.articles {
             for topic in article.topicIDs { articlesByTopic[topic, default: []].append(article) }
             articlesByAuthor[article.authorID, default: []].append(article)
         }
-        self.articlesByTopic = articlesByTopic
-        self.articlesByAuthor = articlesByAuthor
-        var avatars: [UserID: SitePath] = [:]
-        for user in content.users { avatars[user.id] = ArchiveLinks.avatarPath(of: user, in: content) }
-        self.avatars = avatars
+        return (byTopic, byAsker.mapValues { list in list.sorted { ($0.addTime, $0.id) > ($1.addTime, $1.id) } }, unanswered,
+                articlesByTopic, articlesByAuthor)
     }
 }
