@@ -100,8 +100,19 @@ extension SearchIndex {
         let state = SearchIndexState(
             layout: layout, shardCount: previous.shardCount, estimatedBytes: estimate, shards: shardStamps,
             documentFiles: fileStamps, manifest: manifest.stamp,
-            documents: .written(documents, order: order, copying: sameOrder ? (stored, changed) : nil))
+            documents: .written(sameOrder ? onlyChanged(documents, changed, order: order) : documents, order: order,
+                                 copying: sameOrder ? (stored, changed) : nil))
         return Update(outputs: outputs, report: report(documents, state), state: state)
+    }
+
+    /// The documents with only the changed ones kept whole: when the state is encoded, the
+    /// others are copied from the previous state's bytes, so their strings need not outlive the
+    /// caller's list (at 50,000 questions the list and the two states' bytes were the build's peak).
+    private static func onlyChanged(_ documents: [SearchDocument], _ changed: [Int], order: [Int]) -> [SearchDocument] {
+        let placeholder = SearchDocument(title: "", text: "", url: "", kind: .question)
+        var kept = [SearchDocument](repeating: placeholder, count: documents.count)
+        for number in changed { kept[order[number]] = documents[order[number]] }
+        return kept
     }
 
     /// Whether `order` numbers the documents as the previous index did: the same URL and
