@@ -1,26 +1,13 @@
 /// The byte-level pieces of the index's own binary formats: a checksum, and a writer and a
 /// strict reader of variable-length integers and length-prefixed byte strings.
 enum SearchContentHash {
-    /// A 64-bit hash of `bytes`, eight at a time. Each step is a bijection of the running
-    /// value, so a file that differs in one word always hashes differently; it catches damage
-    /// and truncation (the length is mixed in), not forgery.
+    /// A 64-bit hash of `bytes`: the build's own digest (`PageFingerprint.Digest`, which mixes
+    /// in the length), seeded apart from its other uses. It catches damage and truncation, not
+    /// forgery.
     static func of(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
-        var offset = 0
-        while offset + 8 <= bytes.count {
-            hash = (hash ^ bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0xFF51_AFD7_ED55_8CCD
-            hash ^= hash >> 32
-            offset += 8
-        }
-        var tail: UInt64 = 0
-        var shift: UInt64 = 0
-        while offset < bytes.count {
-            tail |= UInt64(bytes[offset]) << shift
-            shift += 8
-            offset += 1
-        }
-        hash = (hash ^ tail) &* 0xC4CE_B9FE_1A85_EC53
-        return hash ^ (hash >> 29)
+        var digest = PageFingerprint.Digest(seed: 0x7365_6172_6368)
+        digest.add(bytes: bytes)
+        return digest.finish()
     }
 
     static func of(_ bytes: [UInt8]) -> UInt64 {

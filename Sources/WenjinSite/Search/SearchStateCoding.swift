@@ -5,7 +5,7 @@ enum SearchStateCoding {
     private static let magic: [UInt8] = Array("wenjin-search-state".utf8)
     /// Raised whenever the tokenizer, the shard key or a file format changes: an update trusts
     /// that unchanged documents still have the terms the previous files list for them.
-    static let version: UInt8 = 1
+    static let version: UInt8 = 2
     static var versionOffset: Int { magic.count }
 
     /// Kinds by their number in the encoding: a new kind goes last, or the version changes.
