@@ -43,10 +43,12 @@ struct FixtureSite {
         try Self.files(under: output)
     }
 
-    /// The files under `folder` (theme libraries from Debian excluded), by relative path.
-    static func files(under folder: URL) throws -> [String: Data] {
+    /// The files under `folder` by relative path, the theme libraries copied from Debian left
+    /// out unless `withLibraries`.
+    static func files(under folder: URL, withLibraries: Bool = false) throws -> [String: Data] {
         var files: [String: Data] = [:]
-        for path in try FileManager.default.subpathsOfDirectory(atPath: folder.path) where !path.hasPrefix("assets/vendor") {
+        for path in try FileManager.default.subpathsOfDirectory(atPath: folder.path)
+        where withLibraries || !path.hasPrefix("assets/vendor") {
             let url = folder.appendingPathComponent(path)
             var isFolder: ObjCBool = false
             if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue {

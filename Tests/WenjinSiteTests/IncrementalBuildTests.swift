@@ -29,7 +29,7 @@ struct IncrementalBuildTests {
         let fresh = site.root.appendingPathComponent("fresh")
         let full = try SiteBuilder(config: site.config, store: site.store).build(into: fresh)
         #expect(full.pagesWritten == full.pages)
-        #expect(try site.outputFiles() == files(under: fresh))
+        #expect(try site.outputFiles() == FixtureSite.files(under: fresh))
     }
 
     @Test("A rebuild of an unchanged store renders no page")
@@ -78,17 +78,5 @@ struct IncrementalBuildTests {
         #expect(second.pagesWritten == first.pages)
         let home = try String(contentsOf: site.output.appendingPathComponent("index.html"), encoding: .utf8)
         #expect(home.contains("<!-- changed -->"))
-    }
-
-    private func files(under folder: URL) throws -> [String: Data] {
-        var files: [String: Data] = [:]
-        for path in try FileManager.default.subpathsOfDirectory(atPath: folder.path) where !path.hasPrefix("assets/vendor") {
-            let url = folder.appendingPathComponent(path)
-            var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue {
-                files[path] = try Data(contentsOf: url)
-            }
-        }
-        return files
     }
 }

@@ -34,16 +34,7 @@ struct KilledBuildTests {
             try Data(json.utf8).write(to: site.root.appendingPathComponent("site.json"))
         }
         func snapshot(of folder: URL? = nil) throws -> [String: Data] {
-            let folder = folder ?? site.output
-            var files: [String: Data] = [:]
-            for path in try FileManager.default.subpathsOfDirectory(atPath: folder.path) {
-                let url = folder.appendingPathComponent(path)
-                var isFolder: ObjCBool = false
-                if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue {
-                    files[path] = try Data(contentsOf: url)
-                }
-            }
-            return files
+            try FixtureSite.files(under: folder ?? site.output, withLibraries: true)
         }
         // Two titles, shown on every page, so every build rewrites the whole site and a
         // half-published one would be visible; what a full build makes of each.

@@ -15,14 +15,7 @@ struct OutputGuaranteesTests {
         _ = try site.build()
         _ = try SiteBuilder(config: site.config, store: site.store).build(into: other)
         let first = try site.outputFiles()
-        var second: [String: Data] = [:]
-        for path in try FileManager.default.subpathsOfDirectory(atPath: other.path) where !path.hasPrefix("assets/vendor") {
-            var isFolder: ObjCBool = false
-            let url = other.appendingPathComponent(path)
-            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue {
-                second[path] = try Data(contentsOf: url)
-            }
-        }
+        let second = try FixtureSite.files(under: other)
         #expect(first.count > 15)
         #expect(first == second)
     }

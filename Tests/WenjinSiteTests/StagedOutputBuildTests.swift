@@ -11,19 +11,6 @@ import WenjinStore
 struct StagedOutputBuildTests {
     private static let base = Date(timeIntervalSince1970: 1_431_000_000)
 
-    /// Every file under `folder` (theme libraries from Debian included), by relative path.
-    private func files(under folder: URL) throws -> [String: Data] {
-        var files: [String: Data] = [:]
-        for path in try FileManager.default.subpathsOfDirectory(atPath: folder.path) {
-            let url = folder.appendingPathComponent(path)
-            var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue {
-                files[path] = try Data(contentsOf: url)
-            }
-        }
-        return files
-    }
-
     /// 35 questions in topic 11, so the topic's list has a second page.
     private func addManyQuestions(to site: FixtureSite, topics: [TopicID]) throws {
         try site.store.write { writer in
@@ -41,10 +28,10 @@ struct StagedOutputBuildTests {
         defer { site.remove() }
         let twin = site.root.appendingPathComponent("._site.previous")
         _ = try site.build()
-        #expect(try files(under: twin) == files(under: site.output))
+        #expect(try FixtureSite.files(under: twin, withLibraries: true) == FixtureSite.files(under: site.output, withLibraries: true))
         try addManyQuestions(to: site, topics: [11])
         _ = try site.build()
-        let second = try files(under: site.output)
+        let second = try FixtureSite.files(under: site.output, withLibraries: true)
         try site.store.write { writer in
             guard var question = try writer.reader.question(100) else { return }
             question.title = "图书馆周末几点开门？"
@@ -55,8 +42,8 @@ struct StagedOutputBuildTests {
         #expect(third.pagesWritten > 0 && third.pagesUnchanged > 0)
         let fresh = site.root.appendingPathComponent("fresh")
         _ = try SiteBuilder(config: site.config, store: site.store).build(into: fresh)
-        #expect(try files(under: site.output) == files(under: fresh))
-        #expect(try files(under: twin) == second)
+        #expect(try FixtureSite.files(under: site.output, withLibraries: true) == FixtureSite.files(under: fresh, withLibraries: true))
+        #expect(try FixtureSite.files(under: twin, withLibraries: true) == second)
     }
 
     @Test("A page that leaves the store's page plan disappears from the output and then from the twin")
@@ -73,7 +60,7 @@ struct StagedOutputBuildTests {
         #expect(!FileManager.default.fileExists(atPath: site.output.appendingPathComponent(secondPage).path))
         _ = try site.build()
         #expect(!FileManager.default.fileExists(atPath: twin.appendingPathComponent(secondPage).path))
-        #expect(try files(under: twin) == files(under: site.output))
+        #expect(try FixtureSite.files(under: twin, withLibraries: true) == FixtureSite.files(under: site.output, withLibraries: true))
     }
 
     @Test("A build that fails after writing its pages changes no byte and no inode of the live site, and the next build is whole")
@@ -82,7 +69,7 @@ struct StagedOutputBuildTests {
         defer { site.remove() }
         _ = try site.build()
         _ = try site.build()
-        let bytes = try files(under: site.output)
+        let bytes = try FixtureSite.files(under: site.output, withLibraries: true)
         let inodes = try self.inodes(under: site.output)
         try site.store.write { writer in
             guard var question = try writer.reader.question(101) else { return }
@@ -96,13 +83,13 @@ struct StagedOutputBuildTests {
         try makeSocket(at: socketFile.path)
         let error = #expect(throws: SiteError.self) { try site.build() }
         #expect(error?.step == .copyFiles)
-        #expect(try files(under: site.output) == bytes)
+        #expect(try FixtureSite.files(under: site.output, withLibraries: true) == bytes)
         #expect(try self.inodes(under: site.output) == inodes)
         try FileManager.default.removeItem(at: socketFile)
         _ = try site.build()
         let fresh = site.root.appendingPathComponent("fresh")
         _ = try SiteBuilder(config: site.config, store: site.store).build(into: fresh)
-        #expect(try files(under: site.output) == files(under: fresh))
+        #expect(try FixtureSite.files(under: site.output, withLibraries: true) == FixtureSite.files(under: fresh, withLibraries: true))
     }
 
     private func inodes(under folder: URL) throws -> [String: Int] {
