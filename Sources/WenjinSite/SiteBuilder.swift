@@ -45,7 +45,7 @@ public struct SiteBuilder: Sendable {
         do {
             let jobs = PageJob.plan(for: index)
             let renderer = pageRenderer(index: index, bodies: bodies, theme: theme, withDrafts: drafts != nil)
-            let inputs = IndexInputs(index: index, entities: entities, bodies: bodies,
+            let inputs = IndexInputs(entities: entities, bodies: bodies,
                                      seed: PageFingerprint.seed(theme: theme, renderer: renderer))
             let rendered = try renderPages(jobs, drafts: drafts, renderer: renderer, inputs: inputs, into: staged, progress: progress)
             bodies.releaseHTML()
@@ -66,7 +66,7 @@ public struct SiteBuilder: Sendable {
             summary.filesUnchanged = copied.count - summary.filesWritten
 
             progress.begin(.writeIndexes, total: nil)
-            let indexes = SiteIndexes(index: index, siteTitle: config.title, baseURL: config.baseURL, bodies: bodies, inputs: inputs)
+            let indexes = SiteIndexes(index: index, siteTitle: config.title, baseURL: config.baseURL, inputs: inputs)
             let written = try indexes.write(pages: jobs, into: staged, live: output, progress: progress)
             summary.search = written.search
             summary.filesWritten += written.written
@@ -168,22 +168,22 @@ public struct SiteBuilder: Sendable {
         let seed = inputs.seed
         progress.begin(.renderPages, total: published.count)
         defer { progress.end(.renderPages) }
-        let kept = try ParallelWork.map(published) { job throws(SiteError) -> RenderedPage? in
+        // Each page's fingerprint, and whether the output already holds a file for it.
+        let checked = try ParallelWork.map(published) { job throws(SiteError) -> (PageFingerprint, kept: Bool) in
             let fingerprint = renderer.fingerprint(of: job, entities: entities, seed: seed)
-            guard try staged.carryOver(job.path, fingerprint: fingerprint, step: .renderPages) else { return nil }
-            progress.advance(by: 1)
-            return RenderedPage(path: job.path, outcome: .unchanged)
+            let kept = try staged.carryOver(job.path, fingerprint: fingerprint, step: .renderPages)
+            if kept { progress.advance(by: 1) }
+            return (fingerprint, kept)
         }
-        let changed = zip(published, kept).compactMap { job, page in page == nil ? job : nil }
-        var pages = kept.compactMap { $0 }
+        let changed = zip(published, checked).compactMap { job, check in check.kept ? nil : (job, check.0) }
+        var pages = zip(published, checked).compactMap { job, check in check.kept ? RenderedPage(path: job.path, outcome: .unchanged) : nil }
         // A slice at a time, its bodies loaded before and let go after, so a full build of a
         // large archive never holds every body's HTML at once.
         for start in stride(from: 0, to: changed.count, by: Self.pagesPerSlice) {
             let slice = Array(changed[start..<min(changed.count, start + Self.pagesPerSlice)])
-            let shown = slice.flatMap { $0.bodies(in: index) }
+            let shown = slice.flatMap { $0.0.bodies(in: index) }
             try bodies.load(shown)
-            pages += try ParallelWork.map(slice) { job throws(SiteError) in
-                let fingerprint = renderer.fingerprint(of: job, entities: entities, seed: seed)
+            pages += try ParallelWork.map(slice) { job, fingerprint throws(SiteError) in
                 let page = renderer.prepare(job)
                 defer { progress.advance(by: 1) }
                 let outcome = try staged.write(try renderer.render(page), to: page.path, fingerprint: fingerprint, step: .renderPages)

@@ -4,7 +4,6 @@ import WenjinModel
 /// so a rebuild keeps them without making them: a feed is its questions (with their askers,
 /// topics and bodies), a sitemap its pages' paths and dates, each with the site-wide seed.
 struct IndexInputs {
-    let index: ArchiveIndex
     let entities: EntityDigests
     let bodies: SanitizedBodies
     let seed: PageFingerprint

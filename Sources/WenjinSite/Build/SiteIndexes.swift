@@ -20,8 +20,8 @@ struct SiteIndexes {
     let index: ArchiveIndex
     let siteTitle: String
     let baseURL: URL?
-    let bodies: SanitizedBodies
     let inputs: IndexInputs
+    private var bodies: SanitizedBodies { inputs.bodies }
 
     /// What the step did: files written and kept, the search report, and the search state to
     /// publish with the output.
