@@ -154,5 +154,13 @@ enum Schema {
                 value TEXT NOT NULL
             ) WITHOUT ROWID;
             """),
+        Migration(version: 2, name: "deletions seen upstream", sql: """
+            CREATE TABLE deletions (
+                entity_kind TEXT NOT NULL,
+                entity_id INTEGER NOT NULL,
+                deleted_at INTEGER NOT NULL,
+                PRIMARY KEY (entity_kind, entity_id)
+            ) WITHOUT ROWID;
+            """),
     ]
 }

@@ -12,7 +12,7 @@ import Testing
             try reader.connection.query("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name") { $0.text(0) }
         }
         let expected = ["answer_comments", "answers", "article_comments", "article_topics", "articles", "assets",
-                        "crawl_queue", "meta", "question_topics", "questions", "raw_responses", "revisions",
+                        "crawl_queue", "deletions", "meta", "question_topics", "questions", "raw_responses", "revisions",
                         "sanitized_cache", "schema_migrations", "topics", "users"]
         #expect(tables == expected)
         #expect(try store.appliedMigrations().map(\.version) == Schema.migrations.map(\.version))
