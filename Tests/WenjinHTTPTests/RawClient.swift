@@ -1,4 +1,5 @@
 import Glibc
+import Foundation
 @testable import WenjinHTTP
 
 struct TestFailure: Error, CustomStringConvertible {
@@ -124,16 +125,35 @@ final class RawClient {
         return count == 0 || (count < 0 && errno == ECONNRESET)
     }
 
-    /// Every byte until the server closes (or the receive timeout passes).
-    func readToEnd() -> [UInt8] {
-        while fill() {}
+    /// Every byte until the server closes. A receive timeout alone does not end it: on a loaded
+    /// machine the server may be slow to start answering, so it gives up only after `patience`.
+    func readToEnd(patience: Duration = .seconds(60)) -> [UInt8] {
+        let deadline = ContinuousClock.now + patience
+        while ContinuousClock.now < deadline {
+            if fill() { continue }
+            if errno != EAGAIN && errno != EWOULDBLOCK { break }
+        }
         defer { buffer.removeAll() }
         return buffer
     }
 
+    /// Reads until `text` has arrived (true) or the server closes first (false); like
+    /// `readToEnd`, a receive timeout alone does not end it before `patience`.
+    func readUntil(_ text: String, patience: Duration = .seconds(60)) throws -> Bool {
+        let deadline = ContinuousClock.now + patience
+        while indexAfter(Array(text.utf8)) == nil {
+            guard ContinuousClock.now < deadline else { throw TestFailure("no \(text) within \(patience)") }
+            if !fill() && errno != EAGAIN && errno != EWOULDBLOCK { return false }
+        }
+        return true
+    }
+
+    /// Reads what has arrived; false on end of stream, on an error, or when the receive timeout
+    /// passed (then `errno` is EAGAIN).
     private func fill() -> Bool {
         var chunk = [UInt8](repeating: 0, count: 16 * 1024)
         let count = recv(fd, &chunk, chunk.count, 0)
+        if count == 0 { errno = 0 }
         guard count > 0 else { return false }
         buffer.append(contentsOf: chunk[..<count])
         return true

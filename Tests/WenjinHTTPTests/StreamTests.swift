@@ -78,15 +78,9 @@ import Testing
             do {
                 let client = try RawClient(port: port)
                 client.send("GET /events HTTP/1.1\r\nHost: x\r\n\r\n")
-                var seen: [UInt8] = []
-                while !String(decoding: seen, as: UTF8.self).contains(": connected") {
-                    var chunk = [UInt8](repeating: 0, count: 4096)
-                    let count = recv(client.fd, &chunk, chunk.count, 0)
-                    guard count > 0 else { break }
-                    seen += chunk[..<count]
-                }
+                #expect(try client.readUntil(": connected"))
             }  // the client closes here
-            for _ in 0..<100 where !ended.isSet {
+            for _ in 0..<500 where !ended.isSet {
                 try await Task.sleep(for: .milliseconds(20))
             }
             #expect(ended.isSet)
@@ -99,9 +93,11 @@ import Testing
         let port = try server.start()
         let client = try RawClient(port: port)
         client.send("GET /events HTTP/1.1\r\nHost: x\r\n\r\n")
-        try await Task.sleep(for: .milliseconds(100))
+        // The producer runs once its first bytes arrive; stopping before that would prove nothing.
+        #expect(try client.readUntil(": connected"))
         let took = ContinuousClock().measure { server.stop() }
-        #expect(took < .seconds(2))
+        // The producer would wait 20 s on its own: ending long before proves stop ended it.
+        #expect(took < .seconds(10))
         #expect(ended.isSet)
     }
 }
