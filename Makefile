@@ -22,7 +22,7 @@ demo: release
 	.build/release/wenjin demo
 
 test: deps-test
-	$(SWIFT) test
+	SWIFT=$(SWIFT) Scripts/run-tests
 
 bench: release
 	@Scripts/install-deps $(BENCH_DEPS)

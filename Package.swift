@@ -52,8 +52,10 @@ let package = Package(
             swiftSettings: strict),
     ]
     + modules.map { .target(name: $0.name, dependencies: $0.dependencies, swiftSettings: strict) }
+    + [.target(name: "WenjinTestSupport", path: "Tests/WenjinTestSupport", swiftSettings: strict)]
     + modules.map {
-        .testTarget(name: "\($0.name)Tests", dependencies: [.target(name: $0.name)] + (testDependencies["\($0.name)Tests"] ?? []),
+        .testTarget(name: "\($0.name)Tests",
+                    dependencies: [.target(name: $0.name), "WenjinTestSupport"] + (testDependencies["\($0.name)Tests"] ?? []),
                     exclude: testsWithFixtures.contains($0.name) ? ["Fixtures"] : [], swiftSettings: strict)
     }
 )

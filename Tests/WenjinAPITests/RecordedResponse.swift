@@ -1,12 +1,11 @@
 import Foundation
 import WenjinAPI
+import WenjinTestSupport
 
 /// Reads the real WeCenter 3.1 responses recorded in `<root>/../shared/spec/wecenter-3.1-responses/`
 /// and this module's quirk fixtures in `Fixtures/`.
 enum RecordedResponse {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let specFolder = packageRoot.appendingPathComponent("../shared/spec/wecenter-3.1-responses").standardizedFileURL
+    static let specFolder = SharedSpec.folder.appendingPathComponent("wecenter-3.1-responses")
     static let fixtureFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
 
     /// Every recorded response, as `NAME` or `mysqli-driver/NAME`.

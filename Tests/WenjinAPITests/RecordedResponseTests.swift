@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import WenjinTestSupport
 import WenjinAPI
 
 /// Every response recorded from a real WeCenter 3.1 + ifLab server decodes, to the values the file holds.
-@Suite struct RecordedResponseTests {
+@Suite(SharedSpec.required) struct RecordedResponseTests {
     typealias Check = @Sendable (HTTPResponse) throws -> Void
 
     static let checks: [String: Check] = RecordedExpectations.posts

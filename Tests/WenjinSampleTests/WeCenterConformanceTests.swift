@@ -1,13 +1,14 @@
 import Foundation
 import Testing
+import WenjinTestSupport
 @testable import WenjinSample
 
 /// The `wecenter` flavor against the responses recorded from a real WeCenter 3.1 + ifLab server
 /// (`../shared/spec/wecenter-3.1-responses/`, wenjin-api.md §8): for each recorded request, the
 /// equivalent request to the sample server answers with the same keys in the same order and the
 /// same JSON types, the same content type, the same cookies, and the same end-of-list and error shapes.
-@Suite struct WeCenterConformanceTests {
-    static let recordings = SpecFolder.url.appendingPathComponent("wecenter-3.1-responses")
+@Suite(SharedSpec.required) struct WeCenterConformanceTests {
+    static let recordings = SharedSpec.folder.appendingPathComponent("wecenter-3.1-responses")
 
     /// Every recording named in INDEX.tsv.
     static let names: [String] = {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WenjinTestSupport
 @testable import WenjinSanitizer
 
 /// The html5lib sanitizer cases, read from the shared spec folder.
@@ -23,7 +24,7 @@ struct Html5libCase: Decodable, CustomTestStringConvertible, Sendable {
     }
 }
 
-@Suite struct Html5libCasesTests {
+@Suite(SharedSpec.required) struct Html5libCasesTests {
     @Test func allSeventyTwoCasesAreRead() {
         #expect(Html5libCase.all.count == 72)
     }

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import WenjinTestSupport
 @testable import WenjinSanitizer
 
 /// Every body in the responses recorded from a real WeCenter 3.1 server (`../shared/spec`).
-@Suite struct RecordedResponsesTests {
+@Suite(SharedSpec.required) struct RecordedResponsesTests {
     static let bodyFields: Set<String> = ["question_detail", "answer_content", "message", "detail"]
 
     struct Body {

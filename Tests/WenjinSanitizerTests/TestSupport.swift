@@ -1,4 +1,5 @@
 import Foundation
+import WenjinTestSupport
 import Testing
 @testable import WenjinSanitizer
 
@@ -40,12 +41,5 @@ enum Fixture {
 
     static func sanitize(_ html: String) -> String { sanitizer.sanitize(html: html).0.html }
 
-    /// `../shared/spec` beside the package root (the folder holding Package.swift).
-    static var specFolder: URL {
-        var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
-            folder.deleteLastPathComponent()
-        }
-        return folder.deletingLastPathComponent().appendingPathComponent("shared/spec")
-    }
+    static var specFolder: URL { SharedSpec.folder }
 }

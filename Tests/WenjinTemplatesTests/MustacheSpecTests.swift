@@ -1,7 +1,8 @@
 import Testing
+import WenjinTestSupport
 import WenjinTemplates
 
-@Suite("The official Mustache spec")
+@Suite("The official Mustache spec", SharedSpec.required)
 struct MustacheSpecTests {
     @Test("every spec file is found and holds its tests")
     func everySpecFileIsFound() throws {

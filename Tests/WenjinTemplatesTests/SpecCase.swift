@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WenjinTestSupport
 import WenjinTemplates
 
 /// One test of the official Mustache spec (`../shared/spec/mustache/*.json`).
@@ -13,14 +14,8 @@ struct SpecCase: Sendable, CustomTestStringConvertible {
 
     var testDescription: String { "\(file): \(name)" }
 
-    /// The spec folder, found from this file: <package root>/../shared/spec/mustache.
-    static let folder: URL = {
-        var url = URL(fileURLWithPath: #filePath)
-        while url.path != "/" && !FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
-            url.deleteLastPathComponent()
-        }
-        return url.deletingLastPathComponent().appendingPathComponent("shared/spec/mustache")
-    }()
+    /// The spec folder: <package root>/../shared/spec/mustache.
+    static let folder = SharedSpec.folder.appendingPathComponent("mustache")
 
     /// The spec files the engine must pass; lambdas are not implemented (not needed).
     static let files = ["comments", "delimiters", "interpolation", "inverted", "partials", "sections",
