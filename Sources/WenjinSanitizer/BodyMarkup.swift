@@ -1,0 +1,7 @@
+/// Which markup a stored body is in (wenjin-api.md §3.2).
+public enum BodyMarkup: String, Codable, Sendable {
+    /// Question details, answers and articles from the detail endpoints.
+    case html
+    /// Stored BBCode: home and topic lists, my_question/my_answer.
+    case bbcode
+}
