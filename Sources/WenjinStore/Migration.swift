@@ -29,12 +29,14 @@ extension Connection {
                     applied_at INTEGER NOT NULL
                 )
                 """)
-            let current = try queryFirst("SELECT max(version) FROM schema_migrations") { $0.optionalInt(0) } ?? nil
+            let applied = Set(try query("SELECT version FROM schema_migrations") { $0.int(0) })
             let codeVersion = migrations.last?.version ?? 0
-            if let current, current > codeVersion {
+            if let current = applied.max(), current > codeVersion {
                 throw StoreError(.newerThanCode(storeVersion: current, codeVersion: codeVersion), path: path)
             }
-            let missing = migrations.filter { $0.version > (current ?? 0) }
+            // Every step not yet recorded, not only those above the highest: steps written on
+            // branches side by side can land in a store in any order of their versions.
+            let missing = migrations.filter { !applied.contains($0.version) }
             for migration in missing {
                 try execute(migration.sql)
                 try run("INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",

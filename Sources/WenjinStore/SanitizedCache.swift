@@ -15,28 +15,30 @@ public struct SanitizedCacheKey: Hashable, Sendable {
 /// its trusted HTML type.
 public struct SanitizedCacheEntry: Hashable, Sendable {
     public var html: String
-    /// The sanitizer's report of what it removed, as JSON.
-    public var reportJSON: String
+    /// What the build learned of the body besides its HTML, as JSON: the sanitizer's report of
+    /// what it removed, the community links it resolved, the body's plain text. The store does not
+    /// read it; only the build that wrote it does.
+    public var recordJSON: String
 
-    public init(html: String, reportJSON: String) {
+    public init(html: String, recordJSON: String) {
         self.html = html
-        self.reportJSON = reportJSON
+        self.recordJSON = recordJSON
     }
 }
 
 extension StoreReader {
     public func sanitized(_ key: SanitizedCacheKey) throws -> SanitizedCacheEntry? {
         try connection.queryFirst("""
-            SELECT html, report FROM sanitized_cache WHERE content_hash = ? AND policy_version = ?
-            """, key.contentHash, key.policyVersion) { SanitizedCacheEntry(html: $0.text(0), reportJSON: $0.text(1)) }
+            SELECT html, record FROM sanitized_cache WHERE content_hash = ? AND policy_version = ?
+            """, key.contentHash, key.policyVersion) { SanitizedCacheEntry(html: $0.text(0), recordJSON: $0.text(1)) }
     }
 }
 
 extension StoreWriter {
     public func putSanitized(_ entry: SanitizedCacheEntry, for key: SanitizedCacheKey) throws {
         try connection.run("""
-            INSERT INTO sanitized_cache (content_hash, policy_version, html, report) VALUES (?, ?, ?, ?)
-            ON CONFLICT (content_hash, policy_version) DO UPDATE SET html = excluded.html, report = excluded.report
-            """, key.contentHash, key.policyVersion, entry.html, entry.reportJSON)
+            INSERT INTO sanitized_cache (content_hash, policy_version, html, record) VALUES (?, ?, ?, ?)
+            ON CONFLICT (content_hash, policy_version) DO UPDATE SET html = excluded.html, record = excluded.record
+            """, key.contentHash, key.policyVersion, entry.html, entry.recordJSON)
     }
 }

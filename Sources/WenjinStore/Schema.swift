@@ -6,6 +6,9 @@
 /// Link tables do reference their owning post, so replacing a post's topics is one DELETE.
 /// Times are unix seconds.
 enum Schema {
+    /// The newest version this code knows; a store recording a higher one is refused.
+    static var codeVersion: Int { migrations.last?.version ?? 0 }
+
     static let migrations: [Migration] = [
         Migration(version: 1, name: "initial schema", sql: """
             CREATE TABLE raw_responses (
@@ -161,6 +164,10 @@ enum Schema {
                 deleted_at INTEGER NOT NULL,
                 PRIMARY KEY (entity_kind, entity_id)
             ) WITHOUT ROWID;
+            """),
+        // Versions 3 to 6 are taken by work under way on other branches.
+        Migration(version: 7, name: "sanitized_cache.report holds the build's whole body record", sql: """
+            ALTER TABLE sanitized_cache RENAME COLUMN report TO record;
             """),
     ]
 }

@@ -65,7 +65,7 @@ struct BodyLedgerTests {
         try site.store.write { writer in
             let key = entry.contentHash.cacheKey(policyVersion: Sanitizer.policyVersion)
             let row = try #require(try writer.reader.sanitized(key))
-            try writer.putSanitized(SanitizedCacheEntry(html: "<p>not what the ledger saw</p>", reportJSON: row.reportJSON), for: key)
+            try writer.putSanitized(SanitizedCacheEntry(html: "<p>not what the ledger saw</p>", recordJSON: row.recordJSON), for: key)
         }
         // Rendering question 100 again (its page changes nowhere else) loads the answer's HTML.
         try FileManager.default.removeItem(at: site.output)

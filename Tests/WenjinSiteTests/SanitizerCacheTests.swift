@@ -31,9 +31,9 @@ struct SanitizerCacheTests {
         let hash = Sanitizer.contentHash(of: hosts + "\u{0}" + html)
         let record = #"{"links":[],"text":"from the cache","report":{"removedAttributes":{},"removedElements":{},"removedURLs":{},"unwrappedElements":{}}}"#
         try site.store.write { writer in
-            try writer.putSanitized(SanitizedCacheEntry(html: "<p>from the cache</p>", reportJSON: record),
+            try writer.putSanitized(SanitizedCacheEntry(html: "<p>from the cache</p>", recordJSON: record),
                                     for: SanitizedCacheKey(contentHash: hash, policyVersion: Sanitizer.policyVersion))
-            try writer.putSanitized(SanitizedCacheEntry(html: "<p>old policy</p>", reportJSON: record),
+            try writer.putSanitized(SanitizedCacheEntry(html: "<p>old policy</p>", recordJSON: record),
                                     for: SanitizedCacheKey(contentHash: Sanitizer.contentHash(of: hosts + "\u{0}<p>周末也开吗？<script>alert(1)</script></p>"),
                                                            policyVersion: Sanitizer.policyVersion - 1))
         }

@@ -38,14 +38,14 @@ import Testing
 
     @Test func aStoreNewerThanTheCodeIsRefusedWithBothVersions() throws {
         let folder = try TemporaryFolder()
-        let future = Migration(version: Schema.migrations.count + 1, name: "from the future",
+        let future = Migration(version: Schema.codeVersion + 1, name: "from the future",
                                sql: "CREATE TABLE future (x INTEGER)")
         try FileManager.default.createDirectory(at: folder.storeURL.deletingLastPathComponent(),
                                                 withIntermediateDirectories: true)
         _ = try Store(path: folder.storeURL.path, migrations: Schema.migrations + [future])
 
         let error = #expect(throws: StoreError.self) { try Store.open(at: folder.storeURL) }
-        #expect(error?.reason == .newerThanCode(storeVersion: future.version, codeVersion: Schema.migrations.count))
+        #expect(error?.reason == .newerThanCode(storeVersion: future.version, codeVersion: Schema.codeVersion))
         #expect(error?.description.contains("newer wenjin") == true)
     }
 
@@ -53,8 +53,8 @@ import Testing
         let folder = try TemporaryFolder()
         _ = try Store.open(at: folder.storeURL)
         let broken = [
-            Migration(version: 2, name: "good step", sql: "CREATE TABLE extra (x INTEGER)"),
-            Migration(version: 3, name: "bad step", sql: "CREATE TABLE questions (x INTEGER)"),
+            Migration(version: Schema.codeVersion + 1, name: "good step", sql: "CREATE TABLE extra (x INTEGER)"),
+            Migration(version: Schema.codeVersion + 2, name: "bad step", sql: "CREATE TABLE questions (x INTEGER)"),
         ]
         let error = #expect(throws: StoreError.self) {
             try Store(path: folder.storeURL.path, migrations: Schema.migrations + broken)
@@ -67,6 +67,22 @@ import Testing
             try $0.connection.queryFirst("SELECT count(*) FROM sqlite_master WHERE name = 'extra'") { $0.int(0) }
         }
         #expect(extra == 0)
+    }
+
+    @Test func aStepMissingBelowTheNewestRecordedOneIsStillApplied() throws {
+        let folder = try TemporaryFolder()
+        let later = Migration(version: Schema.codeVersion + 2, name: "later step", sql: "CREATE TABLE later (x INTEGER)")
+        let between = Migration(version: Schema.codeVersion + 1, name: "step from another branch",
+                                sql: "CREATE TABLE between_steps (x INTEGER)")
+        try FileManager.default.createDirectory(at: folder.storeURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+        _ = try Store(path: folder.storeURL.path, migrations: Schema.migrations + [later])
+
+        let store = try Store(path: folder.storeURL.path, migrations: Schema.migrations + [between, later])
+        #expect(try store.appliedMigrations().map(\.version).sorted() == (Schema.migrations + [between, later]).map(\.version))
+        let tables = try store.read {
+            try $0.connection.queryFirst("SELECT count(*) FROM sqlite_master WHERE name = 'between_steps'") { $0.int(0) }
+        }
+        #expect(tables == 1)
     }
 
     @Test func openingAnExistingStoreWhereThereIsNoneFailsAndCreatesNothing() throws {

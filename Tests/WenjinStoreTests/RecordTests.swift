@@ -33,7 +33,7 @@ import WenjinModel
 
     @Test func theSanitizedCacheIsKeyedByHashAndPolicyVersion() throws {
         let key = SanitizedCacheKey(contentHash: "9f86d081", policyVersion: 1)
-        let entry = SanitizedCacheEntry(html: "<p>问津 ✅</p>", reportJSON: #"{"removed":["script"]}"#)
+        let entry = SanitizedCacheEntry(html: "<p>问津 ✅</p>", recordJSON: #"{"removed":["script"]}"#)
         try store.write { try $0.putSanitized(entry, for: key) }
         let (hit, newerPolicy) = try store.read {
             (try $0.sanitized(key), try $0.sanitized(SanitizedCacheKey(contentHash: "9f86d081", policyVersion: 2)))

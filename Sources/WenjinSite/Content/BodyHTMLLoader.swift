@@ -83,7 +83,7 @@ final class BodyHTMLLoader: Sendable {
             let decoder = JSONDecoder()
             let made = try ParallelWork.map(Array(zip(batch, rows))) { item, row in
                 let (key, html, rawDigest, contentHash) = item
-                if let row, let record = try? decoder.decode(CachedBodyRecord.Reused.self, from: Data(row.reportJSON.utf8)),
+                if let row, let record = try? decoder.decode(CachedBodyRecord.Reused.self, from: Data(row.recordJSON.utf8)),
                    record.links.allSatisfy(links.stillAnswers) {
                     let entry = BodyLedger.Entry(rawDigest: rawDigest, contentHash: contentHash, htmlDigest: BodyLedger.digest(ofHTML: row.html),
                                                  links: record.links, text: record.text)
@@ -100,7 +100,7 @@ final class BodyHTMLLoader: Sendable {
                 let entry = BodyLedger.Entry(rawDigest: rawDigest, contentHash: contentHash,
                                              htmlDigest: BodyLedger.digest(ofHTML: sanitized.html), links: recorder.links, text: text)
                 return (key, entry, sanitized.html,
-                        SanitizedCacheEntry(html: sanitized.html, reportJSON: String(decoding: record, as: UTF8.self)))
+                        SanitizedCacheEntry(html: sanitized.html, recordJSON: String(decoding: record, as: UTF8.self)))
             }
             // Stored a batch at a time, so the reports (kept only in the store) of a large
             // archive never sit in memory all at once.
