@@ -54,9 +54,12 @@ extension Crawler {
                     votes: comment.votes))
                 try Self.discover([comment.author.id, comment.replyTo?.id], in: writer)
             }
-            if !list.isLastPage(receivedBefore: before) {
-                try writer.redo(.articleComments(article: article, page: page + 1, before: before + list.receivedCount))
-            }
+            let last = list.isLastPage(receivedBefore: before)
+            if !last { try writer.redo(.articleComments(article: article, page: page + 1, before: before + list.receivedCount)) }
+            // Only a list that fits on one page is seen whole in one task (nearly every article's).
+            try self.reconcile(.articleComment, listed: list.rows.map(\.id.rawValue),
+                               stored: try writer.reader.comments(of: ArticleID(article)).map(\.id.rawValue),
+                               complete: page == 1 && last && list.unreadableRows.isEmpty, in: writer)
         }
     }
 }

@@ -76,6 +76,10 @@ extension Crawler {
             try Self.discover([asker], in: writer)
             try self.discoverImages(in: first.detailHTML, writer: writer)
             for answer in answers { try self.listed(answer, question: id, writer) }
+            // Logged out, WENJIN lists one answer of many: only a whole list tells of deletions.
+            let complete = answers.count >= first.answerCount && pages.allSatisfy(\.unreadable.isEmpty)
+            try self.reconcile(.answer, listed: answers.map(\.id.rawValue),
+                               stored: try writer.reader.answers(of: QuestionID(id)).map(\.id.rawValue), complete: complete, in: writer)
         }
     }
 
@@ -129,6 +133,11 @@ extension Crawler {
                     atUserID: comment.replyTo?.id.known.map { UserID($0) }))
                 try Self.discover([comment.author.id, comment.replyTo?.id], in: writer)
             }
+            // A deleted answer's script may still answer (with nothing): that is no news of its comments.
+            let answerDeleted = try writer.reader.deletionTime(.answer, id: answer) != nil
+            let complete = list.unreadableRows.isEmpty && !answerDeleted
+            try self.reconcile(.answerComment, listed: list.comments.map(\.id.rawValue),
+                               stored: try writer.reader.comments(of: AnswerID(answer)).map(\.id.rawValue), complete: complete, in: writer)
         }
     }
 }

@@ -162,5 +162,16 @@ enum Schema {
                 PRIMARY KEY (entity_kind, entity_id)
             ) WITHOUT ROWID;
             """),
+        // Versions 3 to 5 are other branches' migrations, merged in order before this one.
+        Migration(version: 6, name: "when each item was last verified against the source", sql: """
+            CREATE TABLE verifications (
+                entity_kind TEXT NOT NULL,
+                entity_id INTEGER NOT NULL,
+                verified_at INTEGER NOT NULL,
+                sequence INTEGER NOT NULL,
+                PRIMARY KEY (entity_kind, entity_id)
+            ) WITHOUT ROWID;
+            CREATE INDEX verifications_by_sequence ON verifications (sequence);
+            """),
     ]
 }
