@@ -39,7 +39,8 @@ public struct CrawlOptions: Sendable {
     /// The share (0...1) of stored questions, users and articles each crawl re-fetches, those
     /// verified longest ago, so every item is checked again within ceil(1/share) crawls; 1
     /// re-verifies everything (`wenjin crawl --full`), 0 follows explore alone.
-    public var reverifyShare = 0.05
+    public var reverifyShare = defaultReverifyShare
+    public static let defaultReverifyShare = 0.05
     /// Stop after this many requests; the next crawl resumes where this one stopped.
     public var maxRequests: Int?
 

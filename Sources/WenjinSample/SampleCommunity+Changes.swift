@@ -6,6 +6,7 @@ extension SampleCommunity {
         deleteQuestions(options.deletedQuestions)
         deleteAnswers(options.deletedAnswers)
         deleteUsers(options.deletedUsers)
+        deleteComments(options.deletedComments)
         addLateComments(options.newComments)
         editProfiles(options.editedProfiles)
     }
@@ -48,6 +49,13 @@ extension SampleCommunity {
         let deleted = Set(pick(count, of: 2...users.count, stream: 3, where: { _ in true }))
         for id in deleted { users[id - 1].isDeleted = true }
         for index in users.indices { users[index].following.removeAll { deleted.contains($0) } }
+    }
+
+    private mutating func deleteComments(_ count: Int) {
+        guard !comments.isEmpty else { return }
+        for id in pick(count, of: 1...comments.count, stream: 5, where: { !answers[comments[$0 - 1].answerID - 1].isDeleted }) {
+            answers[comments[id - 1].answerID - 1].commentIDs.removeAll { $0 == id }
+        }
     }
 
     /// Comments on existing answers a day after the last activity.

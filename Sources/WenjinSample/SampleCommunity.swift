@@ -17,19 +17,23 @@ public struct SampleCommunity: Sendable {
         public var deletedQuestions: Int
         public var deletedAnswers: Int
         public var deletedUsers: Int
+        /// Answer comments deleted later: they leave their answer's list and comment count.
+        public var deletedComments: Int
         /// Comments added later to existing answers, moving no update time (upstream does not).
         public var newComments: Int
         /// Users whose signature changed later (a profile edit no list shows).
         public var editedProfiles: Int
 
         public init(seed: UInt64 = 2015, questions: Int = 200, editedAnswers: Int = 0, deletedQuestions: Int = 0,
-                    deletedAnswers: Int = 0, deletedUsers: Int = 0, newComments: Int = 0, editedProfiles: Int = 0) {
+                    deletedAnswers: Int = 0, deletedUsers: Int = 0, deletedComments: Int = 0, newComments: Int = 0,
+                    editedProfiles: Int = 0) {
             self.seed = seed
             self.questions = max(0, questions)
             self.editedAnswers = max(0, editedAnswers)
             self.deletedQuestions = max(0, deletedQuestions)
             self.deletedAnswers = max(0, deletedAnswers)
             self.deletedUsers = max(0, deletedUsers)
+            self.deletedComments = max(0, deletedComments)
             self.newComments = max(0, newComments)
             self.editedProfiles = max(0, editedProfiles)
         }

@@ -2,7 +2,8 @@ import Foundation
 import WenjinSample
 
 /// `wenjin sample-server [--port P] [--questions N] [--seed S] [--flavor wenjin|wecenter] [--faults SPEC]`
-/// `[--edited-answers M] [--deleted-questions N] [--deleted-answers N] [--deleted-users N] [--new-comments N] [--edited-profiles N]`
+/// `[--edited-answers M] [--deleted-questions N] [--deleted-answers N] [--deleted-users N]`
+/// `[--deleted-comments N] [--new-comments N] [--edited-profiles N]`
 enum SampleServerCommand {
     static let port = Parameter.option(
         "port", value: "P", kind: .integer(0...65_535), default: "8080",
@@ -34,6 +35,9 @@ enum SampleServerCommand {
     static let deletedUsers = Parameter.option(
         "deleted-users", value: "N", kind: .integer(0...1_000_000), default: "0",
         help: "Users deleted later (their posts stay): their profile answers as deleted, they leave follow lists.")
+    static let deletedComments = Parameter.option(
+        "deleted-comments", value: "N", kind: .integer(0...1_000_000), default: "0",
+        help: "Answer comments deleted later: they leave their answer's list and comment count.")
     static let newComments = Parameter.option(
         "new-comments", value: "N", kind: .integer(0...1_000_000), default: "0",
         help: "Comments added later to existing answers; like upstream, they move no question's update time.")
@@ -41,7 +45,8 @@ enum SampleServerCommand {
         "edited-profiles", value: "N", kind: .integer(0...1_000_000), default: "0",
         help: "Users whose signature changed later, which no list shows.")
     /// The options that change the community after its last post, for re-crawls (shared with `sample-stats`).
-    static let laterChanges = [editedAnswers, deletedQuestions, deletedAnswers, deletedUsers, newComments, editedProfiles]
+    static let laterChanges = [editedAnswers, deletedQuestions, deletedAnswers, deletedUsers, deletedComments, newComments,
+                                editedProfiles]
     static let robots = Parameter.option(
         "robots", value: "FILE", help: "Serve this file as /robots.txt instead of the default one.")
 
@@ -59,6 +64,7 @@ enum SampleServerCommand {
             seed: UInt64(arguments.integer(seed) ?? 2015), questions: arguments.integer(questions) ?? 200,
             editedAnswers: arguments.integer(editedAnswers) ?? 0, deletedQuestions: arguments.integer(deletedQuestions) ?? 0,
             deletedAnswers: arguments.integer(deletedAnswers) ?? 0, deletedUsers: arguments.integer(deletedUsers) ?? 0,
+            deletedComments: arguments.integer(deletedComments) ?? 0,
             newComments: arguments.integer(newComments) ?? 0, editedProfiles: arguments.integer(editedProfiles) ?? 0))
     }
 
