@@ -63,7 +63,8 @@ extension Crawler {
             let addTime = first.addTime ?? listing?.addTime ?? stored.map { Int($0.addTime.timeIntervalSince1970) } ?? 0
             let question = Question(
                 id: QuestionID(id), title: first.title, detailHTML: first.detailHTML,
-                askerID: asker?.known.map { UserID($0) },
+                // Upstream's question endpoint names no asker: a re-fetch without a listing keeps the stored one.
+                askerID: asker.map { $0.known.map { UserID($0) } } ?? stored?.askerID,
                 isAnonymous: first.isAnonymous ?? listing?.isAnonymous ?? stored?.isAnonymous ?? false,
                 addTime: Date(unixSeconds: addTime),
                 updateTime: listing?.updateTime.map { Date(unixSeconds: $0) } ?? stored?.updateTime ?? Date(unixSeconds: addTime),
