@@ -37,7 +37,9 @@ extension Crawler {
             try writer.upsert(article)
             try Self.discover([detail.author.id], in: writer)
             try self.discoverImages(in: detail.messageHTML, writer: writer)
-            if article.commentCount > 0 { try writer.redo(.articleComments(article: id, page: 1, before: 0)) }
+            if article.commentCount > 0 || (stored?.commentCount ?? 0) > 0 {
+                try writer.redo(.articleComments(article: id, page: 1, before: 0))
+            }
         }
     }
 

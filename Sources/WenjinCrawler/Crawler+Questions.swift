@@ -117,7 +117,8 @@ extension Crawler {
         try writer.upsert(answer)
         try Self.discover([author], in: writer)
         try discoverImages(in: answer.contentHTML, writer: writer)
-        if answer.commentCount > 0, before?.commentCount != answer.commentCount {
+        // Down to none counts too: the empty list is what tells the last comments were deleted.
+        if before?.commentCount != answer.commentCount, answer.commentCount > 0 || (before?.commentCount ?? 0) > 0 {
             try writer.redo(.answerComments(answer: answer.id.rawValue))
         }
     }

@@ -59,6 +59,23 @@ struct DeletionRecordingTests {
         }
     }
 
+    @Test("every comment gone from its answer's list is recorded, also when the answer is left with none",
+          arguments: SampleAPI.Flavor.allCases)
+    func commentsDownToNone(flavor: SampleAPI.Flavor) async throws {
+        let first = try SampleSite(community: Self.original, flavor: flavor)
+        let (_, store) = try await first.crawl()
+        let options = SampleCommunity.Options(seed: 2015, questions: 40, deletedComments: 30)
+        let (site, _, _) = try await Self.recrawl(first, options, flavor: flavor)
+        let whole = SampleCommunity(Self.original)
+        let served = Set(site.community.answers.flatMap(\.commentIDs))
+        let gone = Set(whole.comments.map(\.id)).subtracting(served)
+        #expect(gone.count == 30)
+        try #require(whole.answers.contains { !$0.commentIDs.isEmpty && site.community.answers[$0.id - 1].commentIDs.isEmpty },
+                     "some answer is left with no comment")
+        let recorded = try store.read { try $0.deletedContent() }
+        #expect(recorded.answerComments == Set(gone.map { AnswerCommentID($0) }))
+    }
+
     @Test("a deletion keeps the time it was first seen however often the crawl sees it missing again")
     func firstSightingKept() async throws {
         let first = try SampleSite(community: Self.original)
