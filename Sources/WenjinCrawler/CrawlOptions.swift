@@ -36,6 +36,11 @@ public struct CrawlOptions: Sendable {
     public var maxFailureShare = 0.05
     /// Larger images are recorded as failed and not stored.
     public var maxAssetBytes = 10 * 1024 * 1024
+    /// The share (0...1) of stored questions, users and articles each crawl re-fetches, those
+    /// verified longest ago, so every item is checked again within ceil(1/share) crawls; 1
+    /// re-verifies everything (`wenjin crawl --full`), 0 follows explore alone.
+    public var reverifyShare = defaultReverifyShare
+    public static let defaultReverifyShare = 0.05
     /// Stop after this many requests; the next crawl resumes where this one stopped.
     public var maxRequests: Int?
 

@@ -18,6 +18,10 @@ public struct CrawlSummary: Sendable, Equatable {
     public var stoppedEarly = false
     public var loggedIn = false
     public var resumed = false
+    /// Stored items this crawl queued to re-fetch (`CrawlOptions.reverifyShare`).
+    public var reverified = 0
+    /// What the crawl found changed in an archive crawled before; nil on a first crawl.
+    public var changes: ArchiveChanges?
     public var seconds = 0.0
 
     public init() {}

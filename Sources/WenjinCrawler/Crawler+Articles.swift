@@ -37,7 +37,9 @@ extension Crawler {
             try writer.upsert(article)
             try Self.discover([detail.author.id], in: writer)
             try self.discoverImages(in: detail.messageHTML, writer: writer)
-            if article.commentCount > 0 { try writer.redo(.articleComments(article: id, page: 1, before: 0)) }
+            if article.commentCount > 0 || (stored?.commentCount ?? 0) > 0 {
+                try writer.redo(.articleComments(article: id, page: 1, before: 0))
+            }
         }
     }
 
@@ -54,9 +56,12 @@ extension Crawler {
                     votes: comment.votes))
                 try Self.discover([comment.author.id, comment.replyTo?.id], in: writer)
             }
-            if !list.isLastPage(receivedBefore: before) {
-                try writer.redo(.articleComments(article: article, page: page + 1, before: before + list.receivedCount))
-            }
+            let last = list.isLastPage(receivedBefore: before)
+            if !last { try writer.redo(.articleComments(article: article, page: page + 1, before: before + list.receivedCount)) }
+            // Only a list that fits on one page is seen whole in one task (nearly every article's).
+            try self.reconcile(.articleComment, listed: list.rows.map(\.id.rawValue),
+                               stored: try writer.reader.comments(of: ArticleID(article)).map(\.id.rawValue),
+                               complete: page == 1 && last && list.unreadableRows.isEmpty, in: writer)
         }
     }
 }

@@ -63,7 +63,8 @@ extension Crawler {
             let addTime = first.addTime ?? listing?.addTime ?? stored.map { Int($0.addTime.timeIntervalSince1970) } ?? 0
             let question = Question(
                 id: QuestionID(id), title: first.title, detailHTML: first.detailHTML,
-                askerID: asker?.known.map { UserID($0) },
+                // Upstream's question endpoint names no asker: a re-fetch without a listing keeps the stored one.
+                askerID: asker.map { $0.known.map { UserID($0) } } ?? stored?.askerID,
                 isAnonymous: first.isAnonymous ?? listing?.isAnonymous ?? stored?.isAnonymous ?? false,
                 addTime: Date(unixSeconds: addTime),
                 updateTime: listing?.updateTime.map { Date(unixSeconds: $0) } ?? stored?.updateTime ?? Date(unixSeconds: addTime),
@@ -76,6 +77,10 @@ extension Crawler {
             try Self.discover([asker], in: writer)
             try self.discoverImages(in: first.detailHTML, writer: writer)
             for answer in answers { try self.listed(answer, question: id, writer) }
+            // Logged out, WENJIN lists one answer of many: only a whole list tells of deletions.
+            let complete = answers.count >= first.answerCount && pages.allSatisfy(\.unreadable.isEmpty)
+            try self.reconcile(.answer, listed: answers.map(\.id.rawValue),
+                               stored: try writer.reader.answers(of: QuestionID(id)).map(\.id.rawValue), complete: complete, in: writer)
         }
     }
 
@@ -112,7 +117,8 @@ extension Crawler {
         try writer.upsert(answer)
         try Self.discover([author], in: writer)
         try discoverImages(in: answer.contentHTML, writer: writer)
-        if answer.commentCount > 0, before?.commentCount != answer.commentCount {
+        // Down to none counts too: the empty list is what tells the last comments were deleted.
+        if before?.commentCount != answer.commentCount, answer.commentCount > 0 || (before?.commentCount ?? 0) > 0 {
             try writer.redo(.answerComments(answer: answer.id.rawValue))
         }
     }
@@ -129,6 +135,11 @@ extension Crawler {
                     atUserID: comment.replyTo?.id.known.map { UserID($0) }))
                 try Self.discover([comment.author.id, comment.replyTo?.id], in: writer)
             }
+            // A deleted answer's script may still answer (with nothing): that is no news of its comments.
+            let answerDeleted = try writer.reader.deletionTime(.answer, id: answer) != nil
+            let complete = list.unreadableRows.isEmpty && !answerDeleted
+            try self.reconcile(.answerComment, listed: list.comments.map(\.id.rawValue),
+                               stored: try writer.reader.comments(of: AnswerID(answer)).map(\.id.rawValue), complete: complete, in: writer)
         }
     }
 }

@@ -12,6 +12,11 @@ extension Crawler {
         let (profile, response) = try await client.fetch(Endpoint.user(RemoteUserID(id)))
         return { writer in
             try self.keep(response, in: writer)
+            let before = try writer.reader.user(UserID(id))
+            if let before, (before.userName, before.nickName, before.avatarFile, before.signature)
+                != (profile.userName, profile.nickName, profile.avatarFile, profile.signature) {
+                self.count { $0.profilesChanged += 1 }
+            }
             try writer.upsert(User(
                 id: UserID(id), userName: profile.userName, nickName: profile.nickName, avatarFile: profile.avatarFile,
                 signature: profile.signature,

@@ -29,6 +29,9 @@ public final class Crawler: Sendable {
         var assetsMissing = 0
         var unreadableRows = 0
         var examples: [String] = []
+        var deleted = 0
+        var restored = 0
+        var profilesChanged = 0
     }
 
     public init(options: CrawlOptions, store: Store) {
@@ -43,15 +46,17 @@ public final class Crawler: Sendable {
     /// Throws when the crawl cannot start, or stops because too many tasks failed.
     public func run(progress: @escaping @Sendable (CrawlEvent) -> Void = { _ in }) async throws(CrawlError) -> CrawlSummary {
         let started = ContinuousClock.now
-        let start = try storing { () throws -> (resumed: Bool, pending: Int, done: Int) in
-            try store.write { writer in try Self.prepareQueue(writer, source: options.source) }
+        let start = try storing { () throws -> QueueStart in
+            try store.write { writer in try Self.prepareQueue(writer, source: options.source, reverifyShare: options.reverifyShare) }
         }
+        let baseline = try storing { try store.read { try ChangeBaseline.read($0) } }
         progress(.started(resumed: start.resumed, pending: start.pending, done: start.done))
         guard await client.sourceRobotsReadable() else {
             throw CrawlError(.robotsUnavailable, location: options.source.text + "robots.txt")
         }
         var summary = CrawlSummary()
         summary.resumed = start.resumed
+        summary.reverified = start.reverified
         if let credentials = options.credentials {
             do {
                 try await client.login(credentials)
@@ -84,28 +89,48 @@ public final class Crawler: Sendable {
         summary.assetsMissing = final.assetsMissing
         summary.unreadableRows = final.unreadableRows
         summary.stoppedEarly = stoppedEarly
+        summary.changes = try storing {
+            try baseline.map { baseline in
+                try store.read { reader in
+                    try baseline.changes(now: reader, deleted: final.deleted, restored: final.restored,
+                                         profilesChanged: final.profilesChanged)
+                }
+            }
+        }
         summary.seconds = (ContinuousClock.now - started).seconds
         try checkFailureShare(final, minimum: 1)
         return summary
     }
 
+    struct QueueStart {
+        var resumed: Bool
+        var pending: Int
+        var done: Int
+        /// Items queued for re-verification.
+        var reverified: Int
+    }
+
     /// Readies the queue: an interrupted crawl continues as it was, otherwise the lists are
-    /// read again from their first page; earlier failures are tried again either way.
-    static func prepareQueue(_ writer: StoreWriter, source: APIBaseURL) throws -> (resumed: Bool, pending: Int, done: Int) {
+    /// read again from their first page and the share of items verified longest ago is queued;
+    /// earlier failures are tried again either way.
+    static func prepareQueue(_ writer: StoreWriter, source: APIBaseURL, reverifyShare: Double) throws -> QueueStart {
         let interrupted = try writer.requeueInterrupted()
         let states = try writer.reader.queueSummary()
         let resumed = interrupted > 0 || (states[.pending] ?? 0) > 0
+        var reverified = 0
         if !resumed {
             try writer.redo(.explore(page: 1))
             try writer.redo(.topicSquare(page: 1))
+            try ChangeBaseline.begin(writer)
             try writer.setMeta(.crawlFinishedAt, nil)
+            reverified = try queueReverification(writer, share: reverifyShare)
         }
         // Whatever failed before is tried again, whether this run resumes or starts over.
         for task in try FailedTasks.takeAll(in: writer) { try writer.requeue(task, priority: CrawlJob(task)?.priority ?? 0) }
         try writer.setMeta(.sourceURL, source.text)
         try writer.setMeta(.crawlStartedAt, Date().formatted(.iso8601))
         let after = try writer.reader.queueSummary()
-        return (resumed, after[.pending] ?? 0, after[.done] ?? 0)
+        return QueueStart(resumed: resumed, pending: after[.pending] ?? 0, done: after[.done] ?? 0, reverified: reverified)
     }
 
     private enum WorkOutcome: Sendable {
@@ -181,6 +206,7 @@ public final class Crawler: Sendable {
             let writes = try await perform(job)
             try store.write { writer in
                 try writes(writer)
+                try confirmed(job, in: writer)
                 try writer.markDone(task)
             }
             tally.withLock { $0.done += 1 }
@@ -197,6 +223,14 @@ public final class Crawler: Sendable {
                 tally.withLock { $0.disallowed += 1 }
             case .failed(let error, let response):
                 if case .cancelled = error.reason { return .interrupted }
+                if error.saysEntityMissing, job.deletable != nil {
+                    try store.write { writer in
+                        try recordMissing(job, response: response, in: writer)
+                        try writer.markDone(task)
+                    }
+                    tally.withLock { $0.done += 1 }
+                    return .finished
+                }
                 try recordFailure(task, error: error.description, response: response, progress: progress)
             }
         }

@@ -66,7 +66,7 @@ extension SampleAPI {
         switch type {
         case "users":
             let name = words.joined(separator: " ")
-            for user in community.users where user.userName.hasPrefix(name) && items.count < wanted {
+            for user in community.users where !user.isDeleted && user.userName.hasPrefix(name) && items.count < wanted {
                 items.append(searchItem(uid: user.id, type: type, url: "\(context.base)?/people/\(urlToken(user.userName))", id: user.id,
                                         name: user.userName, detail: [
                                             ("avatar_file", .string(user.hasAvatar ? "\(context.base)uploads/avatar/\(avatarFile(user)!.replacingOccurrences(of: "_max", with: "_mid"))" : "\(context.base)static/common/avatar-mid-img.png")),
@@ -90,7 +90,7 @@ extension SampleAPI {
                                         detail: [("comments", .column(article.commentIDs.count)), ("views", .column(article.views))]))
             }
         default:
-            for question in community.questions.reversed() where matches(community.questionTitle(question.id)) && items.count < wanted {
+            for question in community.questions.reversed() where !question.isDeleted && matches(community.questionTitle(question.id)) && items.count < wanted {
                 items.append(searchItem(uid: hides(anonymous: question.isAnonymous) ? -1 : question.askerID, type: "questions",
                                         url: "\(context.base)?/question/\(question.id)", id: question.id,
                                         name: community.questionTitle(question.id), detail: [

@@ -28,11 +28,11 @@ extension SampleAPI {
         case "hot":
             // Posts of the last `day` days by popularity; views stand in for WeCenter's popular_value.
             let since = now - days * 86_400
-            let questions = community.questions.filter { $0.addTime >= since }.map { (SampleIndex.Post.question($0.id), $0.viewCount) }
+            let questions = community.questions.filter { $0.addTime >= since && !$0.isDeleted }.map { (SampleIndex.Post.question($0.id), $0.viewCount) }
             let articles = community.articles.filter { $0.addTime >= since }.map { (SampleIndex.Post.article($0.id), $0.views) }
             return (questions + articles).sorted { $0.1 > $1.1 }.map(\.0)
         case "unresponsive":
-            return community.questions.filter(\.answerIDs.isEmpty).sorted { $0.addTime > $1.addTime }.map { .question($0.id) }
+            return community.questions.filter { $0.answerIDs.isEmpty && !$0.isDeleted }.sorted { $0.addTime > $1.addTime }.map { .question($0.id) }
         default:
             return all
         }
@@ -97,7 +97,7 @@ extension SampleAPI {
 
     func questionDetail(_ context: Context) -> Outcome {
         guard let id = context.int("id") else { return .failure("错误请求,缺少问题id") }
-        guard let question = community.question(id) else { return .failure("问题不存在或已被删除") }
+        guard let question = community.question(id), !question.isDeleted else { return .failure("问题不存在或已被删除") }
         let hidden = hides(anonymous: question.isAnonymous)
         let follows = context.viewer.map { community.index.questionFollowers[id]?.contains($0) ?? false } ?? false
         var info: [(String, PHPValue)] = [
@@ -171,7 +171,7 @@ extension SampleAPI {
 
     func answerDetail(_ context: Context) -> Outcome {
         guard let id = context.int("id") else { return .failure("错误请求,缺少回答id") }
-        guard let answer = community.answer(id) else { return .failure("回答不存在") }
+        guard let answer = community.answer(id), !answer.isDeleted else { return .failure("回答不存在") }
         let content = PHPValue.string(community.answerBody(id, base: context.base).html(attachmentURL: attachmentURL(base: context.base)))
         let author = community.user(answer.authorID)
         let vote = vote(viewer: context.viewer, answer: id)
@@ -202,7 +202,7 @@ extension SampleAPI {
     /// All comments at once; `{"total_rows":"0"}` instead of `[]` when there are none (§2.5).
     func answerComments(_ context: Context) -> Outcome {
         guard let id = context.int("id") else { return .failure("参数不完整") }
-        guard let answer = community.answer(id), !answer.commentIDs.isEmpty else { return .success(.object([("total_rows", "0")])) }
+        guard let answer = community.answer(id), !answer.isDeleted, !answer.commentIDs.isEmpty else { return .success(.object([("total_rows", "0")])) }
         return .success(.array(answer.commentIDs.compactMap { community.comment($0) }.map { comment in
             let author = community.user(comment.authorID)
             var members: [(String, PHPValue)] = [("id", .column(comment.id)), ("uid", .column(comment.authorID)),

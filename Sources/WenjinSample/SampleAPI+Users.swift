@@ -4,7 +4,7 @@ import Foundation
 extension SampleAPI {
     func userInfo(_ context: Context) -> Outcome {
         guard let uid = context.int("uid") else { return .failure("参数不完整") }
-        guard let user = community.user(uid) else { return .failure("用户不存在") }
+        guard let user = community.user(uid), !user.isDeleted else { return .failure("用户不存在") }
         let answers = community.index.answersByUser[uid] ?? []
         let agree = answers.reduce(0) { $0 + (community.answer($1)?.agreeCount ?? 0) }
         let follows = context.viewer.map { community.index.followers[uid]?.contains($0) ?? false } ?? false
@@ -53,7 +53,7 @@ extension SampleAPI {
 
     func followedQuestions(_ context: Context) -> Outcome {
         guard let uid = requiredUID(context) else { return .failure("参数不完整") }
-        let questions = (community.user(uid)?.followedQuestions ?? []).compactMap { community.question($0) }
+        let questions = (community.user(uid)?.followedQuestions ?? []).compactMap { community.question($0) }.filter { !$0.isDeleted }
         return scriptPage(questions, context) { question in
             .object([
                 ("id", .column(question.id)), ("title", .string(escapeHTML(community.questionTitle(question.id)))),
@@ -104,7 +104,7 @@ extension SampleAPI {
             }
         }
         let followed = Set(user.following)
-        for id in user.followedQuestions {
+        for id in user.followedQuestions where community.question(id)?.isDeleted == false {
             for answer in community.question(id)?.answerIDs.compactMap({ community.answer($0) }) ?? []
             where !followed.contains(answer.authorID) {
                 actions.append(.init(kind: .answer(answer), time: answer.addTime))

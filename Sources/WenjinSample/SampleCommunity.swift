@@ -12,11 +12,30 @@ public struct SampleCommunity: Sendable {
         /// Answers edited after they were posted (the sample's way to test incremental crawls):
         /// each carries an edit mark and bumps its question's update time.
         public var editedAnswers: Int
+        /// Questions, answers and users deleted later (`SampleCommunity+Changes`): they answer as
+        /// deleted and vanish from every list, moving no update time, as upstream deletions do.
+        public var deletedQuestions: Int
+        public var deletedAnswers: Int
+        public var deletedUsers: Int
+        /// Answer comments deleted later: they leave their answer's list and comment count.
+        public var deletedComments: Int
+        /// Comments added later to existing answers, moving no update time (upstream does not).
+        public var newComments: Int
+        /// Users whose signature changed later (a profile edit no list shows).
+        public var editedProfiles: Int
 
-        public init(seed: UInt64 = 2015, questions: Int = 200, editedAnswers: Int = 0) {
+        public init(seed: UInt64 = 2015, questions: Int = 200, editedAnswers: Int = 0, deletedQuestions: Int = 0,
+                    deletedAnswers: Int = 0, deletedUsers: Int = 0, deletedComments: Int = 0, newComments: Int = 0,
+                    editedProfiles: Int = 0) {
             self.seed = seed
             self.questions = max(0, questions)
             self.editedAnswers = max(0, editedAnswers)
+            self.deletedQuestions = max(0, deletedQuestions)
+            self.deletedAnswers = max(0, deletedAnswers)
+            self.deletedUsers = max(0, deletedUsers)
+            self.deletedComments = max(0, deletedComments)
+            self.newComments = max(0, newComments)
+            self.editedProfiles = max(0, editedProfiles)
         }
     }
 
@@ -24,8 +43,9 @@ public struct SampleCommunity: Sendable {
         public let id: Int
         public let userName: String
         public let nickName: String
-        public let signature: String?
+        public internal(set) var signature: String?
         public let hasAvatar: Bool
+        public internal(set) var isDeleted = false
         public var following: [Int] = []
         public var followedTopics: [Int] = []
         public var followedQuestions: [Int] = []
@@ -52,6 +72,7 @@ public struct SampleCommunity: Sendable {
         public let viewCount: Int
         public let focusCount: Int
         public let lineEnding: String
+        public internal(set) var isDeleted = false
         /// How large the community was when the question was asked: bodies link only to what existed.
         let world: World
     }
@@ -74,6 +95,7 @@ public struct SampleCommunity: Sendable {
         public let agreeCount: Int
         public internal(set) var commentIDs: [Int] = []
         public internal(set) var isEdited = false
+        public internal(set) var isDeleted = false
     }
 
     public struct Comment: Sendable {

@@ -22,7 +22,10 @@ extension SampleCommunity {
             if number % 25 == 0 { builder.addArticle() }
         }
         builder.editAnswers(options.editedAnswers)
-        self = builder.finish()
+        var community = builder.community
+        community.applyLaterChanges()
+        community.index = SampleIndex(community)
+        self = community
     }
 }
 
@@ -197,12 +200,6 @@ private struct Builder {
             let questionID = community.answers[answerID - 1].questionID
             community.questions[questionID - 1].updateTime = max(community.questions[questionID - 1].updateTime, editTime + offset * 60)
         }
-    }
-
-    func finish() -> SampleCommunity {
-        var result = community
-        result.index = SampleIndex(community)
-        return result
     }
 
     func day(_ time: Int) -> String {

@@ -16,15 +16,25 @@ public struct SampleStats: Codable, Sendable, Equatable {
         case articleComments = "article_comments"
     }
 
+    /// Counts what the server serves: deleted entities (`SampleCommunity+Changes`) are left out.
     public init(_ community: SampleCommunity) {
-        questions = community.questions.count
-        answers = community.answers.count
-        comments = community.comments.count
-        users = community.users.count
+        let answers = community.answers.filter { !$0.isDeleted }
+        let users = community.users.filter { !$0.isDeleted }
+        questions = community.questions.filter { !$0.isDeleted }.count
+        self.answers = answers.count
+        comments = answers.reduce(0) { $0 + $1.commentIDs.count }
+        self.users = users.count
         topics = community.topics.count
         articles = community.articles.count
         articleComments = community.articleComments.count
-        assets = community.users.filter(\.hasAvatar).count + community.topics.filter { $0.picture != nil }.count
-            + community.attachments.count
+        let served = community.attachmentsByOwner.filter { owner, _ in
+            switch owner {
+            case .question(let id): community.question(id)?.isDeleted == false
+            case .answer(let id): community.answer(id)?.isDeleted == false
+            case .article: true
+            }
+        }
+        assets = users.filter(\.hasAvatar).count + community.topics.filter { $0.picture != nil }.count
+            + served.values.reduce(0) { $0 + $1.count }
     }
 }

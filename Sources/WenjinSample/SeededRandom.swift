@@ -32,4 +32,5 @@ struct SeededRandom: RandomNumberGenerator {
 /// The independent random streams of the sample community.
 enum StreamKind: UInt64 {
     case community = 1, user, topic, question, answer, comment, article, articleComment, image, fault, edit, session, vote
+    case deletion, lateComment, profileEdit
 }

@@ -14,16 +14,22 @@ public enum DeletableKind: String, Sendable, Hashable, CaseIterable {
 extension StoreWriter {
     /// Records that the source no longer has an entity. The first sighting's time is kept: a
     /// later crawl that sees it missing again changes nothing. The entity's row and revisions stay.
-    public func markDeleted(_ kind: DeletableKind, id: Int, at time: Date) throws {
+    /// Returns whether this call recorded it (false when it was recorded before).
+    @discardableResult
+    public func markDeleted(_ kind: DeletableKind, id: Int, at time: Date) throws -> Bool {
         try connection.run("""
             INSERT INTO deletions (entity_kind, entity_id, deleted_at) VALUES (?, ?, ?)
             ON CONFLICT (entity_kind, entity_id) DO NOTHING
             """, kind.rawValue, id, time)
+        return connection.changes == 1
     }
 
     /// Forgets a deletion: the source serves the entity again (a moderator restored it).
-    public func clearDeleted(_ kind: DeletableKind, id: Int) throws {
+    /// Returns whether there was one.
+    @discardableResult
+    public func clearDeleted(_ kind: DeletableKind, id: Int) throws -> Bool {
         try connection.run("DELETE FROM deletions WHERE entity_kind = ? AND entity_id = ?", kind.rawValue, id)
+        return connection.changes == 1
     }
 }
 

@@ -165,7 +165,17 @@ enum Schema {
                 PRIMARY KEY (entity_kind, entity_id)
             ) WITHOUT ROWID;
             """),
-        // Versions 3 to 6 are taken by work under way on other branches.
+        // Versions 3 to 5 are other branches' migrations, merged in order before this one.
+        Migration(version: 6, name: "when each item was last verified against the source", sql: """
+            CREATE TABLE verifications (
+                entity_kind TEXT NOT NULL,
+                entity_id INTEGER NOT NULL,
+                verified_at INTEGER NOT NULL,
+                sequence INTEGER NOT NULL,
+                PRIMARY KEY (entity_kind, entity_id)
+            ) WITHOUT ROWID;
+            CREATE INDEX verifications_by_sequence ON verifications (sequence);
+            """),
         Migration(version: 7, name: "sanitized_cache.report holds the build's whole body record", sql: """
             ALTER TABLE sanitized_cache RENAME COLUMN report TO record;
             """),

@@ -7,15 +7,21 @@ import WenjinStore
 
 @Suite("A second crawl")
 struct IncrementalCrawlTests {
-    @Test("a crawl of an unchanged community reads only the first list pages")
-    func unchangedCommunity() async throws {
-        let site = try SampleSite(questions: 80)
+    @Test("a crawl of an unchanged community reads only the first list pages, and the re-verified share changes nothing",
+          arguments: SampleAPI.Flavor.allCases)
+    func unchangedCommunity(flavor: SampleAPI.Flavor) async throws {
+        let site = try SampleSite(questions: 80, flavor: flavor)
         let (_, store) = try await site.crawl()
         let before = try StoreSnapshot(store)
         site.log.clear()
-        let (summary, _) = try await site.crawl()
+        let (summary, _) = try await site.crawl(reverifyShare: 0)
         #expect(!summary.resumed)
         #expect(site.log.contentTargets.count <= 3, "\(site.log.contentTargets)")
+        #expect(try StoreSnapshot(store) == before)
+
+        let (reverified, _) = try await site.crawl()
+        #expect(reverified.reverified > 0)
+        #expect(reverified.changes == ArchiveChanges())
         #expect(try StoreSnapshot(store) == before)
     }
 
@@ -30,7 +36,8 @@ struct IncrementalCrawlTests {
         first.server.stop()
 
         let grown = try SampleSite(questions: 120 + newQuestions, flavor: flavor, editedAnswers: edits, port: port, folder: first.folder)
-        let (summary, store) = try await grown.crawl()
+        // Explore alone: re-verification's share is a cost of its own (BENCHMARKS.md).
+        let (summary, store) = try await grown.crawl(reverifyShare: 0)
         #expect(!summary.resumed)
         #expect(summary.tasksFailed == 0)
         #expect(try store.counts() == StoreCounts(SampleStats(grown.community)))

@@ -28,6 +28,7 @@ struct SiteConfigTests {
         #expect(config.crawl.requestsPerSecond == 1)
         #expect(config.crawl.connectionsPerHost == 2)
         #expect(config.crawl.obeyRobotsTxt)
+        #expect(config.crawl.reverifyShare == 0.05)
         #expect(config.resolve(config.build.outputDirectory).path == "/srv/site/_site")
         #expect(config.resolve(config.store.directory).path == "/srv/site/.wenjin")
         #expect(config.resolve(config.theme.jQuery).path == "/usr/share/javascript/jquery/jquery.min.js")
@@ -50,7 +51,8 @@ struct SiteConfigTests {
             {"title": "Archive", "language": "en", "baseURL": "https://example.org/wenjin",
              "source": {"baseURL": "http://127.0.0.1:9000", "flavor": "wecenter", "historicalHosts": ["WENJIN.IN"],
                         "login": {"userVariable": "MY_USER", "passwordVariable": "MY_PASS"}},
-             "crawl": {"requestsPerSecond": 0, "backoffBaseSeconds": 0.5, "timeoutSeconds": 5, "maxAssetBytes": 100},
+             "crawl": {"requestsPerSecond": 0, "backoffBaseSeconds": 0.5, "timeoutSeconds": 5, "maxAssetBytes": 100,
+                       "reverifyShare": 0.25},
              "build": {"outputDirectory": "/tmp/out"}, "extra": {"logo": "a.png", "n": [1, true, null]}}
             """, root: root)
         #expect(config.title == "Archive")
@@ -65,6 +67,7 @@ struct SiteConfigTests {
         #expect(config.crawl.backoffBase == .milliseconds(500))
         #expect(config.crawl.timeout == .seconds(5))
         #expect(config.crawl.maxAssetBytes == 100)
+        #expect(config.crawl.reverifyShare == 0.25)
         #expect(config.resolve(config.build.outputDirectory).path == "/tmp/out")
         #expect(config.extra == ["logo": .string("a.png"), "n": .array([.number(1), .bool(true), .null])])
     }
@@ -155,6 +158,9 @@ struct SiteConfigTests {
             == "site.json:1:33: 'crawl.requestsPerSecond' is -1, out of range: 0 (no limit) or more")
         #expect(error(#"{"crawl": {"maxFailureShare": 1.5}}"#)?.description
             == "site.json:1:31: 'crawl.maxFailureShare' is 1.5, out of range: 0 to 1")
+        #expect(error(#"{"crawl": {"reverifyShare": -0.1}}"#)?.description
+            == "site.json:1:29: 'crawl.reverifyShare' is -0.1, out of range: 0 to 1")
+        #expect(error(#"{"crawl": {"reverifyShare": "all"}}"#)?.keyPath == "crawl.reverifyShare")
         #expect(error(#"{"crawl": {"connectionsPerHost": 0}}"#)?.reason
             == .outOfRange(value: "0", allowed: "1 to 64"))
         #expect(error(#"{"crawl": {"backoffBaseSeconds": 5, "backoffMaxSeconds": 1}}"#)?.keyPath

@@ -38,4 +38,14 @@ import WenjinModel
         try store.write { try $0.clearDeleted(.answer, id: 7) }
         #expect(try store.read { try $0.deletedContent() }.isEmpty)
     }
+
+    @Test("marking and clearing say whether they changed anything, so a crawl counts each deletion once")
+    func changesAreReported() throws {
+        let time = Date(timeIntervalSince1970: 1_700_000_000)
+        let answers = try store.write { writer in
+            [try writer.markDeleted(.user, id: 3, at: time), try writer.markDeleted(.user, id: 3, at: time + 60),
+             try writer.clearDeleted(.user, id: 3), try writer.clearDeleted(.user, id: 3)]
+        }
+        #expect(answers == [true, false, true, false])
+    }
 }

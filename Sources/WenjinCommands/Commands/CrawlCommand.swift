@@ -5,7 +5,7 @@ import WenjinCrawler
 import WenjinSite
 import WenjinStore
 
-/// `wenjin crawl [--source URL] [--max-requests N]`
+/// `wenjin crawl [--source URL] [--max-requests N] [--full]`
 enum CrawlCommand {
     static let source = Parameter.option(
         "source", value: "URL", kind: .webURL,
@@ -13,6 +13,8 @@ enum CrawlCommand {
     static let maxRequests = Parameter.option(
         "max-requests", value: "N", kind: .integer(1...Int.max),
         help: "Stop after N requests; the next crawl resumes where this one stopped.")
+    static let full = Parameter.flag(
+        "full", help: "Re-verify every stored question, user and article, not only crawl.reverifyShare of them.")
 
     static let declaration = CommandDeclaration(
         name: "crawl",
@@ -20,9 +22,11 @@ enum CrawlCommand {
         discussion: """
             Questions, answers, comments, users, topics, articles and images go into .wenjin/ \
             (the store named in site.json). A killed crawl resumes where it stopped. The login is \
-            read from the environment variables named in site.json (source.login).
+            read from the environment variables named in site.json (source.login). Each crawl also \
+            fetches again the share crawl.reverifyShare (default 0.05) of stored questions, users and \
+            articles verified longest ago, to find edits, deletions and comments the lists do not show.
             """,
-        parameters: [source, maxRequests],
+        parameters: [source, maxRequests, full],
         action: run)
 
     static func run(_ invocation: Invocation) async throws -> ExitCode {
@@ -37,6 +41,7 @@ enum CrawlCommand {
         var options = crawlOptions(config, base: base, assets: storeFolder.appendingPathComponent("assets"),
                                    environment: invocation.environment)
         options.maxRequests = invocation.arguments.integer(maxRequests)
+        if invocation.arguments.isSet(full) { options.reverifyShare = 1 }
         let summary = try await crawl(options: options, store: store, console: invocation.console)
         invocation.console.output(describe(summary, counts: try store.counts()))
         return .success
@@ -59,6 +64,7 @@ enum CrawlCommand {
         options.obeyRobotsTxt = crawl.obeyRobotsTxt
         options.maxFailureShare = crawl.maxFailureShare
         options.maxAssetBytes = crawl.maxAssetBytes
+        options.reverifyShare = crawl.reverifyShare
         return options
     }
 
@@ -121,6 +127,14 @@ enum CrawlCommand {
 
     static let maxFailureNotes = 20
 
+    /// One line of what changed upstream since the last crawl.
+    static func describe(_ changes: ArchiveChanges) -> String {
+        guard !changes.isEmpty else { return "changes found: none" }
+        let parts = [(changes.edited, "edited"), (changes.deleted, "deleted upstream"), (changes.restored, "restored upstream"),
+                     (changes.newComments, "new comments"), (changes.profilesChanged, "profiles changed")]
+        return "changes found: " + parts.filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }.joined(separator: ", ")
+    }
+
     static func describe(_ summary: CrawlSummary, counts: StoreCounts) -> String {
         var lines = [String(format: "crawled%@ in %.1f s: %d requests (%.0f/s), %d retries, %d tasks done, %d failed",
                             summary.resumed ? " (resumed)" : "", summary.seconds, summary.requests, summary.requestsPerSecond,
@@ -129,6 +143,8 @@ enum CrawlCommand {
         if summary.unreadableRows > 0 {
             lines.append("\(summary.unreadableRows) rows could not be read; their responses are kept raw in the store")
         }
+        if summary.reverified > 0 { lines.append("\(summary.reverified) stored items re-verified against the source") }
+        if let changes = summary.changes { lines.append(describe(changes)) }
         if summary.assetsMissing > 0 { lines.append("\(summary.assetsMissing) images missing on the server (recorded)") }
         if summary.stoppedEarly { lines.append("stopped before the end (--max-requests or Ctrl-C); run `wenjin crawl` again to go on") }
         lines.append("store: \(counts.questions) questions, \(counts.answers) answers, \(counts.comments) comments, "

@@ -2,6 +2,8 @@ import Foundation
 import WenjinSample
 
 /// `wenjin sample-server [--port P] [--questions N] [--seed S] [--flavor wenjin|wecenter] [--faults SPEC]`
+/// `[--edited-answers M] [--deleted-questions N] [--deleted-answers N] [--deleted-users N]`
+/// `[--deleted-comments N] [--new-comments N] [--edited-profiles N]`
 enum SampleServerCommand {
     static let port = Parameter.option(
         "port", value: "P", kind: .integer(0...65_535), default: "8080",
@@ -24,6 +26,27 @@ enum SampleServerCommand {
     static let editedAnswers = Parameter.option(
         "edited-answers", value: "M", kind: .integer(0...1_000_000), default: "0",
         help: "Answers edited after posting (each bumps its question), for testing incremental crawls.")
+    static let deletedQuestions = Parameter.option(
+        "deleted-questions", value: "N", kind: .integer(0...1_000_000), default: "0",
+        help: "Questions deleted later (with their answers): they answer as deleted and leave every list.")
+    static let deletedAnswers = Parameter.option(
+        "deleted-answers", value: "N", kind: .integer(0...1_000_000), default: "0",
+        help: "Answers deleted later: they answer as deleted and leave their question and every list.")
+    static let deletedUsers = Parameter.option(
+        "deleted-users", value: "N", kind: .integer(0...1_000_000), default: "0",
+        help: "Users deleted later (their posts stay): their profile answers as deleted, they leave follow lists.")
+    static let deletedComments = Parameter.option(
+        "deleted-comments", value: "N", kind: .integer(0...1_000_000), default: "0",
+        help: "Answer comments deleted later: they leave their answer's list and comment count.")
+    static let newComments = Parameter.option(
+        "new-comments", value: "N", kind: .integer(0...1_000_000), default: "0",
+        help: "Comments added later to existing answers; like upstream, they move no question's update time.")
+    static let editedProfiles = Parameter.option(
+        "edited-profiles", value: "N", kind: .integer(0...1_000_000), default: "0",
+        help: "Users whose signature changed later, which no list shows.")
+    /// The options that change the community after its last post, for re-crawls (shared with `sample-stats`).
+    static let laterChanges = [editedAnswers, deletedQuestions, deletedAnswers, deletedUsers, deletedComments, newComments,
+                                editedProfiles]
     static let robots = Parameter.option(
         "robots", value: "FILE", help: "Serve this file as /robots.txt instead of the default one.")
 
@@ -32,14 +55,17 @@ enum SampleServerCommand {
         summary: "Serve the bundled sample community through the WENJIN API on 127.0.0.1.",
         discussion: "Every sample user logs in with their user name and the password '\(SampleAPI.password)'. "
             + "The server runs until it is interrupted (Ctrl-C).",
-        parameters: [port, questions, seed, flavor, faults, editedAnswers, robots],
+        parameters: [port, questions, seed, flavor, faults] + laterChanges + [robots],
         action: run)
 
     /// The community the options describe (shared with `sample-stats`).
     static func community(_ arguments: ParsedArguments) -> SampleCommunity {
         SampleCommunity(.init(
             seed: UInt64(arguments.integer(seed) ?? 2015), questions: arguments.integer(questions) ?? 200,
-            editedAnswers: arguments.integer(editedAnswers) ?? 0))
+            editedAnswers: arguments.integer(editedAnswers) ?? 0, deletedQuestions: arguments.integer(deletedQuestions) ?? 0,
+            deletedAnswers: arguments.integer(deletedAnswers) ?? 0, deletedUsers: arguments.integer(deletedUsers) ?? 0,
+            deletedComments: arguments.integer(deletedComments) ?? 0,
+            newComments: arguments.integer(newComments) ?? 0, editedProfiles: arguments.integer(editedProfiles) ?? 0))
     }
 
     static func run(_ invocation: Invocation) async throws -> ExitCode {

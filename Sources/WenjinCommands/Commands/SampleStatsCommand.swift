@@ -9,7 +9,7 @@ enum SampleStatsCommand {
     static let declaration = CommandDeclaration(
         name: "sample-stats",
         summary: "Print the counts the sample community holds, in the 'stats --json' shape.",
-        parameters: [SampleServerCommand.questions, SampleServerCommand.seed, json, SampleServerCommand.editedAnswers],
+        parameters: [SampleServerCommand.questions, SampleServerCommand.seed, json] + SampleServerCommand.laterChanges,
         action: { invocation in
             let stats = SampleStats(SampleServerCommand.community(invocation.arguments))
             invocation.console.output(try JSONOutput.encode(stats))

@@ -17,6 +17,9 @@ extension SiteConfig {
         public var maxFailureShare = 0.05
         /// Larger images are not downloaded; their pages link to the original.
         public var maxAssetBytes = 10 * 1024 * 1024
+        /// The share (0...1) of stored questions, users and articles each crawl fetches again,
+        /// those verified longest ago: every item is re-checked within ceil(1/share) crawls.
+        public var reverifyShare = 0.05
 
         public init() {}
     }

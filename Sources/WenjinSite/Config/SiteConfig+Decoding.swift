@@ -109,6 +109,7 @@ extension SiteConfig {
         if let bytes = try reader.integer("maxAssetBytes", in: 1...Int.max, allowed: "1 or more") {
             crawl.maxAssetBytes = bytes
         }
+        if let share = try reader.number("reverifyShare", in: 0...1, allowed: "0 to 1") { crawl.reverifyShare = share }
         if crawl.backoffMax < crawl.backoffBase {
             // Blame the key the user wrote: the maximum if given, else the base above the default maximum.
             let key = reader.node("backoffMaxSeconds") != nil ? "backoffMaxSeconds" : "backoffBaseSeconds"

@@ -31,9 +31,16 @@ final class SampleSite: Sendable {
 
     /// `port` and `folder` let a later, larger community take the place of an earlier one
     /// (same address, same store), as a real community grows between two crawls.
-    init(questions: Int, flavor: SampleAPI.Flavor = .wenjin, editedAnswers: Int = 0, faults: SampleFaults.Spec? = nil,
+    convenience init(questions: Int, flavor: SampleAPI.Flavor = .wenjin, editedAnswers: Int = 0, faults: SampleFaults.Spec? = nil,
+                     robotsTxt: String = SampleAPI.defaultRobotsTxt, port: Int = 0, folder: URL? = nil) throws {
+        try self.init(community: .init(seed: 2015, questions: questions, editedAnswers: editedAnswers), flavor: flavor,
+                      faults: faults, robotsTxt: robotsTxt, port: port, folder: folder)
+    }
+
+    /// A community with later changes (`SampleCommunity.Options`), usually in an earlier site's place.
+    init(community options: SampleCommunity.Options, flavor: SampleAPI.Flavor = .wenjin, faults: SampleFaults.Spec? = nil,
          robotsTxt: String = SampleAPI.defaultRobotsTxt, port: Int = 0, folder: URL? = nil) throws {
-        community = SampleCommunity(.init(seed: 2015, questions: questions, editedAnswers: editedAnswers))
+        community = SampleCommunity(options)
         let log = self.log
         server = SampleServer(api: SampleAPI(community: community, flavor: flavor, robotsTxt: robotsTxt),
                               faults: faults.map { SampleFaults(spec: $0, seed: Self.faultSeed) }, port: port) { log.record($0, $1) }
@@ -74,10 +81,12 @@ final class SampleSite: Sendable {
 
     /// One crawl into the named store with the sample's options.
     @discardableResult
-    func crawl(_ name: String = "store", loggedIn: Bool = true, events: @escaping @Sendable (CrawlEvent) -> Void = { _ in })
-        async throws -> (CrawlSummary, Store) {
+    func crawl(_ name: String = "store", loggedIn: Bool = true, reverifyShare: Double = CrawlOptions.defaultReverifyShare,
+               events: @escaping @Sendable (CrawlEvent) -> Void = { _ in }) async throws -> (CrawlSummary, Store) {
         let store = try openStore(name)
-        let summary = try await Crawler(options: options(loggedIn: loggedIn, store: name), store: store).run(progress: events)
+        var options = options(loggedIn: loggedIn, store: name)
+        options.reverifyShare = reverifyShare
+        let summary = try await Crawler(options: options, store: store).run(progress: events)
         return (summary, store)
     }
 }

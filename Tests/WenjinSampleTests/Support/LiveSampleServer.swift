@@ -23,9 +23,13 @@ final class LiveSampleServer: Sendable {
         }
     }
 
-    init(questions: Int = 150, seed: UInt64 = 2015, flavor: SampleAPI.Flavor = .wenjin, faults: SampleFaults? = nil,
-         editedAnswers: Int = 0) throws {
-        let community = SampleCommunity(.init(seed: seed, questions: questions, editedAnswers: editedAnswers))
+    convenience init(questions: Int = 150, seed: UInt64 = 2015, flavor: SampleAPI.Flavor = .wenjin, faults: SampleFaults? = nil,
+                     editedAnswers: Int = 0) throws {
+        try self.init(options: .init(seed: seed, questions: questions, editedAnswers: editedAnswers), flavor: flavor, faults: faults)
+    }
+
+    init(options: SampleCommunity.Options, flavor: SampleAPI.Flavor = .wenjin, faults: SampleFaults? = nil) throws {
+        let community = SampleCommunity(options)
         server = SampleServer(api: SampleAPI(community: community, flavor: flavor), faults: faults)
         let port = try server.start()
         base = "http://127.0.0.1:\(port)"
