@@ -69,7 +69,7 @@ enum DraftsCommand {
         let reference = try database.reference(for: invocation.arguments.text(draft) ?? "")
         let drafts = try database.load()
         if let unreadable = drafts.unreadable.first(where: { $0.reference == reference }) {
-            invocation.console.output("\(reference) cannot be read: \(unreadable.reason)")
+            invocation.console.output("\(reference) cannot be read: \(TerminalText.escaped(unreadable.reason))")
             return .failure
         }
         invocation.console.outputRaw(DraftListing.detail(of: reference, in: drafts))
