@@ -63,8 +63,7 @@ struct DemoCommandTests {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("wenjin-demo-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: root) }
-        try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("Themes"),
-                                                   withDestinationURL: ServeSite.packageRoot.appendingPathComponent("Themes"))
+        try FileManager.default.copyItem(at: ServeSite.packageRoot.appendingPathComponent("Themes"), to: root.appendingPathComponent("Themes"))
         try FileManager.default.copyItem(at: ServeSite.packageRoot.appendingPathComponent("site.json"),
                                          to: root.appendingPathComponent("site.json"))
 

@@ -5,7 +5,7 @@ import WenjinSite
 import WenjinStore
 @testable import WenjinCommands
 
-/// A site folder in a real temporary folder — the repository's theme linked, its site.json
+/// A site folder in a real temporary folder — the repository's theme copied, its site.json
 /// copied (the sample community is crawled without delay) — holding a store that `wenjin crawl` filled from the sample server over loopback.
 final class ServeSite: Sendable {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -16,16 +16,12 @@ final class ServeSite: Sendable {
     let store: Store
     var draftFile: URL { root.appendingPathComponent("draft.db") }
 
-    /// `copyTheme`: a copy of the theme the test may break, instead of a link to the repository's.
-    init(questions: Int, copyTheme: Bool = false) async throws {
+    /// The theme is copied (a link would reach outside the site folder, which a build refuses
+    /// unless site.json allows it), so a test may break it.
+    init(questions: Int) async throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("wenjin-serve-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-        let themes = Self.packageRoot.appendingPathComponent("Themes")
-        if copyTheme {
-            try FileManager.default.copyItem(at: themes, to: root.appendingPathComponent("Themes"))
-        } else {
-            try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("Themes"), withDestinationURL: themes)
-        }
+        try FileManager.default.copyItem(at: Self.packageRoot.appendingPathComponent("Themes"), to: root.appendingPathComponent("Themes"))
         try FileManager.default.copyItem(at: Self.packageRoot.appendingPathComponent("site.json"),
                                          to: root.appendingPathComponent("site.json"))
         let community = SampleCommunity(.init(seed: 2015, questions: questions))
