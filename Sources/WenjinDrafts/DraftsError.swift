@@ -15,6 +15,8 @@ public struct DraftsError: Error, Sendable, Equatable, CustomStringConvertible {
         case unreadableImage(path: String, why: String)
         /// A file named as an image that is no PNG, JPEG, GIF or WebP by its first bytes.
         case notAnImage(path: String)
+        /// The file to write drafts into is a SQLite database of something else: these tables.
+        case foreignDatabase(tables: [String])
     }
 
     public let reason: Reason
@@ -36,6 +38,7 @@ public struct DraftsError: Error, Sendable, Equatable, CustomStringConvertible {
         case .badReference(let text): "\"\(text)\" is not a draft reference (q<N>, a<N> or a unix time)"
         case .unreadableImage(let image, let why): "cannot read image \(image) (\(path)): \(why)"
         case .notAnImage(let image): "\(image) (\(path)) is not a PNG, JPEG, GIF or WebP image"
+        case .foreignDatabase(let tables): "\(path) is not a draft file: it holds the tables \(tables.joined(separator: ", "))"
         }
     }
 }

@@ -9,16 +9,21 @@ extension SiteConfig {
         let store = ResolvedPath(resolve(self.store.directory))
         let root = ResolvedPath(self.root)
         if store.contains(root) { return store == root ? "is the site folder" : "holds the site folder \(root)" }
-        let others: [(ResolvedPath, String)] = [
-            (ResolvedPath(resolve(build.outputDirectory)), "the output folder (build.outputDirectory)"),
-            (ResolvedPath(self.root.appendingPathComponent("Themes")), "the themes folder"),
-            (ResolvedPath(self.root.appendingPathComponent("Public")), "Public/"),
-            (ResolvedPath(resolve(drafts.path)), "the drafts file"),
-            (ResolvedPath(self.root.appendingPathComponent(Self.fileName)), "site.json"),
-        ]
+        let others = [(ResolvedPath(resolve(build.outputDirectory)), "the output folder (build.outputDirectory)")] + sourcePlaces
         for (place, what) in others where store.contains(place) || place.contains(store) {
             return "\(store == place ? "is" : store.contains(place) ? "holds" : "lies inside") \(what) \(place)"
         }
         return nil
+    }
+
+    /// The places of the site folder that hold what a build reads, resolved and named for
+    /// messages: neither the store nor the output may be, hold or lie inside them.
+    var sourcePlaces: [(ResolvedPath, String)] {
+        [
+            (ResolvedPath(root.appendingPathComponent("Themes")), "the themes folder"),
+            (ResolvedPath(root.appendingPathComponent("Public")), "Public/"),
+            (ResolvedPath(resolve(drafts.path)), "the drafts file"),
+            (ResolvedPath(root.appendingPathComponent(Self.fileName)), "site.json"),
+        ]
     }
 }

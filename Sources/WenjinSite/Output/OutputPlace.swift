@@ -43,14 +43,7 @@ struct OutputPlace: Sendable {
         }
         let store = ResolvedPath(stateFolder)
         let preview = ResolvedPath(DraftPreview.folder(inStore: stateFolder))
-        let protected: [(ResolvedPath, String)] = [
-            (store, "the store folder"),
-            (ResolvedPath(config.root.appendingPathComponent("Themes")), "the themes folder"),
-            (ResolvedPath(config.root.appendingPathComponent("Public")), "Public/"),
-            (ResolvedPath(config.resolve(config.drafts.path)), "the drafts file"),
-            (ResolvedPath(config.root.appendingPathComponent(SiteConfig.fileName)), "site.json"),
-        ]
-        for (place, what) in protected where resolved.contains(place) || place.contains(resolved) {
+        for (place, what) in [(store, "the store folder")] + config.sourcePlaces where resolved.contains(place) || place.contains(resolved) {
             if place == store, resolved == preview { continue }
             let relation = resolved == place ? "is" : resolved.contains(place) ? "holds" : "lies inside"
             throw refuse(resolved.text, "\(relation) \(what) \(place)")
