@@ -105,14 +105,21 @@ struct BuildOutputPlaceTests {
         }
     }
 
-    @Test("An earlier output a user changed by hand is still known as wenjin's and rebuilt, its twin too")
-    func changedOutputIsStillOurs() async throws {
+    @Test("A file added by hand to an earlier output is named and kept, not removed; moved to Public/ it is published")
+    func handAddedFileIsKept() async throws {
         let nest = try await Nest()
         #expect(await nest.build("_site").exitCode == .success)
         #expect(await nest.build("_site").exitCode == .success)
-        try Data("hand-made".utf8).write(to: nest.root.appendingPathComponent("_site/extra.html"))
-        try Data("hand-made".utf8).write(to: nest.root.appendingPathComponent("._site.previous/extra.html"))
-        let run = await nest.build("_site")
-        #expect(run.exitCode == .success, "\(run.error)")
+        let added = nest.root.appendingPathComponent("_site/CNAME")
+        try Data("archive.example.org".utf8).write(to: added)
+        let refused = await nest.build("_site")
+        #expect(refused.exitCode == .failure)
+        #expect(refused.error.contains("holds files that no wenjin build wrote (CNAME)"), "\(refused.error)")
+        #expect(try Data(contentsOf: added) == Data("archive.example.org".utf8))
+
+        try FileManager.default.moveItem(at: added, to: nest.root.appendingPathComponent("Public/CNAME"))
+        let built = await nest.build("_site")
+        #expect(built.exitCode == .success, "\(built.error)")
+        #expect(try Data(contentsOf: added) == Data("archive.example.org".utf8))
     }
 }

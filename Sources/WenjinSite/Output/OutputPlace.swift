@@ -48,20 +48,36 @@ struct OutputPlace: Sendable {
             let relation = resolved == place ? "is" : resolved.contains(place) ? "holds" : "lies inside"
             throw refuse(resolved.text, "\(relation) \(what) \(place)")
         }
-        if let why = foreign(destination.path) { throw refuse(destination.path, why) }
+        // The preview writes draft pages into its live folder between builds (`DraftPreview`).
+        let isPreview = resolved == preview
+        if let why = foreign(destination.path, live: true, exempt: { isPreview && Self.isPreviewPage($0) }) {
+            throw refuse(destination.path, why)
+        }
         for sibling in [twin, setAside, spare] {
-            if let why = foreign(sibling.path) { throw refuse(sibling.path, "needs \(sibling.path) for its twin, but it \(why)") }
+            if let why = foreign(sibling.path, live: false, exempt: { _ in false }) {
+                throw refuse(sibling.path, "needs \(sibling.path) for its twin, but it \(why)")
+            }
         }
     }
 
     /// Why a build may not replace what is at `path`; nil when nothing is there, or an empty
-    /// folder, or a folder a build made.
-    private func foreign(_ path: String) -> String? {
+    /// folder, or a folder a build made holding only files a build wrote. The live folder is
+    /// trusted when its manifest still describes it, else each file must be one a manifest lists
+    /// (files added by hand are not a build's to remove); the twin's names are wenjin's own, so
+    /// a folder recorded as made there is trusted whole.
+    private func foreign(_ path: String, live: Bool, exempt: (String) -> Bool) -> String? {
         var info = stat()
         guard lstat(path, &info) == 0 else { return nil }
         guard info.st_mode & S_IFMT == S_IFDIR else { return "is a file, not a folder" }
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return "cannot be read" }
-        if names.isEmpty || owned.made(path) { return nil }
-        return "holds files that no wenjin build wrote (\(names.sorted().prefix(3).joined(separator: ", "))\(names.count > 3 ? ", …" : ""))"
+        if names.isEmpty || (live ? owned.describedNow(path) : owned.made(path)) { return nil }
+        let stray = owned.unlisted(in: path, exempt: exempt)
+        if stray.isEmpty { return nil }
+        return "holds files that no wenjin build wrote (\(stray.prefix(3).joined(separator: ", "))\(stray.count > 3 ? ", …" : ""))"
+    }
+
+    /// A page the preview writes between builds: a draft page, or its temporary file.
+    private static func isPreviewPage(_ path: String) -> Bool {
+        path.hasPrefix("drafts/") || (path.split(separator: "/").last.map { $0.hasPrefix(".") && $0.hasSuffix(".preview") } ?? false)
     }
 }

@@ -22,24 +22,33 @@ struct OwnedFolders: Sendable {
         self.slots = slots
     }
 
-    /// Whether the folder at `path` (not followed if it is a link) is one a build made, or a
-    /// copy of one (restored from a backup, say): every file in it is one a manifest lists.
+    /// Whether the folder at `path` (not followed if it is a link) is one a build made: its
+    /// identity is recorded, or a manifest slot names it. An inode number can come back for a
+    /// new folder, so this alone vouches only for the twin's names, which are wenjin's own.
     func made(_ path: String) -> Bool {
         guard let identity = Self.identity(path) else { return false }
-        if entries().contains(where: { $0.identity == identity && $0.destination == destination })
-            || slots.contains(where: { OutputManifest.names(identity, in: $0) }) {
-            return true
-        }
+        return entries().contains { $0.identity == identity && $0.destination == destination }
+            || slots.contains { OutputManifest.names(identity, in: $0) }
+    }
+
+    /// Whether a manifest describes the folder at `path` as it is now: nothing was added to it.
+    func describedNow(_ path: String) -> Bool {
+        slots.contains { OutputManifest.load($0, describing: path) != nil }
+    }
+
+    /// Up to `limit` + 1 files under `path` (links included) that no manifest of this output
+    /// lists and `exempt` does not accept: the files a build did not write, which it must not
+    /// remove. A copy of an output (restored from a backup) has none.
+    func unlisted(in path: String, exempt: (String) -> Bool, limit: Int = 3) -> [String] {
         let listed = slots.compactMap(OutputManifest.listedPaths).reduce(into: Set<String>()) { $0.formUnion($1) }
-        guard !listed.isEmpty, let walker = FileManager.default.enumerator(atPath: path) else { return false }
-        while let relative = walker.nextObject() as? String {
+        guard let walker = FileManager.default.enumerator(atPath: path) else { return [] }
+        var found: [String] = []
+        while found.count <= limit, let relative = walker.nextObject() as? String {
             var info = stat()
-            guard lstat(path + "/" + relative, &info) == 0 else { return false }
-            let kind = info.st_mode & S_IFMT
-            if kind == S_IFDIR { continue }
-            guard kind == S_IFREG, listed.contains(relative) else { return false }
+            guard lstat(path + "/" + relative, &info) == 0, info.st_mode & S_IFMT != S_IFDIR else { continue }
+            if !listed.contains(relative), !exempt(relative) { found.append(relative) }
         }
-        return true
+        return found
     }
 
     /// Records that a build made the folder at `path`, and forgets this output's folders that
