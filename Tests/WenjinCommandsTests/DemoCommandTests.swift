@@ -63,9 +63,9 @@ struct DemoCommandTests {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("wenjin-demo-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: root) }
-        try FileManager.default.copyItem(at: ServeSite.packageRoot.appendingPathComponent("Themes"), to: root.appendingPathComponent("Themes"))
-        try FileManager.default.copyItem(at: ServeSite.packageRoot.appendingPathComponent("site.json"),
-                                         to: root.appendingPathComponent("site.json"))
+        try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("Themes"),
+                                                   withDestinationURL: ServeSite.packageRoot.appendingPathComponent("Themes"))
+        try ServeSite.copySiteJSON(to: root)
 
         let first = try await Self.runDemo(in: root) { url in
             let index = try await Self.get(url.appendingPathComponent("drafts/index.html"))

@@ -29,7 +29,7 @@ struct ServeCommandTests {
     @Test("A failed rebuild is shown over the pages while the server keeps serving, and the next good one clears it",
           .timeLimit(.minutes(1)))
     func failedRebuildIsShown() async throws {
-        let site = try await ServeSite(questions: 10)
+        let site = try await ServeSite(questions: 10, copyTheme: true)
         try DraftDatabase(configured: site.draftFile).add(QuestionDraft(title: "草稿一", body: DraftBody(text: "正文")))
         let (console, captured) = Console.capturing()
         let preview = try ServeCommand.startPreview(config: site.config, store: site.store, host: "127.0.0.1", ports: [0], console: console)

@@ -5,8 +5,9 @@ import WenjinSite
 import WenjinStore
 @testable import WenjinCommands
 
-/// A site folder in a real temporary folder — the repository's theme copied, its site.json
-/// copied (the sample community is crawled without delay) — holding a store that `wenjin crawl` filled from the sample server over loopback.
+/// A site folder in a real temporary folder — the repository's theme linked (and allowed by
+/// build.allowOutside), its site.json copied (the sample community is crawled without delay) —
+/// holding a store that `wenjin crawl` filled from the sample server over loopback.
 final class ServeSite: Sendable {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
@@ -16,14 +17,17 @@ final class ServeSite: Sendable {
     let store: Store
     var draftFile: URL { root.appendingPathComponent("draft.db") }
 
-    /// The theme is copied (a link would reach outside the site folder, which a build refuses
-    /// unless site.json allows it), so a test may break it.
-    init(questions: Int) async throws {
+    /// `copyTheme`: a copy of the theme the test may break, instead of a link to the repository's.
+    init(questions: Int, copyTheme: Bool = false) async throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("wenjin-serve-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: Self.packageRoot.appendingPathComponent("Themes"), to: root.appendingPathComponent("Themes"))
-        try FileManager.default.copyItem(at: Self.packageRoot.appendingPathComponent("site.json"),
-                                         to: root.appendingPathComponent("site.json"))
+        let themes = Self.packageRoot.appendingPathComponent("Themes")
+        if copyTheme {
+            try FileManager.default.copyItem(at: themes, to: root.appendingPathComponent("Themes"))
+        } else {
+            try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("Themes"), withDestinationURL: themes)
+        }
+        try Self.copySiteJSON(to: root)
         let community = SampleCommunity(.init(seed: 2015, questions: questions))
         let server = SampleServer(api: SampleAPI(community: community))
         let port = try server.start()
@@ -38,4 +42,15 @@ final class ServeSite: Sendable {
     }
 
     deinit { try? FileManager.default.removeItem(at: root) }
+
+    /// The repository's site.json, copied into `root` with the repository's `Themes/` added to
+    /// `build.allowOutside`, so a site folder may link the theme from there.
+    static func copySiteJSON(to root: URL) throws {
+        let data = try Data(contentsOf: packageRoot.appendingPathComponent("site.json"))
+        guard var json = try JSONSerialization.jsonObject(with: data) as? [String: Any] else { return }
+        var build = json["build"] as? [String: Any] ?? [:]
+        build["allowOutside"] = ["/usr/share/javascript", packageRoot.appendingPathComponent("Themes").path]
+        json["build"] = build
+        try JSONSerialization.data(withJSONObject: json).write(to: root.appendingPathComponent("site.json"))
+    }
 }
