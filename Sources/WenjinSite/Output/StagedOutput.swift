@@ -240,8 +240,8 @@ final class StagedOutput: Sendable {
     }
 
     /// Replaces the twin (the old live folder, which `OutputPlace` found empty or made by a
-    /// build, or nothing) by hard links to every file of the new live
-    /// folder. Not fatal: without it the next build starts the twin afresh.
+    /// build, or nothing) by hard links to every file of the new live folder. Not fatal:
+    /// without it the next build starts the twin afresh.
     private func makeTwin(of produced: [String: PageFingerprint]) {
         do {
             if FileManager.default.fileExists(atPath: staging.path) { try FileManager.default.removeItem(at: staging) }
