@@ -53,12 +53,24 @@ public enum DraftBodyText {
         return path.isEmpty ? nil : String(path)
     }
 
+    /// The image at `path`: a regular file that is a PNG, JPEG, GIF or WebP by its first bytes,
+    /// whatever its name says; anything else (a text file, a key, a device) is refused, since
+    /// the draft carries the bytes wherever draft.db goes.
     private static func image(at path: String, folder: URL) throws(DraftsError) -> DraftImage {
         let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)
+        let data: Data
         do {
-            return DraftImage(data: try Data(contentsOf: url), fileName: url.lastPathComponent)
+            let type = try FileManager.default.attributesOfItem(atPath: url.resolvingSymlinksInPath().path)[.type] as? FileAttributeType
+            guard type == .typeRegular else {
+                throw DraftsError(.unreadableImage(path: path, why: "it is not a regular file"), path: url.path)
+            }
+            data = try Data(contentsOf: url)
+        } catch let error as DraftsError {
+            throw error
         } catch {
             throw DraftsError(.unreadableImage(path: path, why: error.localizedDescription), path: url.path)
         }
+        guard ImageSignature(data) != nil else { throw DraftsError(.notAnImage(path: path), path: url.path) }
+        return DraftImage(data: data, fileName: url.lastPathComponent)
     }
 }

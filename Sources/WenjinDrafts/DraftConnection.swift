@@ -40,6 +40,12 @@ final class DraftConnection {
         var statement: OpaquePointer?
         try check(sqlite3_prepare_v2(handle, sql, -1, &statement, nil))
         defer { sqlite3_finalize(statement) }
+        // Exactly as many values as parameters: a missing one would silently be NULL.
+        let expected = Int(sqlite3_bind_parameter_count(statement))
+        guard values.count == expected else {
+            throw DraftsError(.sqlite(code: SQLITE_RANGE, message: "the statement takes \(expected) parameters, \(values.count) were given"),
+                              path: path)
+        }
         for (offset, value) in values.enumerated() {
             try check(Self.bind(value, to: statement, at: Int32(offset + 1)))
         }

@@ -116,6 +116,9 @@ public struct DraftDatabase: Sendable {
         let folder = file.deletingLastPathComponent()
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let connection = try DraftConnection(path: file.path, writable: true)
+        // Another program's database (a path set wrong in site.json) is not ours to add tables to.
+        let foreign = try connection.tableNames().subtracting(["Question", "Answer"]).filter { !$0.hasPrefix("sqlite_") }
+        guard foreign.isEmpty else { throw DraftsError(.foreignDatabase(tables: foreign.sorted()), path: file.path) }
         if try !connection.tableNames().contains(kind.table) {
             try connection.run(kind == .question ? Self.createQuestion : Self.createAnswer)
         }

@@ -13,6 +13,10 @@ public struct DraftsError: Error, Sendable, Equatable, CustomStringConvertible {
         case badReference(String)
         /// A plain-text body names an image that cannot be read (`path` as written in the body).
         case unreadableImage(path: String, why: String)
+        /// A file named as an image that is no PNG, JPEG, GIF or WebP by its first bytes.
+        case notAnImage(path: String)
+        /// The file to write drafts into is a SQLite database of something else: these tables.
+        case foreignDatabase(tables: [String])
     }
 
     public let reason: Reason
@@ -33,6 +37,8 @@ public struct DraftsError: Error, Sendable, Equatable, CustomStringConvertible {
             "several drafts were saved at \(time) in \(path): \(candidates.joined(separator: ", "))"
         case .badReference(let text): "\"\(text)\" is not a draft reference (q<N>, a<N> or a unix time)"
         case .unreadableImage(let image, let why): "cannot read image \(image) (\(path)): \(why)"
+        case .notAnImage(let image): "\(image) (\(path)) is not a PNG, JPEG, GIF or WebP image"
+        case .foreignDatabase(let tables): "\(path) is not a draft file: it holds the tables \(tables.joined(separator: ", "))"
         }
     }
 }

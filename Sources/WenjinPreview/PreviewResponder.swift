@@ -10,6 +10,8 @@ struct PreviewResponder: Sendable {
     /// `retry` delay, with the same `since`, so no rebuild is missed). Ending streams frees their
     /// threads from pages long closed, and lets headless Chromium's virtual time advance.
     let streamLifetime: Duration
+    /// The `Host` values answered; others get 403 (`PreviewHosts`).
+    let hosts: PreviewHosts
 
     /// How often an event stream looks for a new rebuild; short enough to feel immediate.
     static let eventPollInterval: Duration = .milliseconds(100)
@@ -17,6 +19,11 @@ struct PreviewResponder: Sendable {
     static let heartbeatInterval: Duration = .seconds(15)
 
     func respond(to request: HTTPRequest) -> HTTPResponse {
+        guard hosts.accepts(request.headers["Host"]) else {
+            return HTTPResponse(
+                status: .forbidden, headers: ["Content-Type": "text/plain; charset=utf-8"],
+                body: "403 Forbidden: the preview answers only requests for its own address (127.0.0.1, localhost or [::1] and its port)\n")
+        }
         guard request.method == .get || request.method == .head else {
             return HTTPResponse(
                 status: .methodNotAllowed, headers: ["Allow": "GET, HEAD", "Content-Type": "text/plain; charset=utf-8"],

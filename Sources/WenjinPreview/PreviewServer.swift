@@ -25,6 +25,7 @@ public final class PreviewServer: Sendable {
     private let watcher: FileWatcher?
     private let status: BuildStatus
     private let rebuilder: SiteRebuilder
+    private let hosts: PreviewHosts
 
     /// - Parameters:
     ///   - configuration: where to listen and the request limits and timeouts.
@@ -43,7 +44,9 @@ public final class PreviewServer: Sendable {
         self.status = status
         let rebuilder = SiteRebuilder(status: status, build: rebuild)
         self.rebuilder = rebuilder
-        let responder = PreviewResponder(root: root, status: status, streamLifetime: streamLifetime)
+        let hosts = PreviewHosts(listenAddress: configuration.host, port: configuration.port)
+        self.hosts = hosts
+        let responder = PreviewResponder(root: root, status: status, streamLifetime: streamLifetime, hosts: hosts)
         server = HTTPServer(configuration: configuration) { responder.respond(to: $0) }
         watcher = watch.isEmpty ? nil : FileWatcher(paths: watch, interval: pollInterval) { rebuilder.run() }
     }
@@ -61,6 +64,7 @@ public final class PreviewServer: Sendable {
         let port: Int
         do {
             port = try server.start()
+            hosts.bound(to: port)
         } catch {
             throw PreviewError(.cannotListen(error), root: root.path)
         }

@@ -71,7 +71,7 @@ struct BodyURL: Equatable {
     init(_ raw: String) {
         // Controls inside a URL are dropped here, as a browser drops tabs and newlines,
         // so that the URL read now is the URL the serializer writes and a second pass reads.
-        text = Self.withoutControls(Self.trimmed(raw))
+        let text = Self.withoutControls(Self.trimmed(raw))
         let scheme = Self.scheme(of: text)?.lowercased()
         // Split on ASCII bytes of the UTF-8 view: no grapheme breaking, and a combining mark
         // after a delimiter cannot hide it.
@@ -79,8 +79,13 @@ struct BodyURL: Equatable {
         if scheme != nil, let colon = text.utf8.firstIndex(of: UInt8(ascii: ":")) {
             rest = Substring(text.utf8[text.utf8.index(after: colon)...])
         }
+        // A browser reads `\\` as `/` in a web URL, so `//host`, `\\\\host` and their mixes all
+        // name a host (from disk, `file://host`: a network share).
+        let isSlash = { (byte: UInt8) in byte == UInt8(ascii: "/") || byte == UInt8(ascii: "\\") }
         var hasAuthority = false
-        if rest.utf8.starts(with: "//".utf8) || rest.utf8.starts(with: "\\\\".utf8) {
+        var plainSlashes = false
+        if rest.utf8.count >= 2, isSlash(rest.utf8.first!), isSlash(rest.utf8.dropFirst().first!) {
+            plainSlashes = rest.utf8.starts(with: "//".utf8)
             rest = Substring(rest.utf8.dropFirst(2))
             hasAuthority = true
         }
@@ -95,8 +100,17 @@ struct BodyURL: Equatable {
             let defaultPort = scheme == "https" ? ":443" : ":80"
             if authority.hasSuffix(defaultPort) { authority.removeLast(defaultPort.count) }
             self.authority = authority
-            path = Substring(rest.utf8[slash...])
+            let written = Substring(rest.utf8[slash...])
             kind = .absolute(scheme: scheme ?? "http")
+            if scheme == nil || !plainSlashes || written.utf8.contains(UInt8(ascii: "\\")) {
+                // Written out as the link it is: a scheme-less or backslashed URL kept as written
+                // would be read from disk as a file on another machine.
+                path = Substring(written.replacingOccurrences(of: "\\", with: "/"))
+                self.text = "\(scheme ?? "http")://\(authority)\(path)" + (query.isEmpty ? "" : "?\(query)")
+                    + (fragment.isEmpty ? "" : "#\(fragment)")
+                return
+            }
+            path = written
         } else {
             authority = ""
             path = rest
@@ -108,6 +122,7 @@ struct BodyURL: Equatable {
                 kind = .relative
             }
         }
+        self.text = text
     }
 
     /// The part before the first `byte` and the part after it ("" when absent).

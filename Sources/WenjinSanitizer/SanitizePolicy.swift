@@ -33,7 +33,7 @@ public struct SanitizePolicy: Sendable, Equatable {
 
     /// The policy `wenjin build` and `wenjin sanitize` use.
     public static let standard = SanitizePolicy(
-        version: 2,  // 2: relative URLs in bodies are read against the source
+        version: 3,  // 2: relative URLs in bodies are read against the source; 3: `//host`, `\\host` are web links
         elements: standardElements,
         globalAttributes: ["title", "lang", "dir"],
         attributes: [

@@ -25,10 +25,15 @@ public struct SiteBuilder: Sendable {
 
     /// Builds the site into `output` and returns what was written. With `drafts` (a preview
     /// build, never to be published) their unpublished pages are added; see `DraftPages`.
-    public func build(into output: URL, drafts: DraftCollection? = nil,
+    /// The output may not be where the site's own files are, nor a folder of files no build
+    /// made (`OutputPlace`); it is written at its resolved place.
+    public func build(into requested: URL, drafts: DraftCollection? = nil,
                       progress: any BuildProgress = SilentProgress()) throws(SiteError) -> BuildSummary {
         let start = ContinuousClock.now
         var summary = BuildSummary()
+        let stateFolder = URL(fileURLWithPath: store.path).deletingLastPathComponent()
+        let place = try OutputPlace(requested, config: config, stateFolder: stateFolder)
+        let output = place.destination
         FreedMemory.mapLargeBlocks()
 
         progress.begin(.loadTheme, total: nil)
@@ -36,8 +41,7 @@ public struct SiteBuilder: Sendable {
         progress.advance(by: theme.library.names.count)
         progress.end(.loadTheme)
 
-        let stateFolder = URL(fileURLWithPath: store.path).deletingLastPathComponent()
-        let (index, bodies, entities, staged) = try prepare(output: output, stateFolder: stateFolder, progress: progress)
+        let (index, bodies, entities, staged) = try prepare(place: place, stateFolder: stateFolder, progress: progress)
         summary.bodiesSanitized = bodies.sanitizedCount
         summary.bodiesCached = bodies.cachedCount
         FreedMemory.giveBack()
@@ -53,7 +57,7 @@ public struct SiteBuilder: Sendable {
             summary.pagesWritten = rendered.filter { $0.outcome == .written }.count
             summary.pagesUnchanged = rendered.count - summary.pagesWritten
 
-            let files = siteFiles(theme: theme, index: index)
+            let files = try siteFiles(theme: theme, index: index)
             progress.begin(.copyFiles, total: files.count)
             let copied = try ParallelWork.map(files) { path, source throws(SiteError) in
                 let outcome = try staged.place(source, to: path, contentAddressed: path.text.hasPrefix(SiteLayout.imageFolder),
@@ -96,7 +100,7 @@ public struct SiteBuilder: Sendable {
 
     /// Reads the store, then prepares what rendering needs: the bodies, the entities' digests
     /// and the staged output. The raw bodies go out of scope here, as soon as they are sanitized.
-    private func prepare(output: URL, stateFolder: URL, progress: any BuildProgress)
+    private func prepare(place: OutputPlace, stateFolder: URL, progress: any BuildProgress)
         throws(SiteError) -> (ArchiveIndex, SanitizedBodies, EntityDigests, StagedOutput) {
         progress.begin(.readStore, total: nil)
         // Links resolve without the bodies, so one index serves the sanitizer and the pages, and
@@ -121,7 +125,7 @@ public struct SiteBuilder: Sendable {
             EntityDigests(index: index)
         }, { () -> Result<StagedOutput, SiteError> in
             do throws(SiteError) {
-                return .success(try StagedOutput(destination: output, stateFolder: stateFolder))
+                return .success(try StagedOutput(place: place, stateFolder: stateFolder))
             } catch {
                 return .failure(error)
             }
@@ -207,7 +211,8 @@ public struct SiteBuilder: Sendable {
     }
 
     /// Theme files, libraries, stored images and the site folder's `Public/`, by output path.
-    private func siteFiles(theme: Theme, index: ArchiveIndex) -> [(SitePath, URL)] {
+    /// `Public/` may not reach outside the site folder (`ReadableArea`).
+    private func siteFiles(theme: Theme, index: ArchiveIndex) throws(SiteError) -> [(SitePath, URL)] {
         var files = theme.files
         let assetFolder = config.resolve(config.store.directory).appendingPathComponent("assets")
         // On both cores, once per stored image on every build; named as files, since
@@ -221,6 +226,9 @@ public struct SiteBuilder: Sendable {
             files[path] = source
         }
         let publicFolder = config.root.appendingPathComponent("Public")
+        if FileManager.default.fileExists(atPath: publicFolder.path) {
+            try ReadableArea(config: config).checkTree(publicFolder, as: "Public", step: .copyFiles)
+        }
         if let paths = try? FileManager.default.subpathsOfDirectory(atPath: publicFolder.path) {
             for relative in paths.sorted() {
                 var isFolder: ObjCBool = false

@@ -14,6 +14,11 @@ public struct SiteError: Error, CustomStringConvertible, Sendable {
         case store
         /// The output folder could not be written or swapped in.
         case output
+        /// The output may not go where it was asked to: it would replace the site's own files
+        /// or a folder of files no build wrote. Nothing was written.
+        case outputRefused
+        /// A file to publish lies outside the site folder and the folders build.allowOutside names.
+        case outsideSiteFolder
     }
 
     public let reason: Reason

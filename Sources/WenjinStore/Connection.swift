@@ -99,13 +99,23 @@ final class Connection {
         }
     }
 
-    /// Lends a cached, bound statement for one use and resets it afterwards, even on error.
+    /// Lends a cached, bound statement for one use and resets it afterwards, even on error. A
+    /// reset that fails after a successful use is an error too: the statement would not be
+    /// ready for the next one (after a failed use, the use's own error is the story).
     private func withStatement<T>(_ sql: String, _ values: [any SQLConvertible],
                                   _ body: (Statement) throws -> T) throws -> T {
         let statement = try prepared(sql)
-        defer { statement.reset() }
-        try statement.bind(values)
-        return try body(statement)
+        let result: Result<T, any Error>
+        do {
+            try statement.bind(values)
+            result = .success(try body(statement))
+        } catch {
+            result = .failure(error)
+        }
+        let resetCode = statement.reset()
+        let value = try result.get()
+        try check(resetCode, sql: sql)
+        return value
     }
 
     private func prepared(_ sql: String) throws -> Statement {

@@ -21,7 +21,14 @@ final class Statement {
 
     deinit { sqlite3_finalize(pointer) }
 
+    /// Binds `values` to the parameters in order; exactly as many as the statement has, since
+    /// a missing one would silently be NULL.
     func bind(_ values: [any SQLConvertible]) throws {
+        let expected = Int(sqlite3_bind_parameter_count(pointer))
+        guard values.count == expected else {
+            throw StoreError(.sqlite(code: SQLITE_RANGE), path: connection.path, sql: sql,
+                             message: "the statement takes \(expected) parameters, \(values.count) were given")
+        }
         for (offset, value) in values.enumerated() {
             let index = Int32(offset + 1)
             let code: Int32
@@ -65,10 +72,12 @@ final class Statement {
         return false
     }
 
-    /// Makes the statement ready for its next use.
-    func reset() {
-        sqlite3_reset(pointer)
-        sqlite3_clear_bindings(pointer)
+    /// Makes the statement ready for its next use; the first failing result of SQLite's reset
+    /// and clear-bindings (after a failed step, reset repeats that step's error).
+    func reset() -> Int32 {
+        let code = sqlite3_reset(pointer)
+        let cleared = sqlite3_clear_bindings(pointer)
+        return code != SQLITE_OK ? code : cleared
     }
 }
 

@@ -65,8 +65,7 @@ struct DemoCommandTests {
         defer { try? FileManager.default.removeItem(at: root) }
         try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("Themes"),
                                                    withDestinationURL: ServeSite.packageRoot.appendingPathComponent("Themes"))
-        try FileManager.default.copyItem(at: ServeSite.packageRoot.appendingPathComponent("site.json"),
-                                         to: root.appendingPathComponent("site.json"))
+        try ServeSite.copySiteJSON(to: root)
 
         let first = try await Self.runDemo(in: root) { url in
             let index = try await Self.get(url.appendingPathComponent("drafts/index.html"))

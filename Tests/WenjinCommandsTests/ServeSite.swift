@@ -5,8 +5,9 @@ import WenjinSite
 import WenjinStore
 @testable import WenjinCommands
 
-/// A site folder in a real temporary folder — the repository's theme linked, its site.json
-/// copied (the sample community is crawled without delay) — holding a store that `wenjin crawl` filled from the sample server over loopback.
+/// A site folder in a real temporary folder — the repository's theme linked (and allowed by
+/// build.allowOutside), its site.json copied (the sample community is crawled without delay) —
+/// holding a store that `wenjin crawl` filled from the sample server over loopback.
 final class ServeSite: Sendable {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
@@ -26,8 +27,7 @@ final class ServeSite: Sendable {
         } else {
             try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("Themes"), withDestinationURL: themes)
         }
-        try FileManager.default.copyItem(at: Self.packageRoot.appendingPathComponent("site.json"),
-                                         to: root.appendingPathComponent("site.json"))
+        try Self.copySiteJSON(to: root)
         let community = SampleCommunity(.init(seed: 2015, questions: questions))
         let server = SampleServer(api: SampleAPI(community: community))
         let port = try server.start()
@@ -42,4 +42,15 @@ final class ServeSite: Sendable {
     }
 
     deinit { try? FileManager.default.removeItem(at: root) }
+
+    /// The repository's site.json, copied into `root` with the repository's `Themes/` added to
+    /// `build.allowOutside`, so a site folder may link the theme from there.
+    static func copySiteJSON(to root: URL) throws {
+        let data = try Data(contentsOf: packageRoot.appendingPathComponent("site.json"))
+        guard var json = try JSONSerialization.jsonObject(with: data) as? [String: Any] else { return }
+        var build = json["build"] as? [String: Any] ?? [:]
+        build["allowOutside"] = ["/usr/share/javascript", packageRoot.appendingPathComponent("Themes").path]
+        json["build"] = build
+        try JSONSerialization.data(withJSONObject: json).write(to: root.appendingPathComponent("site.json"))
+    }
 }

@@ -88,4 +88,18 @@ print(json.dumps(out, ensure_ascii=False))
             + "CREATE TABLE Question(time, title, detail, topic, attachAccessKey, anonymous)\n")
         #expect(try DraftDatabase(configured: file).load().answers.count == 3)
     }
+
+    @Test("A drafts path that names another program's SQLite database is refused, the file left byte for byte")
+    func foreignDatabaseIsLeftAlone() throws {
+        let file = try DraftFixture.temporaryFolder().appendingPathComponent("places.sqlite")
+        let other = try DraftConnection(path: file.path, writable: true)
+        try other.run("create table moz_places(url, title)")
+        try other.run("insert into moz_places values(?, ?)", [.text("https://example.org/"), .text("书签")])
+        let before = try Data(contentsOf: file)
+        let database = DraftDatabase(configured: file)
+        let error = #expect(throws: DraftsError.self) { try database.add(QuestionDraft(title: "草稿", body: DraftBody(text: "正文"))) }
+        #expect(error?.reason == .foreignDatabase(tables: ["moz_places"]))
+        #expect(throws: DraftsError.self) { try database.add(AnswerDraft(questionID: 1, body: DraftBody(text: "回答"))) }
+        #expect(try Data(contentsOf: file) == before)
+    }
 }

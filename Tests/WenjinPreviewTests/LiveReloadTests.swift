@@ -27,7 +27,7 @@ struct LiveReloadTests {
         let client = RawHTTPClient(port: try server.start())
         defer { server.stop() }
 
-        let request = Array("GET /__wenjin/live?since=0 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8)
+        let request = Array("GET /__wenjin/live?since=0 HTTP/1.1\r\nHost: 127.0.0.1:\(client.port)\r\n\r\n".utf8)
         let toucher = Thread {
             Thread.sleep(forTimeInterval: 0.3)
             // One atomic change: a plain write can be seen half-done by a poll and count as two.
@@ -48,7 +48,7 @@ struct LiveReloadTests {
         let client = RawHTTPClient(port: try server.start())
         defer { server.stop() }
         server.rebuild()
-        let request = Array("GET /__wenjin/live?since=0 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8)
+        let request = Array("GET /__wenjin/live?since=0 HTTP/1.1\r\nHost: 127.0.0.1:\(client.port)\r\n\r\n".utf8)
         let stream = String(decoding: try client.exchange(request, until: "event: reload", timeout: .seconds(5)), as: UTF8.self)
         #expect(stream.contains("data: 1\n"))
     }

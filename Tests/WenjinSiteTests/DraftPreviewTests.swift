@@ -53,4 +53,24 @@ struct DraftPreviewTests {
         #expect(text(preview, "drafts/q1.html")?.contains("草稿 · 未发布") == true)
         #expect(preview.watchedPaths.map(\.lastPathComponent).contains("draft.db"))
     }
+
+    @Test("The preview builds into the store's preview folder, but not over files someone else put there")
+    func previewFolderOfTheUserIsRefused() throws {
+        let site = try FixtureSite()
+        defer { site.remove() }
+        let folder = DraftPreview.folder(for: site.config)
+        let preview = DraftPreview(config: site.config, store: site.store, output: folder)
+        guard case .wholeSite = try preview.rebuild() else { Issue.record("the first rebuild builds everything"); return }
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("index.html").path))
+
+        try FileManager.default.removeItem(at: folder)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data("mine".utf8).write(to: folder.appendingPathComponent("notes.txt"))
+        let error = #expect(throws: SiteError.self) {
+            try DraftPreview(config: site.config, store: site.store, output: folder).rebuild()
+        }
+        #expect(error?.reason == .outputRefused)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["notes.txt"])
+        #expect(try Data(contentsOf: folder.appendingPathComponent("notes.txt")) == Data("mine".utf8))
+    }
 }

@@ -24,6 +24,8 @@ struct FixtureSite {
         try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("Themes"),
                                                    withDestinationURL: Self.packageRoot.appendingPathComponent("Themes"))
         config = SiteConfig(root: root)
+        // The theme is linked from the repository, outside the site folder: allowed explicitly.
+        config.build.allowOutside.append(ConfigPath(Self.packageRoot.appendingPathComponent("Themes").path))
         config.title = "问津 · 测试"
         config.baseURL = URL(string: "https://archive.example.org/")
         store = try Store.open(at: root.appendingPathComponent(".wenjin/cache.sqlite"))

@@ -30,7 +30,10 @@ struct KilledBuildTests {
         try #require(FileManager.default.isExecutableFile(atPath: Self.binary.path), "build the wenjin binary first (swift build)")
         let site = try await SampleCommunityBuildTests.CrawledSite(questions: 120)
         func configure(title: String) throws {
-            let json = #"{ "baseURL": "https://archive.example.org/", "title": "\#(title)" }"#
+            // The theme is linked from the repository, outside the site folder: allowed explicitly.
+            let themes = FixtureSite.packageRoot.appendingPathComponent("Themes").path
+            let json = #"{ "baseURL": "https://archive.example.org/", "title": "\#(title)", "#
+                + #""build": { "allowOutside": ["/usr/share/javascript", "\#(themes)"] } }"#
             try Data(json.utf8).write(to: site.root.appendingPathComponent("site.json"))
         }
         func snapshot(of folder: URL? = nil) throws -> [String: Data] {

@@ -28,6 +28,7 @@ struct SampleCommunityBuildTests {
             try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("Themes"),
                                                        withDestinationURL: FixtureSite.packageRoot.appendingPathComponent("Themes"))
             var config = SiteConfig(root: root)
+            config.build.allowOutside.append(ConfigPath(FixtureSite.packageRoot.appendingPathComponent("Themes").path))
             config.baseURL = URL(string: "https://archive.example.org/")
             self.config = config
             store = try Store.open(at: root.appendingPathComponent(".wenjin/cache.sqlite"))

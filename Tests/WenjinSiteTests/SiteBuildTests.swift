@@ -39,7 +39,9 @@ struct SiteBuildTests {
         try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("Themes"),
                                                    withDestinationURL: FixtureSite.packageRoot.appendingPathComponent("Themes"))
         let store = try Store.open(at: root.appendingPathComponent(".wenjin/cache.sqlite"))
-        let summary = try SiteBuilder(config: SiteConfig(root: root), store: store).build(into: root.appendingPathComponent("_site"))
+        var config = SiteConfig(root: root)
+        config.build.allowOutside.append(ConfigPath(FixtureSite.packageRoot.appendingPathComponent("Themes").path))
+        let summary = try SiteBuilder(config: config, store: store).build(into: root.appendingPathComponent("_site"))
         #expect(summary.pages == 8)
         let home = try String(contentsOf: root.appendingPathComponent("_site/index.html"), encoding: .utf8)
         #expect(home.contains("这里还没有内容。"))

@@ -183,6 +183,32 @@ struct SiteConfigTests {
         #expect(error(#"{"title": ""}"#)?.reason == .invalidValue(value: "empty", expected: "a non-empty string"))
     }
 
+    @Test("store.directory may not be, hold or lie inside the site folder's own places, the output among them")
+    func storePlaces() throws {
+        for (directory, why) in [(".", "is the site folder"), ("..", "holds the site folder /srv/site"), ("/", "holds the site folder"),
+                                 ("Public", "is Public/"), ("Public/store", "lies inside Public/"), ("_site", "is the output folder"),
+                                 ("Themes/default/cache", "lies inside the themes folder"), ("site.json", "is site.json"),
+                                 ("x/../_site/cache", "lies inside the output folder")] {
+            let failure = error(#"{"store": {"directory": "\#(directory)"}}"#)
+            #expect(failure?.keyPath == "store.directory", "\(directory)")
+            #expect(failure?.description.contains("a folder of its own for the store, but it \(why)") == true,
+                    "\(directory): \(String(describing: failure))")
+        }
+        #expect(error(#"{"build": {"outputDirectory": ".wenjin"}}"#)?.keyPath == "store.directory")
+        #expect(try SiteConfig.decode(#"{"store": {"directory": "/var/cache/wenjin"}}"#, root: root).store.directory.text
+            == "/var/cache/wenjin")
+    }
+
+    @Test("build.allowOutside lists folder paths, Debian's JavaScript packages by default")
+    func allowOutside() throws {
+        #expect(try SiteConfig.decode("{}", root: root).build.allowOutside == [ConfigPath("/usr/share/javascript")])
+        #expect(try SiteConfig.decode(#"{"build": {"allowOutside": []}}"#, root: root).build.allowOutside == [])
+        #expect(error(#"{"build": {"allowOutside": "/usr"}}"#)?.reason
+            == .wrongType(expected: "an array of strings", found: "a string"))
+        #expect(error(#"{"build": {"allowOutside": [""]}}"#)?.keyPath == "build.allowOutside")
+        #expect(error(#"{"build": {"allowOutsid": []}}"#)?.hint == "did you mean 'allowOutside'?")
+    }
+
     @Test("a key given twice is an error at its second place")
     func duplicateKey() {
         #expect(error("{\"title\": \"a\",\n \"title\": \"b\"}")?.description

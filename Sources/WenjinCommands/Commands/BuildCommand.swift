@@ -22,8 +22,10 @@ enum BuildCommand {
         let config = try invocation.loadSiteConfig()
         let store = try Store.openExisting(at: config.resolve(config.store.directory).appendingPathComponent(Store.fileName))
         let builder = SiteBuilder(config: config, store: store)
-        let destination = invocation.arguments.text(output).map {
-            URL(fileURLWithPath: $0, relativeTo: invocation.workingDirectory).standardizedFileURL
+        // Joined by hand: resolving against the working directory's URL would drop its last
+        // component whenever that URL does not end with a slash.
+        let destination = invocation.arguments.text(output).map { path in
+            (path.hasPrefix("/") ? URL(fileURLWithPath: path) : invocation.workingDirectory.appendingPathComponent(path)).standardizedFileURL
         } ?? builder.defaultOutput
         let draftCollection = invocation.arguments.isSet(drafts)
             ? try DraftDatabase(configured: config.resolve(config.drafts.path)).load() : nil

@@ -2,7 +2,8 @@ import Foundation
 import WenjinDrafts
 
 /// How `wenjin drafts list` and `show` print drafts: one line per draft, times as the client
-/// shows them (`yyyy-MM-dd HH:mm:ss`, local time).
+/// shows them (`yyyy-MM-dd HH:mm:ss`, local time). What the drafts hold is printed with its
+/// control characters escaped (`TerminalText`): draft.db may come from anywhere.
 enum DraftListing {
     static func lines(_ drafts: DraftCollection) -> [String] {
         var rows: [(DraftReference, DraftTime?, String)] = []
@@ -23,7 +24,7 @@ enum DraftListing {
         let width = rows.map { $0.0.description.count }.max() ?? 0
         return rows.map { reference, time, text in
             let name = reference.description.padding(toLength: width, withPad: " ", startingAt: 0)
-            return "\(name)  \(time.map(format) ?? "????-??-?? ??:??:??")  \(text)"
+            return "\(name)  \(time.map(format) ?? "????-??-?? ??:??:??")  \(TerminalText.escaped(text))"
         }
     }
 
@@ -43,8 +44,8 @@ enum DraftListing {
         } else {
             return ""
         }
-        let text = DraftBodyText.render(body)
-        return fields.joined(separator: "\n") + "\n\n" + text + (text.hasSuffix("\n") ? "" : "\n")
+        let text = TerminalText.escaped(DraftBodyText.render(body), keepingLines: true)
+        return fields.map { TerminalText.escaped($0) }.joined(separator: "\n") + "\n\n" + text + (text.hasSuffix("\n") ? "" : "\n")
     }
 
     private static func topicSuffix(_ topics: [String]) -> String {

@@ -22,7 +22,8 @@ enum DraftsCommand {
     static let bodySyntax = """
         The body is plain text; a blank line separates paragraphs. A line holding only \
         ![](path/to/image.png) inserts that image there (the path is relative to the body file's \
-        folder, or to the current folder for stdin).
+        folder, or to the current folder for stdin; PNG, JPEG, GIF or WebP, known by the file's \
+        first bytes).
         """
 
     static let declaration = CommandDeclaration(
@@ -69,7 +70,7 @@ enum DraftsCommand {
         let reference = try database.reference(for: invocation.arguments.text(draft) ?? "")
         let drafts = try database.load()
         if let unreadable = drafts.unreadable.first(where: { $0.reference == reference }) {
-            invocation.console.output("\(reference) cannot be read: \(unreadable.reason)")
+            invocation.console.output("\(reference) cannot be read: \(TerminalText.escaped(unreadable.reason))")
             return .failure
         }
         invocation.console.outputRaw(DraftListing.detail(of: reference, in: drafts))

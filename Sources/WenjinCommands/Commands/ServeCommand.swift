@@ -36,18 +36,12 @@ enum ServeCommand {
         return .success
     }
 
-    /// Where `serve` writes its drafts build: inside the store's folder, so a drafts build never
-    /// lands where a published one is deployed from.
-    static func previewFolder(_ config: SiteConfig) -> URL {
-        config.resolve(config.store.directory).appendingPathComponent("preview")
-    }
-
     /// Builds the preview and serves it on the first of `ports` that is free (0 = any free port);
     /// prints where. Also what `wenjin demo` calls. `streamLifetime` is shortened only by tests
     /// that drive a headless browser.
     static func startPreview(config: SiteConfig, store: Store, host: String, ports: [Int], console: Console,
                              streamLifetime: Duration = .seconds(30)) throws -> (server: PreviewServer, url: URL) {
-        let preview = DraftPreview(config: config, store: store, output: previewFolder(config))
+        let preview = DraftPreview(config: config, store: store, output: DraftPreview.folder(for: config))
         console.error("building the preview, drafts included, into \(preview.output.path)\n")
         let initial = ContinuousClock.now
         try preview.rebuild()

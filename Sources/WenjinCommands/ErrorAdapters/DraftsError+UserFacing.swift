@@ -9,6 +9,8 @@ extension DraftsError: UserFacingError {
         case .ambiguousTime(let time, _): "several drafts were saved at \(time)"
         case .badReference(let text): "'\(text)' does not name a draft"
         case .unreadableImage(let image, _): "cannot read the image \(image)"
+        case .notAnImage(let image): "\(image) is not an image"
+        case .foreignDatabase: "the drafts file belongs to something else"
         }
     }
 
@@ -19,16 +21,19 @@ extension DraftsError: UserFacingError {
         case .sqlite(let code, let message): "SQLite error \(code): \(message)"
         case .ambiguousTime(_, let candidates): "they are \(candidates.joined(separator: ", "))"
         case .unreadableImage(_, let why): why
+        case .foreignDatabase(let tables): "it is a SQLite database with other tables (\(tables.joined(separator: ", "))); it was left as it was"
+        case .notAnImage: "a draft embeds only PNG, JPEG, GIF and WebP files (known by their first bytes, not their name)"
         default: nil
         }
     }
 
     public var remedy: String? {
         switch reason {
-        case .noDraftFile, .sqlite: "check drafts.path in site.json"
+        case .noDraftFile, .sqlite, .foreignDatabase: "check drafts.path in site.json"
         case .noSuchDraft, .badReference: "run `wenjin drafts list` to see the drafts and their references"
         case .ambiguousTime: "name one of them by its reference"
         case .unreadableImage: "image paths are relative to the body file's folder"
+        case .notAnImage: "check the path in the ![](…) line; convert the file to one of those formats"
         }
     }
 

@@ -8,6 +8,8 @@ extension SiteError: UserFacingError {
         case .libraryMissing: "a library the theme needs is missing"
         case .store: "cannot read the store"
         case .output: "cannot write the site"
+        case .outputRefused: "refusing to write the site there"
+        case .outsideSiteFolder: "a file to publish lies outside the site folder"
         }
     }
 
@@ -24,6 +26,10 @@ extension SiteError: UserFacingError {
         case .libraryMissing(let package): "sudo apt-get install \(package), or set the path in site.json's theme section"
         case .store: "run `wenjin crawl` first, or check the store folder"
         case .output: "check that the output folder's parent is writable; the previous site was left as it was"
+        case .outsideSiteFolder: "replace the link by a copy, or, to publish files from that folder, add it to "
+            + "build.allowOutside in site.json"
+        case .outputRefused: "nothing was changed; choose an output folder that is new, empty or an earlier wenjin output "
+            + "(--output, or build.outputDirectory in site.json), or move the files named away yourself"
         }
     }
 }

@@ -1,5 +1,7 @@
 /// The named steps of a build, in order; their names appear in progress lines and errors.
 public enum BuildStep: String, Sendable, CaseIterable {
+    /// Before anything else: the output may go where it was asked to (`OutputPlace`).
+    case checkOutput = "check output"
     case loadTheme = "load theme"
     case readStore = "read store"
     case sanitizeBodies = "sanitize bodies"

@@ -39,11 +39,19 @@ extension SiteConfig {
         if var section = try reader.object("crawl") { config.crawl = try decodeCrawl(&section) }
         if var section = try reader.object("build") {
             if let path = try section.string("outputDirectory") { config.build.outputDirectory = ConfigPath(path) }
+            if let paths = try section.strings("allowOutside") {
+                if paths.contains(where: \.isEmpty), let node = section.node("allowOutside") {
+                    throw section.failure("allowOutside", at: node, .invalidValue(value: "\"\"", expected: "folder paths"))
+                }
+                config.build.allowOutside = paths.map(ConfigPath.init)
+            }
             try section.rejectUnknownKeys()
         }
-        if var section = try reader.object("store") {
+        var storeSection = try reader.object("store")
+        if var section = storeSection {
             if let path = try section.string("directory") { config.store.directory = ConfigPath(path) }
             try section.rejectUnknownKeys()
+            storeSection = section
         }
         if var section = try reader.object("theme") { config.theme = try decodeTheme(&section) }
         if var section = try reader.object("drafts") {
@@ -57,6 +65,12 @@ extension SiteConfig {
             if case .object(let values) = ExtraValue(extra) { config.extra = values }
         }
         try reader.rejectUnknownKeys()
+        if let problem = config.storePlaceProblem() {
+            let reason = SiteConfigError.Reason.invalidValue(
+                value: "\"\(config.store.directory)\"", expected: "a folder of its own for the store, but it \(problem)")
+            if var section = storeSection, let node = section.node("directory") { throw section.failure("directory", at: node, reason) }
+            throw SiteConfigError(file: file, keyPath: "store.directory", reason: reason)
+        }
         return config
     }
 

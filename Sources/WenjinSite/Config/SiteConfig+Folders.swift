@@ -3,6 +3,10 @@ extension SiteConfig {
     public struct Build: Sendable, Equatable {
         /// Disposable; `wenjin build --output DIR` wins.
         public var outputDirectory = ConfigPath("_site")
+        /// Folders outside the site folder whose files a build may publish: what the theme, its
+        /// libraries and `Public/` name there, through a link or an absolute path (`ReadableArea`).
+        /// Debian's JavaScript packages by default, where Bootstrap and jQuery come from.
+        public var allowOutside = [ConfigPath("/usr/share/javascript")]
         public init() {}
     }
 

@@ -42,6 +42,15 @@ public final class DraftPreview: Sendable {
         var questionsWithDrafts: Set<QuestionID> = []
     }
 
+    /// Where `wenjin serve` writes its drafts build: inside the store's folder, so a drafts build
+    /// never lands where a published one is deployed from.
+    public static func folder(for config: SiteConfig) -> URL {
+        folder(inStore: config.resolve(config.store.directory))
+    }
+
+    /// The preview's folder in the store folder `store`: the one output allowed inside it.
+    static func folder(inStore store: URL) -> URL { store.appendingPathComponent("preview") }
+
     public init(config: SiteConfig, store: Store, output: URL) {
         self.output = output
         self.store = store

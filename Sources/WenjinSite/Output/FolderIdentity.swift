@@ -4,7 +4,7 @@ import Glibc
 /// A folder's identity on disk (device and inode, as `stat` gives them): what ties a manifest
 /// kept outside the output to the folder it describes. A rename keeps it, so a manifest
 /// written for the staging folder still describes it once it is the live output.
-struct FolderIdentity: Equatable, Sendable, CustomStringConvertible {
+struct FolderIdentity: Hashable, Sendable, CustomStringConvertible {
     let device: UInt64
     let inode: UInt64
 

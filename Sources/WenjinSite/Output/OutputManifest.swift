@@ -54,6 +54,30 @@ struct OutputManifest: Sendable {
         return manifest
     }
 
+    /// Whether the manifest in `file` was written for the folder `identity`, whether or not
+    /// the folder changed since: proof that a build made that folder, not that its files are
+    /// still as listed.
+    static func names(_ identity: FolderIdentity, in file: URL) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: file.path) else { return false }
+        defer { try? handle.close() }
+        let expected = Array("\(header) \(identity)\n".utf8)
+        guard let start = try? handle.read(upToCount: expected.count) else { return false }
+        return Array(start) == expected
+    }
+
+    /// The paths of the files the manifest in `file` lists, whatever folder it was written for
+    /// and whatever became of it since; nil when there is no manifest there.
+    static func listedPaths(in file: URL) -> Set<String>? {
+        guard let data = FileManager.default.contents(atPath: file.path) else { return nil }
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n")
+        guard let first = lines.first, first.hasPrefix(header + " ") else { return nil }
+        var paths = Set<String>()
+        for line in lines.dropFirst() where !line.hasPrefix("folder ") && !line.hasPrefix("sidecar ") && line.utf8.count > 17 {
+            paths.insert(String(line.dropFirst(17)))
+        }
+        return paths
+    }
+
     /// Writes the manifest of the folder at `folder`, as it is now, to `file` atomically (a
     /// killed write leaves the old file), its `sidecars` first, each in a file beside it.
     func write(describing folder: String, to file: URL, sidecars contents: [String: [UInt8]] = [:]) throws(SiteError) {

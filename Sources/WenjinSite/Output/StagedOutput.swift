@@ -38,6 +38,10 @@ final class StagedOutput: Sendable {
     /// An untrusted twin, renamed aside, removed once this build's files exist: on ext4,
     /// creating files right after deleting many is several times slower.
     private let setAside: URL
+    /// The spare name of a swap made by renames.
+    private let spare: String
+    /// The record of the folders builds made here, so a later build may replace them.
+    private let owned: OwnedFolders
     private let state = Mutex(Progress())
 
     private struct Progress: Sendable {
@@ -50,14 +54,24 @@ final class StagedOutput: Sendable {
     }
 
     /// Prepares the twin of `destination` for this build, with manifests kept in `stateFolder`
+    /// (the store's folder), without checking the place (tests of the mechanics alone).
+    convenience init(destination: URL, stateFolder: URL, atomicSwap: Bool = true) throws(SiteError) {
+        try self.init(place: OutputPlace(unchecked: destination.standardizedFileURL, stateFolder: stateFolder),
+                      stateFolder: stateFolder, atomicSwap: atomicSwap)
+    }
+
+    /// Prepares the twin of the output at `place` (checked by `OutputPlace`: whatever it will
+    /// remove or replace, a build made) for this build, with manifests kept in `stateFolder`
     /// (the store's folder). `atomicSwap: false` publishes with the fallback renames (tests).
-    init(destination: URL, stateFolder: URL, atomicSwap: Bool = true) throws(SiteError) {
-        self.destination = destination.standardizedFileURL
+    init(place: OutputPlace, stateFolder: URL, atomicSwap: Bool = true) throws(SiteError) {
+        destination = place.destination
         self.atomicSwap = atomicSwap
-        let parent = self.destination.deletingLastPathComponent(), name = self.destination.lastPathComponent
-        staging = parent.appendingPathComponent(".\(name).previous")
-        setAside = parent.appendingPathComponent(".\(name).discarded")
-        livePath = self.destination.path
+        let name = destination.lastPathComponent
+        staging = place.twin
+        setAside = place.setAside
+        spare = place.spare.path
+        owned = place.owned
+        livePath = destination.path
         folder = StagingFolder(root: staging.path)
         let slots = OutputManifest.slots(for: self.destination, in: stateFolder)
         var liveSlot: Int?
@@ -75,21 +89,28 @@ final class StagedOutput: Sendable {
         let twinValid = knownTwin != nil
         twin = knownTwin ?? OutputManifest()
         do {
+            // The place was checked: a folder holding files at the live or twin name was made by
+            // a build. Recorded as such before any manifest that says so is removed below (an
+            // empty one is not: the user may fill it if this build fails).
+            for folder in [livePath, staging.path] where !((try? FileManager.default.contentsOfDirectory(atPath: folder))?.isEmpty ?? true) {
+                try owned.record(folder)
+            }
             // The twin's manifest goes before the twin changes: killed from here on, the next
             // build finds the twin unknown and starts it afresh. Without a known live folder
             // the other slot names a folder that is gone, whose inode may come back.
             for slot in liveKnown ? [stagingSlot] : slots where unlink(slot.path) != 0 && errno != ENOENT {
                 throw POSIXError(.init(rawValue: errno) ?? .EIO)
             }
-            // What earlier versions left: their staging and retired folders, their page manifest.
+            // What an earlier version left in the state folder: its page manifest.
             unlink(stateFolder.appendingPathComponent("pages-\(name).manifest").path)
-            for leftover in [".building", ".old", ".swap", ".discarded"].map({ parent.appendingPathComponent(".\(name)\($0)") })
-            where FileManager.default.fileExists(atPath: leftover.path) {
-                try FileManager.default.removeItem(at: leftover)
+            // What a killed build left (the place was checked: a build made them, or they are empty).
+            for leftover in [spare, setAside.path] where FileManager.default.fileExists(atPath: leftover) {
+                try FileManager.default.removeItem(atPath: leftover)
             }
             if !twinValid {
                 if FileManager.default.fileExists(atPath: staging.path) { try FileManager.default.moveItem(at: staging, to: setAside) }
                 try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
+                try owned.record(staging.path)
             }
         } catch {
             throw SiteError(.output, step: .renderPages, file: staging.path, message: "cannot prepare the output: \(error)")
@@ -149,7 +170,6 @@ final class StagedOutput: Sendable {
         for path in stale { touch(path) }
         try folder.remove(stale, step: .publish)
         try OutputManifest(fingerprints: produced).write(describing: staging.path, to: stagingSlot, sidecars: sidecars)
-        let spare = destination.deletingLastPathComponent().appendingPathComponent(".\(destination.lastPathComponent).swap").path
         if FolderIdentity(path: livePath) != nil {
             try FolderSwap.exchange(livePath, staging.path, spare: spare, atomic: atomicSwap)
         } else {
@@ -219,12 +239,14 @@ final class StagedOutput: Sendable {
         state.withLock { $0.produced[path.text] = fingerprint }
     }
 
-    /// Replaces whatever is at the twin's place by hard links to every file of the new live
-    /// folder. Not fatal: without it the next build starts the twin afresh.
+    /// Replaces the twin (the old live folder, which `OutputPlace` found empty or made by a
+    /// build, or nothing) by hard links to every file of the new live folder. Not fatal:
+    /// without it the next build starts the twin afresh.
     private func makeTwin(of produced: [String: PageFingerprint]) {
         do {
             if FileManager.default.fileExists(atPath: staging.path) { try FileManager.default.removeItem(at: staging) }
             try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
+            try owned.record(staging.path)
             let copy = StagingFolder(root: staging.path)
             let livePath = livePath
             _ = try ParallelWork.map(Array(produced.keys)) { path throws(SiteError) in

@@ -25,6 +25,8 @@ struct Theme: Sendable {
             throw SiteError(.themeUnreadable, step: .loadTheme, file: folder.path,
                             message: "there is no theme \"\(config.theme.name)\" (no templates/ folder)")
         }
+        let area = ReadableArea(config: config)
+        try area.checkTree(folder, as: "Themes/\(config.theme.name)", step: .loadTheme)
         let library: TemplateLibrary
         do {
             library = try TemplateLibrary(folder: folder.appendingPathComponent("templates"), mode: .strict)
@@ -46,7 +48,7 @@ struct Theme: Sendable {
                                 message: "\(source.lastPathComponent) is missing; install it with "
                                     + "`sudo apt-get install \(package)` or set \(key) in site.json to a copy")
             }
-            files[path] = source.resolvingSymlinksInPath()
+            files[path] = try area.check(source, as: key, step: .loadTheme)
         }
         return Theme(folder: folder, library: library, strings: strings, files: files)
     }

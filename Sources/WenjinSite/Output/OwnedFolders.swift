@@ -1,0 +1,94 @@
+import Foundation
+import Glibc
+
+/// The folders builds made at one output's place (the live output, its twin, and the names a
+/// swap passes through), by identity, in a small file in the state folder. It is what allows a
+/// build to replace a folder that holds files: only a folder a build made, never one a user
+/// happens to keep at that name. A folder a manifest slot names counts as made too (outputs
+/// of versions before this record).
+struct OwnedFolders: Sendable {
+    private let file: URL
+    /// The output these folders belong to, resolved: the record keeps other outputs' entries.
+    private let destination: String
+    /// Where this output's folders can be found: live, twin, set aside, spare.
+    private let places: [String]
+    private let slots: [URL]
+
+    init(destination: String, places: [String], stateFolder: URL, slots: [URL]) {
+        let name = (destination as NSString).lastPathComponent
+        file = stateFolder.appendingPathComponent("output-\(name).folders")
+        self.destination = destination
+        self.places = places
+        self.slots = slots
+    }
+
+    /// Whether the folder at `path` (not followed if it is a link) is one a build made: its
+    /// identity is recorded, or a manifest slot names it. An inode number can come back for a
+    /// new folder, so this alone vouches only for the twin's names, which are wenjin's own.
+    func made(_ path: String) -> Bool {
+        guard let identity = Self.identity(path) else { return false }
+        return entries().contains { $0.identity == identity && $0.destination == destination }
+            || slots.contains { OutputManifest.names(identity, in: $0) }
+    }
+
+    /// Whether a manifest describes the folder at `path` as it is now: nothing was added to it.
+    func describedNow(_ path: String) -> Bool {
+        slots.contains { OutputManifest.load($0, describing: path) != nil }
+    }
+
+    /// Up to `limit` + 1 files under `path` (links included) that no manifest of this output
+    /// lists and `exempt` does not accept: the files a build did not write, which it must not
+    /// remove. A copy of an output (restored from a backup) has none.
+    func unlisted(in path: String, exempt: (String) -> Bool, limit: Int = 3) -> [String] {
+        let listed = slots.compactMap(OutputManifest.listedPaths).reduce(into: Set<String>()) { $0.formUnion($1) }
+        guard let walker = FileManager.default.enumerator(atPath: path) else { return [] }
+        var found: [String] = []
+        while found.count <= limit, let relative = walker.nextObject() as? String {
+            var info = stat()
+            guard lstat(path + "/" + relative, &info) == 0, info.st_mode & S_IFMT != S_IFDIR else { continue }
+            if !listed.contains(relative), !exempt(relative) { found.append(relative) }
+        }
+        return found
+    }
+
+    /// Records that a build made the folder at `path`, and forgets this output's folders that
+    /// are at none of its places any more (removed, so their inode numbers may come back).
+    func record(_ path: String) throws(SiteError) {
+        guard let identity = Self.identity(path) else { return }
+        let present = Set(places.compactMap(Self.identity))
+        var kept = entries().filter { $0.destination != destination || present.contains($0.identity) }
+        kept.removeAll { $0.identity == identity && $0.destination == destination }
+        kept.append(Entry(identity: identity, destination: destination))
+        let text = kept.map { "\($0.identity) \($0.destination)\n" }.joined()
+        let temporary = file.deletingLastPathComponent().appendingPathComponent(file.lastPathComponent + ".new")
+        do {
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: temporary)
+            guard rename(temporary.path, file.path) == 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
+        } catch {
+            throw SiteError(.output, step: .publish, file: file.path, message: "cannot record the output folder: \(error)")
+        }
+    }
+
+    private struct Entry {
+        let identity: FolderIdentity
+        let destination: String
+    }
+
+    /// The record's lines, `<device> <inode> <destination>`; a malformed line is skipped.
+    private func entries() -> [Entry] {
+        guard let data = FileManager.default.contents(atPath: file.path) else { return [] }
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { line in
+            let parts = line.split(separator: " ", maxSplits: 2)
+            guard parts.count == 3, let device = UInt64(parts[0]), let inode = UInt64(parts[1]) else { return nil }
+            return Entry(identity: FolderIdentity(device: device, inode: inode), destination: String(parts[2]))
+        }
+    }
+
+    /// The identity of the folder at `path` itself: nil for a link, a file or nothing.
+    private static func identity(_ path: String) -> FolderIdentity? {
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return nil }
+        return FolderIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+    }
+}
