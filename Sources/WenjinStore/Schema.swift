@@ -162,5 +162,14 @@ enum Schema {
                 PRIMARY KEY (entity_kind, entity_id)
             ) WITHOUT ROWID;
             """),
+        Migration(version: 3, name: "authors the source's web pages show", sql: """
+            CREATE TABLE shown_authors (
+                post_kind TEXT NOT NULL CHECK (post_kind IN ('question', 'answer')),
+                post_id INTEGER NOT NULL,
+                user_id INTEGER,
+                seen_at INTEGER NOT NULL,
+                PRIMARY KEY (post_kind, post_id)
+            ) WITHOUT ROWID;
+            """),
     ]
 }
