@@ -60,7 +60,8 @@ extension Crawler {
             let listing = try PendingListing.take(.question(id), in: writer)
             let stored = try writer.reader.question(QuestionID(id))
             // Upstream's question endpoint names no asker: a re-fetch without a listing keeps the stored one.
-            let asker = first.askerID ?? listing?.askerID.map { RemoteUserID($0) } ?? stored?.askerID.map { RemoteUserID($0.rawValue) }
+            let asker = first.askerID ?? listing?.askerID.map { RemoteUserID($0) }
+                ?? stored?.askerID.map { RemoteUserID($0.rawValue) }
             let addTime = first.addTime ?? listing?.addTime ?? stored.map { Int($0.addTime.timeIntervalSince1970) } ?? 0
             let question = Question(
                 id: QuestionID(id), title: first.title, detailHTML: first.detailHTML,

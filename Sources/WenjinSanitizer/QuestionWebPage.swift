@@ -1,4 +1,5 @@
 import CLibXML2
+import Foundation
 
 /// Who upstream WeCenter's web page of a question (`?/question/N`) shows as the asker and as
 /// each answer's author: the only place an upstream source keeps the promise of anonymity, since
@@ -81,7 +82,7 @@ private struct PageScan {
                 }.flatMap { Self.attribute("data-id", of: $0) }.flatMap { Int($0) }
             }
             if classes.contains("aw-mod"), let heading = Self.firstElement(in: element, where: { NodeName.of($0) == "h3" }) {
-                switch Self.text(of: heading).trimmed {
+                switch Self.text(of: heading).trimmingCharacters(in: .whitespacesAndNewlines) {
                 case "发起人":
                     let link = Self.firstElement(in: element) { Self.classes(of: $0).contains("aw-user-name") }
                     asker = .some(link.flatMap { Self.attribute("data-id", of: $0) }.flatMap { Int($0) })
@@ -161,12 +162,5 @@ private struct PageScan {
             child = current.pointee.next
         }
         return text
-    }
-}
-
-extension String {
-    fileprivate var trimmed: String {
-        String(unicodeScalars.drop(while: { $0.properties.isWhitespace }).reversed().drop(while: { $0.properties.isWhitespace }).reversed()
-            .map(Character.init))
     }
 }
