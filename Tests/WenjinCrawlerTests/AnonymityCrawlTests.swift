@@ -73,6 +73,17 @@ struct AnonymityCrawlTests {
         }
     }
 
+    @Test("a web page the server no longer has is done with nothing learned, not a failure every crawl")
+    func aMissingPageIsNotAFailure() async throws {
+        let site = try SampleSite(questions: 10, flavor: .wecenter)
+        let (_, store) = try await site.crawl()
+        try store.write { try $0.redo(.questionPage(9_999)) }
+        let (summary, _) = try await site.crawl()
+        #expect(summary.tasksFailed == 0)
+        #expect(site.log.contentTargets.contains("/?/question/9999"))
+        #expect(try store.read { try $0.shownAuthor(of: .question(QuestionID(9_999))) } == nil)
+    }
+
     @Test("a second crawl that re-reads the API does not unmask what the pages showed, nor mask what they named")
     func recrawlKeepsTheVerifiedAnonymity() async throws {
         let site = try SampleSite(questions: 60, flavor: .wecenter, editedAnswers: 0)
