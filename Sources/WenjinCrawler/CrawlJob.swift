@@ -11,6 +11,8 @@ enum CrawlJob: Hashable, Sendable {
     case question(Int)
     /// An answer's detail, where the question endpoint left out fields.
     case answer(Int)
+    /// A question's web page (`?/question/N`) on a `wecenter` source: who it shows as authors.
+    case questionPage(Int)
     case answerComments(answer: Int)
     case user(Int)
     /// A page of a user's follow list; `before` counts the rows of the earlier pages.
@@ -52,6 +54,7 @@ enum CrawlJob: Hashable, Sendable {
         case .topicSquare(let page): CrawlTask(kind: "topic-square", key: "\(page)")
         case .question(let id): CrawlTask(kind: "question", key: "\(id)")
         case .answer(let id): CrawlTask(kind: "answer", key: "\(id)")
+        case .questionPage(let id): CrawlTask(kind: "question-page", key: "\(id)")
         case .answerComments(let id): CrawlTask(kind: "answer-comments", key: "\(id)")
         case .user(let id): CrawlTask(kind: "user", key: "\(id)")
         case .follows(let list, let user, let page, let before):
@@ -81,6 +84,7 @@ enum CrawlJob: Hashable, Sendable {
         case ("topic-square", 1): self = .topicSquare(page: numbers[0])
         case ("question", 1): self = .question(numbers[0])
         case ("answer", 1): self = .answer(numbers[0])
+        case ("question-page", 1): self = .questionPage(numbers[0])
         case ("answer-comments", 1): self = .answerComments(answer: numbers[0])
         case ("user", 1): self = .user(numbers[0])
         case ("user-following", 3): self = .follows(.following, user: numbers[0], page: numbers[1], before: numbers[2])

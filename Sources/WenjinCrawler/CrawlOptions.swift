@@ -15,7 +15,18 @@ public struct CrawlOptions: Sendable {
         }
     }
 
+    /// Which API dialect the source speaks (site.json `source.flavor`).
+    public enum Flavor: String, Sendable, CaseIterable {
+        /// WENJIN's API, which marks anonymous posts itself (uid −1, `anonymous`).
+        case wenjin
+        /// Upstream WeCenter 3.1 + ifLab API, which sends an anonymous post's real author and no
+        /// flag: anonymity is read from each question's web page, and a post counts as anonymous
+        /// until its page was read.
+        case wecenter
+    }
+
     public var source: APIBaseURL
+    public var flavor = Flavor.wenjin
     /// Nil crawls logged out (one answer per question on WENJIN; the crawl warns).
     public var credentials: Credentials?
     /// Where downloaded images go, each named by the SHA-256 of its bytes (`.wenjin/assets/`).

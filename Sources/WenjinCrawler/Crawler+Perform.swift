@@ -13,6 +13,7 @@ extension Crawler {
         case .explore(let page): try await explore(page: page)
         case .question(let id): try await question(id)
         case .answer(let id): try await answer(id)
+        case .questionPage(let id): try await questionPage(id)
         case .answerComments(let id): try await answerComments(id)
         case .article(let id): try await article(id)
         case .articleComments(let id, let page, let before): try await articleComments(id, page: page, before: before)

@@ -59,13 +59,14 @@ extension Crawler {
             for page in pages { try self.keep(page.response, unreadable: page.unreadable, in: writer) }
             let listing = try PendingListing.take(.question(id), in: writer)
             let stored = try writer.reader.question(QuestionID(id))
+            // Upstream's question endpoint names no asker: a re-fetch without a listing keeps the stored one.
             let asker = first.askerID ?? listing?.askerID.map { RemoteUserID($0) }
+                ?? stored?.askerID.map { RemoteUserID($0.rawValue) }
             let addTime = first.addTime ?? listing?.addTime ?? stored.map { Int($0.addTime.timeIntervalSince1970) } ?? 0
             let question = Question(
                 id: QuestionID(id), title: first.title, detailHTML: first.detailHTML,
-                // Upstream's question endpoint names no asker: a re-fetch without a listing keeps the stored one.
-                askerID: asker.map { $0.known.map { UserID($0) } } ?? stored?.askerID,
-                isAnonymous: first.isAnonymous ?? listing?.isAnonymous ?? stored?.isAnonymous ?? false,
+                askerID: asker?.known.map { UserID($0) },
+                isAnonymous: self.claimsAnonymous(first.isAnonymous ?? listing?.isAnonymous, author: asker ?? RemoteUserID(0)),
                 addTime: Date(unixSeconds: addTime),
                 updateTime: listing?.updateTime.map { Date(unixSeconds: $0) } ?? stored?.updateTime ?? Date(unixSeconds: addTime),
                 answerCount: first.answerCount, viewCount: listing?.viewCount ?? stored?.viewCount ?? 0,
@@ -81,7 +82,18 @@ extension Crawler {
             let complete = answers.count >= first.answerCount && pages.allSatisfy(\.unreadable.isEmpty)
             try self.reconcile(.answer, listed: answers.map(\.id.rawValue),
                                stored: try writer.reader.answers(of: QuestionID(id)).map(\.id.rawValue), complete: complete, in: writer)
+            // Upstream's API does not say who is anonymous; the question's web page does, and
+            // new answers may have come with this fetch.
+            if self.options.flavor == .wecenter { try writer.redo(.questionPage(id)) }
         }
+    }
+
+    /// Whether a post is to be stored as anonymous from what the API said: its flag when it sent
+    /// one (WENJIN), else the anonymous marker −1; upstream (no flag, real authors) every post
+    /// until its web page was read. The store never unmasks a post on an upsert, so a list
+    /// without the flag cannot undo it.
+    func claimsAnonymous(_ flag: Bool?, author: RemoteUserID) -> Bool {
+        flag ?? (options.flavor == .wecenter || author.isAnonymous)
     }
 
     /// Stores an answer from the question endpoint when it has every field, else queues its detail.
@@ -92,7 +104,7 @@ extension Crawler {
         }
         let model = Answer(id: AnswerID(answer.id.rawValue), questionID: QuestionID(question),
                            authorID: answer.authorID.known.map { UserID($0) },
-                           isAnonymous: answer.isAnonymous ?? answer.authorID.isAnonymous, contentHTML: answer.contentHTML,
+                           isAnonymous: claimsAnonymous(answer.isAnonymous, author: answer.authorID), contentHTML: answer.contentHTML,
                            addTime: Date(unixSeconds: addTime), agreeCount: answer.agreeCount, commentCount: commentCount)
         try store(model, author: answer.authorID, writer)
     }
@@ -104,7 +116,8 @@ extension Crawler {
             try self.keep(response, in: writer)
             let model = Answer(id: AnswerID(id), questionID: QuestionID(detail.questionID.rawValue),
                                authorID: detail.authorID.known.map { UserID($0) },
-                               isAnonymous: detail.isAnonymous ?? detail.authorID.isAnonymous, contentHTML: detail.contentHTML,
+                               isAnonymous: self.claimsAnonymous(detail.isAnonymous, author: detail.authorID),
+                               contentHTML: detail.contentHTML,
                                addTime: Date(unixSeconds: detail.addTime), agreeCount: detail.agreeCount,
                                commentCount: detail.commentCount)
             try self.store(model, author: detail.authorID, writer)

@@ -4,8 +4,10 @@ import Foundation
 public struct Answer: Sendable, Hashable, Codable {
     public var id: AnswerID
     public var questionID: QuestionID
-    /// The author; `nil` when anonymous (the API's uid −1).
+    /// The author when the source names one: `nil` on WENJIN for an anonymous answer (uid −1),
+    /// the real author upstream (private then: the build never shows it).
     public var authorID: UserID?
+    /// The archive must not show the author: anonymous, or not yet verified (see `ShownAuthor`).
     public var isAnonymous: Bool
     /// `answer_content` as the detail endpoints send it: rendered HTML.
     public var contentHTML: String

@@ -7,8 +7,10 @@ public struct Question: Sendable, Hashable, Codable {
     public var title: String
     /// `question_detail`: the server's HTML; `""` when the question has no description.
     public var detailHTML: String
-    /// The asker; `nil` when anonymous or unknown.
+    /// The asker when the source names one: `nil` on WENJIN for an anonymous question, the real
+    /// asker upstream (private then: the build never shows it).
     public var askerID: UserID?
+    /// The archive must not show the asker: anonymous, or not yet verified (see `ShownAuthor`).
     public var isAnonymous: Bool
     public var addTime: Date
     /// Time of the last answer (WeCenter's `update_time`); the archive lists questions by it.

@@ -8,5 +8,7 @@
 //   their HTML entities (`C++ &amp; Java`), bodies are the server's HTML. Decode or sanitize at
 //   the point of use, never here, so nothing is escaped or unescaped twice.
 // - Times are `Date`s built from the API's unix seconds; they hold whole seconds only.
-// - An anonymous author is a `nil` author ID with `isAnonymous` set (WENJIN sends uid −1);
-//   upstream WeCenter sends the real uid with `anonymous = 1`, so both fields are kept.
+// - `isAnonymous` means the archive must not show the author: WENJIN sends uid −1 and a flag;
+//   upstream WeCenter's API sends the real uid and no flag, so the crawler learns anonymity
+//   from the community's web page (`ShownAuthor`) and treats a post as anonymous until then.
+//   The author ID is the real author when the source sent one (private: never published).

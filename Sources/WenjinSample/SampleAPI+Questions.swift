@@ -126,7 +126,7 @@ extension SampleAPI {
     }
 
     /// Best answer first on page 1, then by votes (or `sort_key=add_time`), 100 a page (§2.3).
-    private func orderedAnswers(_ question: SampleCommunity.Question, _ context: Context) -> [SampleCommunity.Answer] {
+    func orderedAnswers(_ question: SampleCommunity.Question, _ context: Context) -> [SampleCommunity.Answer] {
         var answers = question.answerIDs.compactMap { community.answer($0) }
         if let uid = context.int("uid") { answers = answers.filter { $0.authorID == uid } }
         if let single = context.int("answer_id"), context.string("single") == "TRUE" { answers = answers.filter { $0.id == single } }

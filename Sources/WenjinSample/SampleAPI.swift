@@ -30,6 +30,9 @@ public struct SampleAPI: Sendable {
         let context = Context(request: request, route: route, viewer: viewer(of: request))
         switch route.kind {
         case .routed(let app, let controller, let action):
+            if flavor == .wecenter, app == "question", controller == "main", action == "index" {
+                return webQuestionPage(context)
+            }
             guard app == "api", let endpoint = routedEndpoint(controller: controller, action: action) else {
                 return notFoundPage(base: context.base)
             }

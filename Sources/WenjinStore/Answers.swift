@@ -76,10 +76,15 @@ extension StoreReader {
 }
 
 extension StoreWriter {
-    /// Inserts or updates an answer; an edited body keeps the old version as a revision.
+    /// Inserts or updates an answer; an edited body keeps the old version as a revision. It
+    /// never unmasks an anonymous answer (see `ShownAuthors`).
     @discardableResult
     public func upsert(_ answer: Answer) throws -> UpsertOutcome {
-        try save(answer, replacing: try reader.answer(answer.id), revision: (.answer, answer.id.rawValue),
+        let old = try reader.answer(answer.id)
+        var answer = answer
+        answer.isAnonymous = try reader.hidesAuthor(of: .answer(answer.id), author: answer.authorID,
+                                                    claimed: answer.isAnonymous, stored: old?.isAnonymous)
+        return try save(answer, replacing: old, revision: (.answer, answer.id.rawValue),
                  sameContent: { $0.contentHTML == $1.contentHTML }) {
             try connection.run("""
                 INSERT INTO answers (id, question_id, author_id, is_anonymous, content_html, add_time,

@@ -58,10 +58,13 @@ extension StoreReader {
 
 extension StoreWriter {
     /// Inserts or updates a question and its topic list; an edited title or description keeps the
-    /// old version as a revision.
+    /// old version as a revision. It never unmasks an anonymous question (see `ShownAuthors`).
     @discardableResult
     public func upsert(_ question: Question) throws -> UpsertOutcome {
         let old = try reader.question(question.id)
+        var question = question
+        question.isAnonymous = try reader.hidesAuthor(of: .question(question.id), author: question.askerID,
+                                                      claimed: question.isAnonymous, stored: old?.isAnonymous)
         return try save(question, replacing: old, revision: (.question, question.id.rawValue),
                         sameContent: { $0.title == $1.title && $0.detailHTML == $1.detailHTML }) {
             try connection.run("""

@@ -165,7 +165,16 @@ enum Schema {
                 PRIMARY KEY (entity_kind, entity_id)
             ) WITHOUT ROWID;
             """),
-        // Versions 3 to 5 are other branches' migrations, merged in order before this one.
+        Migration(version: 3, name: "authors the source's web pages show", sql: """
+            CREATE TABLE shown_authors (
+                post_kind TEXT NOT NULL CHECK (post_kind IN ('question', 'answer')),
+                post_id INTEGER NOT NULL,
+                user_id INTEGER,
+                seen_at INTEGER NOT NULL,
+                PRIMARY KEY (post_kind, post_id)
+            ) WITHOUT ROWID;
+            """),
+        // Versions 4 and 5 are other branches' migrations, merged in order before this one.
         Migration(version: 6, name: "when each item was last verified against the source", sql: """
             CREATE TABLE verifications (
                 entity_kind TEXT NOT NULL,

@@ -18,9 +18,10 @@ struct SampleCommunityBuildTests {
         let community: SampleCommunity
         var output: URL { root.appendingPathComponent("_site") }
 
-        init(questions: Int) async throws {
+        /// `crawledAs` is the flavor site.json names; it is the server's unless a test says otherwise.
+        init(questions: Int, flavor: SampleAPI.Flavor = .wenjin, crawledAs: CrawlOptions.Flavor? = nil) async throws {
             community = SampleCommunity(.init(seed: 2015, questions: questions, editedAnswers: 0))
-            let server = SampleServer(api: SampleAPI(community: community, flavor: .wenjin), faults: nil)
+            let server = SampleServer(api: SampleAPI(community: community, flavor: flavor), faults: nil)
             try server.start()
             defer { server.stop() }
             root = FileManager.default.temporaryDirectory.appendingPathComponent("wenjin-sample-site-\(UUID().uuidString)")
@@ -34,6 +35,7 @@ struct SampleCommunityBuildTests {
             store = try Store.open(at: root.appendingPathComponent(".wenjin/cache.sqlite"))
             var options = CrawlOptions(source: .init(server.baseURL!.absoluteString)!,
                                        assetsFolder: root.appendingPathComponent(".wenjin/assets"))
+            options.flavor = crawledAs ?? CrawlOptions.Flavor(rawValue: flavor.rawValue)!
             options.credentials = .init(userName: community.users[0].userName, password: SampleAPI.password)
             options.requestsPerSecond = 0
             options.connectionsPerHost = 4

@@ -51,6 +51,7 @@ enum CrawlCommand {
     static func crawlOptions(_ config: SiteConfig, base: APIBaseURL, assets: URL, environment: [String: String]) -> CrawlOptions {
         let crawl = config.crawl
         var options = CrawlOptions(source: base, assetsFolder: assets)
+        options.flavor = CrawlOptions.Flavor(rawValue: config.source.flavor.rawValue) ?? .wenjin
         if let login = config.source.login.credentials(in: environment) {
             options.credentials = .init(userName: login.user, password: login.password)
         }

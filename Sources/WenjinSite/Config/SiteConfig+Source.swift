@@ -16,6 +16,8 @@ extension SiteConfig {
         /// Hosts the community lived on over the years (wenjin-api.md §1.1), lower-cased. Links
         /// to them in posts are the community's own and become links into the archive.
         public var historicalHosts = CommunityHosts.historical
+        /// On `wecenter` the crawler reads each question's web page to learn who is anonymous
+        /// (upstream's API sends the real author); see README, "Publishing safely".
         public var flavor = Flavor.wenjin
         public var login = Login()
 

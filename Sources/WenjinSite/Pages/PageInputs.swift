@@ -131,9 +131,11 @@ private struct PageInputs {
             add(entities.answers[answer.id])
             digest.add(word: renderer.bodies.digest(.answer(answer.id)))
             person(answer.authorID, anonymous: answer.isAnonymous)
-            for comment in content.answerComments[answer.id] ?? [] {
-                person(comment.authorID)
-                if let replyTo = comment.atUserID { person(replyTo) }
+            let comments = content.answerComments[answer.id] ?? []
+            let thread = ThreadAnonymity(answer: answer, comments: comments)
+            for comment in comments {
+                person(comment.authorID, anonymous: thread.hides(comment.authorID))
+                if let replyTo = comment.atUserID { person(replyTo, anonymous: thread.hides(replyTo)) }
             }
         }
     }

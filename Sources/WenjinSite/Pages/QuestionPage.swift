@@ -11,18 +11,20 @@ extension PageRenderer {
         let answers = orderedAnswers(of: question)
         let title = Sanitizer.decodeEntities(question.title)
         let answerValues: [TemplateValue] = answers.map { answer in
-            [
+            let comments = content.answerComments[answer.id] ?? []
+            let thread = ThreadAnonymity(answer: answer, comments: comments)
+            return [
                 "anchor": .string(SiteLayout.answerAnchor(answer.id)),
                 "author": person(answer.authorID, anonymous: answer.isAnonymous, from: path),
                 "time": time(answer.addTime),
                 "votes": .int(answer.agreeCount),
                 "best": .bool(answer.id == question.bestAnswerID),
                 "body": .html(bodies[.answer(answer.id)]),
-                "comments": block((content.answerComments[answer.id] ?? []).map { comment in
+                "comments": block(comments.map { comment in
                     [
                         "anchor": .string(SiteLayout.commentAnchor(comment.id)),
-                        "author": person(comment.authorID, from: path),
-                        "replyTo": comment.atUserID.map { person($0, from: path) } ?? .null,
+                        "author": person(comment.authorID, anonymous: thread.hides(comment.authorID), from: path),
+                        "replyTo": comment.atUserID.map { person($0, anonymous: thread.hides($0), from: path) } ?? .null,
                         "text": .string(Sanitizer.decodeEntities(comment.text)),
                         "time": time(comment.addTime),
                     ]

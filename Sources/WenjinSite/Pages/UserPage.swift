@@ -31,7 +31,8 @@ extension PageRenderer {
             "initial": .string(name.first.map { String($0) } ?? "?"),
             "signature": user.signature.map { .string(Sanitizer.decodeEntities($0)) } ?? .null,
             "counts": [
-                "questions": .int(max(counts.questions, questions.count)), "answers": .int(max(counts.answers, answers.count)),
+                // The archive's own counts: the API's include the user's anonymous posts upstream.
+                "questions": .int(questions.count), "answers": .int(answers.count),
                 "articles": .int(articles.count), "agree": .int(counts.agree), "thanks": .int(counts.thanks),
                 "fans": .int(counts.fans), "friends": .int(counts.friends),
             ],

@@ -24,6 +24,7 @@ final class RequestLog: Sendable {
 /// A sample community on a loopback server and a temporary site folder to crawl it into.
 final class SampleSite: Sendable {
     let community: SampleCommunity
+    let flavor: SampleAPI.Flavor
     let server: SampleServer
     let log = RequestLog()
     let folder: URL
@@ -41,6 +42,7 @@ final class SampleSite: Sendable {
     init(community options: SampleCommunity.Options, flavor: SampleAPI.Flavor = .wenjin, faults: SampleFaults.Spec? = nil,
          robotsTxt: String = SampleAPI.defaultRobotsTxt, port: Int = 0, folder: URL? = nil) throws {
         community = SampleCommunity(options)
+        self.flavor = flavor
         let log = self.log
         server = SampleServer(api: SampleAPI(community: community, flavor: flavor, robotsTxt: robotsTxt),
                               faults: faults.map { SampleFaults(spec: $0, seed: Self.faultSeed) }, port: port) { log.record($0, $1) }
@@ -62,9 +64,11 @@ final class SampleSite: Sendable {
     /// A sample user who can log in.
     var userName: String { community.users[0].userName }
 
-    /// Crawl options for the sample: no delay, short backoff, logged in unless told otherwise.
+    /// Crawl options for the sample: no delay, short backoff, logged in unless told otherwise,
+    /// the server's flavor as site.json would name it.
     func options(loggedIn: Bool = true, store name: String = "store") -> CrawlOptions {
         var options = CrawlOptions(source: base, assetsFolder: folder.appendingPathComponent(name).appendingPathComponent("assets"))
+        options.flavor = CrawlOptions.Flavor(rawValue: flavor.rawValue)!
         if loggedIn { options.credentials = .init(userName: userName, password: SampleAPI.password) }
         options.requestsPerSecond = 0
         options.connectionsPerHost = 4
