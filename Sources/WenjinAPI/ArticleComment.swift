@@ -21,8 +21,8 @@ public struct ArticleComment: CountedRow {
             author = UserSummary(id: try fields.id("uid"), userName: "")
         }
         message = try fields.text("message")
-        votes = try fields.optionalInt("votes") ?? 0
-        addTime = try fields.optionalInt("add_time") ?? 0
+        votes = try fields.votes("votes")
+        addTime = try fields.time("add_time") ?? 0
         if let info = try fields.optionalObject("at_user_info") {
             replyTo = try UserSummary(info)
         } else if let target: RemoteUserID = try fields.optionalID("at_uid"), target.rawValue > 0 {

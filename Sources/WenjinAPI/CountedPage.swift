@@ -24,7 +24,7 @@ public struct CountedPage<Row: CountedRow>: APIDecodable, Equatable {
     public init(rsm: APIPayload) throws(APIError) {
         let (total, readers, problems) = try rsm.readObject { fields throws(FieldReader.Problem) in
             let (readers, problems) = try fields.eachItem(in: "rows") { $0 }
-            return (try fields.optionalInt("total_rows") ?? 0, readers, problems)
+            return (try fields.count("total_rows"), readers, problems)
         }
         var rows: [Row] = []
         var unreadable = problems.map(rsm.error)

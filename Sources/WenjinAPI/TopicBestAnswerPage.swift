@@ -34,7 +34,7 @@ public struct TopicBestAnswerPage: APIDecodable, Equatable {
                 if let info = try row.optionalObject("answer_info"), let id: RemoteAnswerID = try info.optionalID("answer_id"),
                    id.rawValue > 0, case let content = try info.text("answer_content"), !content.isEmpty {
                     answer = BestAnswer(id: id, content: content,
-                                        agreeCount: try info.optionalInt("agree_count") ?? 0,
+                                        agreeCount: try info.count("agree_count"),
                                         author: try UserSummary(info))
                 }
                 return Row(questionID: try question.id("question_id"),

@@ -16,6 +16,7 @@ public final class Crawler: Sendable {
     let store: Store
     let client: PoliteClient
     let assets: AssetFolder
+    let assetHosts: AssetHostPolicy
     /// Reads images out of bodies with the sanitizer's own parser (never patterns over HTML).
     let bodies: Sanitizer
     private let tally = Mutex(Tally())
@@ -36,6 +37,7 @@ public final class Crawler: Sendable {
         self.store = store
         client = PoliteClient(options: options)
         assets = AssetFolder(options.assetsFolder)
+        assetHosts = AssetHostPolicy(source: options.source, assetHosts: options.assetHosts)
         bodies = Sanitizer(hosts: CommunityHosts(source: options.source.text), resolver: OriginalsResolver())
     }
 

@@ -59,6 +59,7 @@ enum CrawlCommand {
         options.obeyRobotsTxt = crawl.obeyRobotsTxt
         options.maxFailureShare = crawl.maxFailureShare
         options.maxAssetBytes = crawl.maxAssetBytes
+        options.assetHosts = crawl.assetHosts
         return options
     }
 

@@ -6,8 +6,19 @@ import Foundation
 struct DisplayTime: Sendable {
     let year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int
 
+    /// Unix seconds of 0001-01-01 and of 9999-12-31 23:59:59 UTC: a time outside is shown at
+    /// the nearer end, so a stored time of any size formats as a four-digit year, never traps.
+    static let shownSeconds: ClosedRange<Double> = -62_135_596_800...253_402_300_799
+
+    /// `date` held to `shownSeconds` (NaN as 1970), for every formatter of times.
+    static func shown(_ date: Date) -> Date {
+        let seconds = date.timeIntervalSince1970
+        guard !seconds.isNaN else { return Date(timeIntervalSince1970: 0) }
+        return Date(timeIntervalSince1970: min(max(seconds, shownSeconds.lowerBound), shownSeconds.upperBound))
+    }
+
     init(_ date: Date) {
-        let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + 8 * 3600
+        let seconds = Int(Self.shown(date).timeIntervalSince1970.rounded(.down)) + 8 * 3600
         let days = Int((Double(seconds) / 86_400).rounded(.down))
         let inDay = seconds - days * 86_400
         (hour, minute, second) = (inDay / 3600, inDay % 3600 / 60, inDay % 60)
