@@ -11,8 +11,11 @@ extension Crawler {
     /// time, so a page where nothing changed ends the walk (the incremental crawl's stop).
     func explore(page: Int) async throws -> StoreWrites {
         let (list, response) = try await client.fetch(Endpoint.explore(page: page, perPage: Self.explorePageSize, sort: .new))
+        let previous = page > 1 ? Endpoint.explore(page: page - 1, perPage: Self.explorePageSize, sort: .new) : nil
+        let repeated = try repeatsStoredPage(list, previous: previous)
         return { writer in
-            try self.keep(response, unreadable: list.unreadableRows, in: writer)
+            try self.keep(response, unreadable: list.unreadableRows, repeatedPage: repeated ? page : nil, in: writer)
+            guard !repeated else { return }
             var changed = false
             for item in list.items {
                 switch item {
@@ -46,17 +49,25 @@ extension Crawler {
     /// are stored here; the others are queued for the answer-detail endpoint.
     func question(_ id: Int) async throws -> StoreWrites {
         let (first, firstResponse) = try await client.fetch(Endpoint.question(RemoteQuestionID(id)))
-        var pages = [(response: firstResponse, unreadable: first.unreadableAnswers)]
+        var pages = [(response: firstResponse, unreadable: first.unreadableAnswers, repeated: false)]
         var answers = first.answers
         var last = first
+        // Bounded by the answer count the server gave and by progress: a page that brings the
+        // same answers as the one before ends the walk.
         while last.hasMoreAnswerPages, answers.count < first.answerCount {
-            let (next, response) = try await client.fetch(Endpoint.question(RemoteQuestionID(id), answerPage: pages.count + 1))
-            pages.append((response, next.unreadableAnswers))
+            let number = pages.count + 1
+            let (next, response) = try await client.fetch(Endpoint.question(RemoteQuestionID(id), answerPage: number))
+            let repeated = next.answers == last.answers && next.unreadableAnswers.count == last.unreadableAnswers.count
+            pages.append((response, next.unreadableAnswers, repeated))
+            if repeated { break }
             answers += next.answers
             last = next
         }
         return { writer in
-            for page in pages { try self.keep(page.response, unreadable: page.unreadable, in: writer) }
+            for (number, page) in pages.enumerated() {
+                try self.keep(page.response, unreadable: page.repeated ? [] : page.unreadable,
+                              repeatedPage: page.repeated ? number + 1 : nil, in: writer)
+            }
             let listing = try PendingListing.take(.question(id), in: writer)
             let stored = try writer.reader.question(QuestionID(id))
             let asker = first.askerID ?? listing?.askerID.map { RemoteUserID($0) }
