@@ -6,9 +6,11 @@ import Foundation
 struct DisplayTime: Sendable {
     let year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int
 
-    /// Unix seconds of 0001-01-01 and of 9999-12-31 23:59:59 UTC: a time outside is shown at
-    /// the nearer end, so a stored time of any size formats as a four-digit year, never traps.
-    static let shownSeconds: ClosedRange<Double> = -62_135_596_800...253_402_300_799
+    /// Unix seconds of 1600-01-01 00:00 UTC and of 9999-12-31 23:59:59 in China: a time outside
+    /// is shown at the nearer end, so a stored time of any size formats with a four-digit year
+    /// in both clocks (UTC for feeds, UTC+8 for pages) and never traps. (Before 1582 Foundation's
+    /// calendar, which feeds use, turns Julian and would disagree with the pages.)
+    static let shownSeconds: ClosedRange<Double> = -11_676_096_000...253_402_271_999
 
     /// `date` held to `shownSeconds` (NaN as 1970), for every formatter of times.
     static func shown(_ date: Date) -> Date {
