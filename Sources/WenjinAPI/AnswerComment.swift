@@ -13,6 +13,6 @@ public struct AnswerComment: Sendable, Equatable {
         author = try UserSummary(fields)
         content = try fields.text("content")
         addTime = try fields.time("add_time") ?? 0
-        replyTo = try fields.optionalObject("at_user").map { user throws(FieldReader.Problem) in try UserSummary(user) }
+        replyTo = UserSummary.lenient(fields, "at_user")
     }
 }

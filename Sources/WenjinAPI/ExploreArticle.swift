@@ -15,6 +15,6 @@ public struct ExploreArticle: Sendable, Equatable {
         viewCount = try row.count("views")
         commentCount = try row.count("comments")
         topics = try TopicReference.list(row, "topics")
-        author = try row.optionalObject("user_info").map { info throws(FieldReader.Problem) in try UserSummary(info) }
+        author = UserSummary.lenient(row, "user_info")
     }
 }

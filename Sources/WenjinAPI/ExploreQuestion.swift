@@ -22,15 +22,16 @@ public struct ExploreQuestion: Sendable, Equatable {
         title = try row.text("question_content")
         addTime = try row.time("add_time") ?? 0
         updateTime = try row.time("update_time") ?? addTime
-        askerID = try row.optionalID("published_uid")
+        askerID = row.optionalID("published_uid")
         answerCount = try row.count("answer_count")
         viewCount = try row.count("view_count")
         focusCount = try row.count("focus_count")
         isAnonymous = try row.flag("anonymous")
         topics = try TopicReference.list(row, "topics")
-        asker = try row.optionalObject("user_info").map { info throws(FieldReader.Problem) in try UserSummary(info) }
-        var users: [UserSummary] = []
-        for user in try row.list("answer_users", keyedOrder: .document) { users.append(try UserSummary(user)) }
-        answerUsers = users
+        // Who asked and answered is shown by the post itself; an unreadable summary is left out.
+        asker = UserSummary.lenient(row, "user_info")
+        answerUsers = (try? row.eachItem(in: "answer_users", keyedOrder: .document) { user throws(FieldReader.Problem) in
+            try UserSummary(user)
+        }.values) ?? []
     }
 }

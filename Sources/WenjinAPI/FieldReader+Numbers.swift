@@ -72,14 +72,16 @@ extension FieldReader {
         return id
     }
 
-    /// Nil when absent, and for kinds other than users when 0 (WeCenter's "none").
-    func optionalID<Kind>(_ key: String) throws(Problem) -> RemoteID<Kind>? {
-        guard let id: RemoteID<Kind> = try anyID(key) else { return nil }
+    /// A reference to another item (an asker, a reply target): nil when absent, when it cannot
+    /// be read or lies outside the range (the item is kept, without the reference), and for
+    /// kinds other than users when 0 (WeCenter's "none").
+    func optionalID<Kind>(_ key: String) -> RemoteID<Kind>? {
+        guard let id: RemoteID<Kind> = try? anyID(key) else { return nil }
         return id.rawValue == 0 && Kind.self != Remote.User.self ? nil : id
     }
 
     /// An id within `SourceRange.ids`; users may also be −1 (anonymous) or 0 (none), and an
-    /// optional id of another kind 0. Anything else fails the item that holds it.
+    /// optional id of another kind 0. As an item's own id, anything else fails the item.
     private func anyID<Kind>(_ key: String) throws(Problem) -> RemoteID<Kind>? {
         guard let sent = try sentNumber(key) else { return nil }
         guard case .exact(let number) = sent,

@@ -45,7 +45,7 @@ public struct QuestionDetail: APIDecodable, Equatable {
         title = try info.text("question_content")
         detailHTML = try info.text("question_detail")
         focusCount = try info.count("focus_count")
-        askerID = try info.optionalID("published_uid")
+        askerID = info.optionalID("published_uid")
         isAnonymous = try info.flag("anonymous")
         addTime = try info.time("add_time")
         self.answers = answers

@@ -30,7 +30,7 @@ public struct TopicBestAnswerPage: ListPage, Equatable {
             try fields.eachItem(in: "rows") { row throws(FieldReader.Problem) -> Row in
                 let question = try row.object("question_info")
                 var answer: BestAnswer?
-                if let info = try row.optionalObject("answer_info"), let id: RemoteAnswerID = try info.optionalID("answer_id"),
+                if let info = try row.optionalObject("answer_info"), let id: RemoteAnswerID = info.optionalID("answer_id"),
                    id.rawValue > 0, case let content = try info.text("answer_content"), !content.isEmpty {
                     answer = BestAnswer(id: id, content: content,
                                         agreeCount: try info.count("agree_count"),

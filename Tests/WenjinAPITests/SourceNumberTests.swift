@@ -57,12 +57,17 @@ struct SourceNumberTests {
         #expect(text.contains("rsm.rows[5].question_id") && text.contains("expected a number"))
     }
 
-    @Test("a user may be −1 (anonymous) or 0 (none) but no other negative number")
-    func userMarkers() throws {
-        let rows = [-1, 0, -2].map { #"{"question_id":"\#($0 + 10)","question_content":"q","published_uid":"\#($0)"}"# }
+    @Test("an asker may be −1 (anonymous) or 0 (none); any other bad reference is left out and its row kept")
+    func userReferences() throws {
+        let rows = ["-1", "0", "-2", "9223372036854775807", #""NaN""#].enumerated().map { offset, uid in
+            #"{"question_id":"\#(offset + 10)","question_content":"q","published_uid":\#(uid),"#
+                + #""topics":[{"topic_id":"-3","topic_title":"bad"},{"topic_id":"4","topic_title":"ok"}],"#
+                + #""user_info":{"uid":"1e400","user_name":"x"}}"#
+        }
         let page = try explore(rows)
-        #expect(questions(page).map { $0.askerID?.rawValue } == [-1, 0])
-        #expect(page.unreadableRows.count == 1)
+        #expect(page.unreadableRows.isEmpty)
+        #expect(questions(page).map { $0.askerID?.rawValue } == [-1, 0, nil, nil, nil])
+        #expect(questions(page).allSatisfy { $0.topics.map(\.id.rawValue) == [4] && $0.asker == nil })
     }
 
     @Test("a time before 1970, after 2100 or at Int64.min is read as unknown and the row kept")
