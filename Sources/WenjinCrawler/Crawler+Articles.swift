@@ -47,7 +47,7 @@ extension Crawler {
         let previous = page > 1 ? Endpoint.articleComments(RemoteArticleID(article), page: page - 1) : nil
         let repeated = try repeatsStoredPage(list, previous: previous)
         return { writer in
-            try self.keep(response, unreadable: list.unreadableRows, repeatedPage: repeated ? page : nil, in: writer)
+            try self.keep(response, unreadable: list.unreadableRows, listEnd: repeated ? .repeated(page: page) : nil, in: writer)
             guard !repeated else { return }
             for comment in list.rows {
                 try writer.upsert(WenjinModel.ArticleComment(

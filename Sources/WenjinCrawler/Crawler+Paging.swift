@@ -18,8 +18,22 @@ extension Crawler {
         return page.repeats(decoded)
     }
 
-    /// What the stored page says when its list ended there because it repeated the page before.
-    static func repeatedPageNote(_ page: Int) -> String {
-        "page \(page) repeats page \(page - 1): the list ends here, whatever total_rows promised"
+    /// Why a list ended early at a page, as the stored page says.
+    enum ListEnd: Equatable {
+        /// The page brought nothing the page before had not (or, for answers, nothing new).
+        case repeated(page: Int)
+        /// A question's answers stop after `Crawler.maxAnswerPages` pages.
+        case tooManyPages(page: Int)
+
+        var note: String {
+            switch self {
+            case .repeated(let page): "page \(page) repeats page \(page - 1): the list ends here, whatever total_rows promised"
+            case .tooManyPages(let page): "page \(page) is the last one read: a question's answers are read up to \(Crawler.maxAnswerPages) pages"
+            }
+        }
     }
+
+    /// The most pages of answers read for one question (100 answers each): the pages are held
+    /// in memory until the question is stored, so an endless answer count must not fill it.
+    public static let maxAnswerPages = 1_000
 }

@@ -14,7 +14,7 @@ extension Crawler {
         let previous = page > 1 ? Endpoint.explore(page: page - 1, perPage: Self.explorePageSize, sort: .new) : nil
         let repeated = try repeatsStoredPage(list, previous: previous)
         return { writer in
-            try self.keep(response, unreadable: list.unreadableRows, repeatedPage: repeated ? page : nil, in: writer)
+            try self.keep(response, unreadable: list.unreadableRows, listEnd: repeated ? .repeated(page: page) : nil, in: writer)
             guard !repeated else { return }
             var changed = false
             for item in list.items {
@@ -49,25 +49,28 @@ extension Crawler {
     /// are stored here; the others are queued for the answer-detail endpoint.
     func question(_ id: Int) async throws -> StoreWrites {
         let (first, firstResponse) = try await client.fetch(Endpoint.question(RemoteQuestionID(id)))
-        var pages = [(response: firstResponse, unreadable: first.unreadableAnswers, repeated: false)]
+        var pages: [(response: HTTPResponse, unreadable: [APIError], end: ListEnd?)] = [(firstResponse, first.unreadableAnswers, nil)]
         var answers = first.answers
+        var seen = Set(first.answers.map(\.id))
         var last = first
-        // Bounded by the answer count the server gave and by progress: a page that brings the
-        // same answers as the one before ends the walk.
+        // Bounded by the answer count the server gave, by progress (a page that brings no answer
+        // an earlier page did not ends the walk) and by `maxAnswerPages`.
         while last.hasMoreAnswerPages, answers.count < first.answerCount {
             let number = pages.count + 1
             let (next, response) = try await client.fetch(Endpoint.question(RemoteQuestionID(id), answerPage: number))
-            let repeated = next.answers == last.answers && next.unreadableAnswers.count == last.unreadableAnswers.count
-            pages.append((response, next.unreadableAnswers, repeated))
-            if repeated { break }
-            answers += next.answers
+            let fresh = next.answers.filter { seen.insert($0.id).inserted }
+            if fresh.isEmpty, !next.answers.isEmpty {
+                pages.append((response, [], .repeated(page: number)))
+                break
+            }
+            let capped = number >= Self.maxAnswerPages
+            pages.append((response, next.unreadableAnswers, capped ? .tooManyPages(page: number) : nil))
+            answers += fresh
             last = next
+            if capped { break }
         }
         return { writer in
-            for (number, page) in pages.enumerated() {
-                try self.keep(page.response, unreadable: page.repeated ? [] : page.unreadable,
-                              repeatedPage: page.repeated ? number + 1 : nil, in: writer)
-            }
+            for page in pages { try self.keep(page.response, unreadable: page.unreadable, listEnd: page.end, in: writer) }
             let listing = try PendingListing.take(.question(id), in: writer)
             let stored = try writer.reader.question(QuestionID(id))
             let asker = first.askerID ?? listing?.askerID.map { RemoteUserID($0) }

@@ -16,7 +16,7 @@ extension Crawler {
         let previous = page > 1 ? Endpoint.topicSquare(.hot, page: page - 1, perPage: Self.topicPageSize) : nil
         let repeated = try repeatsStoredPage(list, previous: previous)
         return { writer in
-            try self.keep(response, unreadable: list.unreadableRows, repeatedPage: repeated ? page : nil, in: writer)
+            try self.keep(response, unreadable: list.unreadableRows, listEnd: repeated ? .repeated(page: page) : nil, in: writer)
             guard !repeated else { return }
             for topic in list.rows {
                 try writer.add(.topic(topic.id.rawValue))

@@ -39,7 +39,7 @@ extension Crawler {
         let (rows, response) = try await client.fetch(endpoint(page))
         let repeated = try repeatsStoredPage(rows, previous: page > 1 ? endpoint(page - 1) : nil)
         return { writer in
-            try self.keep(response, unreadable: rows.unreadableRows, repeatedPage: repeated ? page : nil, in: writer)
+            try self.keep(response, unreadable: rows.unreadableRows, listEnd: repeated ? .repeated(page: page) : nil, in: writer)
             guard !repeated else { return }
             try Self.discover(rows.rows.map(\.user.id), in: writer)
             if !rows.isLastPage(receivedBefore: before) {
@@ -69,7 +69,7 @@ extension Crawler {
                                                      rows.isLastPage(receivedBefore: before), reply)
         }
         return { writer in
-            try self.keep(response, repeatedPage: repeated ? page : nil, in: writer)
+            try self.keep(response, listEnd: repeated ? .repeated(page: page) : nil, in: writer)
             guard !repeated else { return }
             for question in questions where question > 0 { try writer.add(.question(question), priority: CrawlJob.latePriority) }
             if !last { try writer.add(.posts(list, user: user, page: page + 1, before: before + received)) }

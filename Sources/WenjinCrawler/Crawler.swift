@@ -29,7 +29,7 @@ public final class Crawler: Sendable {
         var assetsStored = 0
         var assetsMissing = 0
         var unreadableRows = 0
-        var repeatedPages = 0
+        var listsEndedEarly = 0
         var examples: [String] = []
     }
 
@@ -86,7 +86,7 @@ public final class Crawler: Sendable {
         summary.assetsStored = final.assetsStored
         summary.assetsMissing = final.assetsMissing
         summary.unreadableRows = final.unreadableRows
-        summary.repeatedPages = final.repeatedPages
+        summary.listsEndedEarly = final.listsEndedEarly
         summary.stoppedEarly = stoppedEarly
         summary.seconds = (ContinuousClock.now - started).seconds
         try checkFailureShare(final, minimum: 1)
@@ -233,16 +233,16 @@ public final class Crawler: Sendable {
 
     /// Keeps a response in the store. Rows of it that could not be read are errors on those
     /// items: named in the stored response and counted in the summary; the rest is used.
-    /// `repeatedPage` marks a page that ended its list by repeating the one before.
-    func keep(_ response: HTTPResponse, unreadable: [APIError] = [], repeatedPage: Int? = nil, in writer: StoreWriter) throws {
+    /// `listEnd` marks a page where its list ended early.
+    func keep(_ response: HTTPResponse, unreadable: [APIError] = [], listEnd: ListEnd? = nil, in writer: StoreWriter) throws {
         var notes: [String] = []
         if !unreadable.isEmpty {
             notes.append("\(unreadable.count) unreadable rows: " + unreadable.map(\.description).joined(separator: "; "))
         }
-        if let repeatedPage { notes.append(Self.repeatedPageNote(repeatedPage)) }
+        if let listEnd { notes.append(listEnd.note) }
         if let raw = Self.raw(response, error: notes.isEmpty ? nil : notes.joined(separator: "; ")) { try writer.put(raw) }
         if !unreadable.isEmpty { count { $0.unreadableRows += unreadable.count } }
-        if repeatedPage != nil { count { $0.repeatedPages += 1 } }
+        if listEnd != nil { count { $0.listsEndedEarly += 1 } }
     }
 
     /// A response as the store keeps it.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WenjinAPI
+import WenjinHTTP
 import WenjinSample
 import WenjinStore
 @testable import WenjinCrawler
@@ -27,7 +28,7 @@ struct RepeatedPageTests {
         let store = try Store.open(at: folder.appendingPathComponent(Store.fileName))
         let summary = try await Crawler(options: options, store: store).run()
         #expect(summary.tasksFailed == 0)
-        #expect(summary.repeatedPages > 0)
+        #expect(summary.listsEndedEarly > 0)
         #expect(try store.counts() == StoreCounts(SampleStats(server.community)))
         // The page where a list ended says so, for whoever reads the store.
         let base = APIBaseURL(server.base)!
@@ -39,5 +40,34 @@ struct RepeatedPageTests {
         }
         #expect(!notes.isEmpty)
         #expect(notes.allSatisfy { $0.contains("page 2 repeats page 1: the list ends here") })
+    }
+
+    @Test("a question whose every answer page repeats the same 100 answers under an Int64.max answer count is read once and reported",
+          .timeLimit(.minutes(1)))
+    func endlessAnswerPagesEnd() async throws {
+        let answers = (1...100).map {
+            #"{"answer_id":"\#($0)","answer_content":"a\#($0)","uid":"-1","add_time":"1428640000","comment_count":"0","anonymous":"1"}"#
+        }.joined(separator: ",")
+        let body = #"{"rsm":{"question_info":{"question_id":"1","question_content":"q","add_time":"1428640000"},"#
+            + #""answer_count":"9223372036854775807","answers":[\#(answers)]},"errno":1,"err":null}"#
+        let server = HTTPServer { request in
+            request.target.contains("question/question")
+                ? WenjinHTTP.HTTPResponse(headers: ["Content-Type": "text/html"], body: body)
+                : WenjinHTTP.HTTPResponse(status: .notFound, body: "")
+        }
+        let port = try server.start()
+        defer { server.stop() }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wenjin-answers-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var options = CrawlOptions(source: APIBaseURL("http://127.0.0.1:\(port)/")!, assetsFolder: folder.appendingPathComponent("assets"))
+        options.requestsPerSecond = 0
+        let store = try Store.open(at: folder.appendingPathComponent(Store.fileName))
+        try store.write { try $0.add(.question(1)) }
+        let summary = try await Crawler(options: options, store: store).run()
+        #expect(summary.tasksFailed == 0)
+        #expect(summary.listsEndedEarly == 1)
+        #expect(try store.counts().answers == 100)
+        let second = try store.read { try $0.rawResponse(for: Endpoint.question(RemoteQuestionID(1), answerPage: 2).url(relativeTo: options.source)) }
+        #expect(second?.error?.contains("page 2 repeats page 1") == true)
     }
 }

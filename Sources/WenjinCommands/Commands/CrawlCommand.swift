@@ -130,8 +130,10 @@ enum CrawlCommand {
         if summary.unreadableRows > 0 {
             lines.append("\(summary.unreadableRows) rows could not be read; their responses are kept raw in the store")
         }
-        if summary.repeatedPages > 0 {
-            lines.append("\(summary.repeatedPages) lists ended at a page that repeated the one before (the server promised more rows than it sent)")
+        if summary.listsEndedEarly > 0 {
+            lines.append("\(summary.listsEndedEarly) lists ended early, at a page that repeated the one before (the server "
+                + "promised more rows than it sent) or after \(Crawler.maxAnswerPages) pages of one question's answers; "
+                + "each such page says so in the store")
         }
         if summary.assetsMissing > 0 { lines.append("\(summary.assetsMissing) images missing on the server (recorded)") }
         if summary.stoppedEarly { lines.append("stopped before the end (--max-requests or Ctrl-C); run `wenjin crawl` again to go on") }
