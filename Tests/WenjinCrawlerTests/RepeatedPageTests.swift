@@ -12,7 +12,7 @@ import WenjinStore
 @Suite("Pages that repeat")
 struct RepeatedPageTests {
     @Test("every counted list claiming Int64.max rows ends at its first repeated page, everything is archived and the ends are reported",
-          .timeLimit(.minutes(1)))
+          .timeLimit(.minutes(2)))
     func hugeTotalRowsEndAtTheFirstRepeat() async throws {
         let pattern = try NSRegularExpression(pattern: #""total_rows":"?[0-9]+"?"#)
         let server = try RewritingSampleServer(questions: 30) { _, body in
@@ -25,6 +25,8 @@ struct RepeatedPageTests {
         options.credentials = .init(userName: server.community.users[0].userName, password: SampleAPI.password)
         options.requestsPerSecond = 0
         options.connectionsPerHost = 4
+        options.backoffBase = .milliseconds(20)
+        options.backoffMax = .milliseconds(200)
         let store = try Store.open(at: folder.appendingPathComponent(Store.fileName))
         let summary = try await Crawler(options: options, store: store).run()
         #expect(summary.tasksFailed == 0)
@@ -43,7 +45,7 @@ struct RepeatedPageTests {
     }
 
     @Test("a question whose every answer page repeats the same 100 answers under an Int64.max answer count is read once and reported",
-          .timeLimit(.minutes(1)))
+          .timeLimit(.minutes(2)))
     func endlessAnswerPagesEnd() async throws {
         let answers = (1...100).map {
             #"{"answer_id":"\#($0)","answer_content":"a\#($0)","uid":"-1","add_time":"1428640000","comment_count":"0","anonymous":"1"}"#
@@ -61,6 +63,8 @@ struct RepeatedPageTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         var options = CrawlOptions(source: APIBaseURL("http://127.0.0.1:\(port)/")!, assetsFolder: folder.appendingPathComponent("assets"))
         options.requestsPerSecond = 0
+        options.backoffBase = .milliseconds(20)
+        options.backoffMax = .milliseconds(200)
         let store = try Store.open(at: folder.appendingPathComponent(Store.fileName))
         try store.write { try $0.add(.question(1)) }
         let summary = try await Crawler(options: options, store: store).run()

@@ -25,6 +25,8 @@ struct ExtremeValueTests {
         options.requestsPerSecond = 0
         options.connectionsPerHost = 4
         options.retries = 0
+        options.backoffBase = .milliseconds(20)
+        options.backoffMax = .milliseconds(200)
         // Odd items fail their task; the crawl must go on however many there are.
         options.maxFailureShare = 1
         let summary = try await Crawler(options: options, store: store).run()
