@@ -25,10 +25,10 @@ final class ExtremeValueServer: Sendable {
     }
 
     /// `share` of the numeric fields (0...1) get an extreme value.
-    init(questions: Int, seed: UInt64, share: Double) throws {
+    init(questions: Int, flavor: SampleAPI.Flavor, seed: UInt64, share: Double) throws {
         let community = SampleCommunity(.init(seed: 2015, questions: questions, editedAnswers: 0))
         self.community = community
-        let api = SampleAPI(community: community, flavor: .wenjin)
+        let api = SampleAPI(community: community, flavor: flavor)
         let pattern = try NSRegularExpression(pattern: #""([a-z_]+)":(-?[0-9]+(?:\.[0-9]+)?|"-?[0-9]+")"#)
         let fields = self.fields
         server = HTTPServer { request in

@@ -11,9 +11,9 @@ import WenjinStore
 @Suite("Extreme values end to end")
 struct ExtremeValueTests {
     @Test("a source with extreme values in its numeric fields is crawled and built: nothing traps, odd items are reported, the rest is archived",
-          .timeLimit(.minutes(3)))
-    func fuzzedSourceCrawlsAndBuilds() async throws {
-        let server = try ExtremeValueServer(questions: 60, seed: 0x5EED_2026, share: 0.12)
+          .timeLimit(.minutes(3)), arguments: SampleAPI.Flavor.allCases)
+    func fuzzedSourceCrawlsAndBuilds(flavor: SampleAPI.Flavor) async throws {
+        let server = try ExtremeValueServer(questions: 60, flavor: flavor, seed: 0x5EED_2026, share: 0.12)
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("wenjin-extreme-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
