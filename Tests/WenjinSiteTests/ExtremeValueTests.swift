@@ -71,7 +71,7 @@ struct ExtremeValueTests {
         }
         _ = try site.build()
         let page = try String(contentsOf: site.output.appendingPathComponent("questions/100.html"), encoding: .utf8)
-        #expect(page.contains("9999-12-31") || page.contains(String(Int.max)))
+        #expect(page.contains("9999-12-31"))
         let feed = try String(contentsOf: site.output.appendingPathComponent("feed.xml"), encoding: .utf8)
         #expect(feed.contains("<updated>"))
     }
