@@ -25,8 +25,10 @@ let modules: [(name: String, dependencies: [Target.Dependency])] = [
 
 /// What tests use beyond their own module: real servers, stores and crawls instead of stand-ins.
 let testDependencies: [String: [Target.Dependency]] = [
-    "WenjinCrawlerTests": ["WenjinSample", "WenjinStore", "WenjinAPI", "WenjinModel", "WenjinSanitizer"],
-    "WenjinSiteTests": ["WenjinSample", "WenjinStore", "WenjinModel", "WenjinCrawler", "WenjinSanitizer", "WenjinTemplates", "WenjinDrafts"],
+    "WenjinCrawlerTests": ["WenjinSample", "WenjinStore", "WenjinAPI", "WenjinModel", "WenjinSanitizer", "WenjinHTTP"],
+    "WenjinSiteTests": [
+        "WenjinSample", "WenjinStore", "WenjinModel", "WenjinCrawler", "WenjinSanitizer", "WenjinTemplates", "WenjinDrafts", "WenjinHTTP",
+    ],
     "WenjinPreviewTests": ["WenjinHTTP"],
     "WenjinDraftsTests": ["WenjinKeyedArchive"],
     "WenjinCommandsTests": ["WenjinSample", "WenjinStore", "WenjinDrafts", "WenjinSite", "WenjinHTTP"],

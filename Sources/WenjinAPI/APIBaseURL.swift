@@ -8,13 +8,15 @@ public struct APIBaseURL: Sendable, Hashable, CustomStringConvertible {
     public let text: String
 
     /// Accepts `http(s)://host[:port][/path][/]`; nil for anything else (a query or fragment
-    /// included, another scheme, no host).
+    /// included, another scheme, no host, a `user:password@`, which every link to the original
+    /// would publish).
     public init?(_ string: String) {
         var trimmed = String(string.trimmingASCIIWhitespace())
         guard let components = URLComponents(string: trimmed),
               let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
               let host = components.host, !host.isEmpty,
-              components.query == nil, components.fragment == nil
+              components.query == nil, components.fragment == nil,
+              components.user == nil, components.password == nil
         else { return nil }
         if trimmed.hasSuffix("/index.php") { trimmed.removeLast("index.php".count) }
         if !trimmed.hasSuffix("/") { trimmed += "/" }

@@ -12,7 +12,7 @@ public struct AnswerComment: Sendable, Equatable {
         id = try fields.id("id")
         author = try UserSummary(fields)
         content = try fields.text("content")
-        addTime = try fields.optionalInt("add_time") ?? 0
-        replyTo = try fields.optionalObject("at_user").map { user throws(FieldReader.Problem) in try UserSummary(user) }
+        addTime = try fields.time("add_time") ?? 0
+        replyTo = UserSummary.lenient(fields, "at_user")
     }
 }

@@ -24,9 +24,9 @@ public struct AnswerDetail: APIDecodable, Equatable {
         id = try fields.id("answer_id")
         questionID = try fields.id("question_id")
         contentHTML = try fields.text("answer_content")
-        addTime = try fields.optionalInt("add_time") ?? 0
-        agreeCount = try fields.optionalInt("agree_count") ?? 0
-        commentCount = try fields.optionalInt("comment_count") ?? 0
+        addTime = try fields.time("add_time") ?? 0
+        agreeCount = try fields.count("agree_count")
+        commentCount = try fields.count("comment_count")
         authorID = try fields.id("uid")
         userName = try fields.text("user_name")
         nickName = try fields.optionalString("nick_name")

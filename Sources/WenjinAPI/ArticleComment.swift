@@ -21,11 +21,11 @@ public struct ArticleComment: CountedRow {
             author = UserSummary(id: try fields.id("uid"), userName: "")
         }
         message = try fields.text("message")
-        votes = try fields.optionalInt("votes") ?? 0
-        addTime = try fields.optionalInt("add_time") ?? 0
-        if let info = try fields.optionalObject("at_user_info") {
-            replyTo = try UserSummary(info)
-        } else if let target: RemoteUserID = try fields.optionalID("at_uid"), target.rawValue > 0 {
+        votes = try fields.votes("votes")
+        addTime = try fields.time("add_time") ?? 0
+        if let info = UserSummary.lenient(fields, "at_user_info") {
+            replyTo = info
+        } else if let target: RemoteUserID = fields.optionalID("at_uid"), target.rawValue > 0 {
             replyTo = UserSummary(id: target, userName: "")
         } else {
             replyTo = nil

@@ -21,7 +21,7 @@ public struct ArticleDetail: APIDecodable, Equatable {
         signature = try info.optionalPath("signature")
         title = try info.text("title")
         messageHTML = try info.text("message")
-        votes = try info.optionalInt("votes") ?? 0
+        votes = try info.votes("votes")
         topics = try TopicReference.list(fields, "article_topics")
     }
 }

@@ -8,7 +8,7 @@ public protocol CountedRow: Sendable, Equatable {
 ///
 /// Stand-alone scripts clamp a page past the end to the last page and send it again, so the
 /// end is known by counting, never by waiting for an empty page (§1.5).
-public struct CountedPage<Row: CountedRow>: APIDecodable, Equatable {
+public struct CountedPage<Row: CountedRow>: ListPage, Equatable {
     /// Items in the whole list (`total_rows`; `{"total_rows":"0"}` without rows when empty).
     public var totalRows: Int
     public var rows: [Row]
@@ -24,7 +24,7 @@ public struct CountedPage<Row: CountedRow>: APIDecodable, Equatable {
     public init(rsm: APIPayload) throws(APIError) {
         let (total, readers, problems) = try rsm.readObject { fields throws(FieldReader.Problem) in
             let (readers, problems) = try fields.eachItem(in: "rows") { $0 }
-            return (try fields.optionalInt("total_rows") ?? 0, readers, problems)
+            return (try fields.count("total_rows"), readers, problems)
         }
         var rows: [Row] = []
         var unreadable = problems.map(rsm.error)
@@ -48,9 +48,7 @@ public struct CountedPage<Row: CountedRow>: APIDecodable, Equatable {
         receivedCount == 0 || receivedBefore + receivedCount >= totalRows
     }
 
-    /// Whether this page holds exactly the rows of `previous`: a clamped page past the end
-    /// (when `total_rows` promises more than the script can send). The crawler stops then.
-    public func repeats(_ previous: CountedPage<Row>) -> Bool { !rows.isEmpty && rows == previous.rows }
+    public var readRows: [Row] { rows }
 }
 
 /// One row of a `CountedPage` while it is being read. Opaque outside the module.

@@ -11,10 +11,10 @@ public struct ExploreArticle: Sendable, Equatable {
     init(_ row: FieldReader) throws(FieldReader.Problem) {
         id = try row.id("id")
         title = try row.text("title")
-        addTime = try row.optionalInt("add_time") ?? 0
-        viewCount = try row.optionalInt("views") ?? 0
-        commentCount = try row.optionalInt("comments") ?? 0
+        addTime = try row.time("add_time") ?? 0
+        viewCount = try row.count("views")
+        commentCount = try row.count("comments")
         topics = try TopicReference.list(row, "topics")
-        author = try row.optionalObject("user_info").map { info throws(FieldReader.Problem) in try UserSummary(info) }
+        author = UserSummary.lenient(row, "user_info")
     }
 }

@@ -1,6 +1,6 @@
 /// One page of `?/api/explore/` (§2.2): questions and articles, newest update first with
 /// `sort_type=new`; the crawler pages it to the end to discover every post.
-public struct ExplorePage: APIDecodable, Equatable {
+public struct ExplorePage: ListPage, Equatable {
     public enum Item: Sendable, Equatable {
         case question(ExploreQuestion)
         case article(ExploreArticle)
@@ -9,6 +9,8 @@ public struct ExplorePage: APIDecodable, Equatable {
     public var items: [Item]
     /// Rows that could not be read, each an `.unreadableField` error; the others are kept.
     public var unreadableRows: [APIError]
+
+    public var readRows: [Item] { items }
 
     /// An empty page (`{"total_rows":0}`, no `rows`) ends the list.
     public var isEnd: Bool { items.isEmpty && unreadableRows.isEmpty }

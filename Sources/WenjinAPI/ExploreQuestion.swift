@@ -20,17 +20,18 @@ public struct ExploreQuestion: Sendable, Equatable {
     init(_ row: FieldReader) throws(FieldReader.Problem) {
         id = try row.id("question_id")
         title = try row.text("question_content")
-        addTime = try row.optionalInt("add_time") ?? 0
-        updateTime = try row.optionalInt("update_time") ?? addTime
-        askerID = try row.optionalID("published_uid")
-        answerCount = try row.optionalInt("answer_count") ?? 0
-        viewCount = try row.optionalInt("view_count") ?? 0
-        focusCount = try row.optionalInt("focus_count") ?? 0
+        addTime = try row.time("add_time") ?? 0
+        updateTime = try row.time("update_time") ?? addTime
+        askerID = row.optionalID("published_uid")
+        answerCount = try row.count("answer_count")
+        viewCount = try row.count("view_count")
+        focusCount = try row.count("focus_count")
         isAnonymous = try row.flag("anonymous")
         topics = try TopicReference.list(row, "topics")
-        asker = try row.optionalObject("user_info").map { info throws(FieldReader.Problem) in try UserSummary(info) }
-        var users: [UserSummary] = []
-        for user in try row.list("answer_users", keyedOrder: .document) { users.append(try UserSummary(user)) }
-        answerUsers = users
+        // Who asked and answered is shown by the post itself; an unreadable summary is left out.
+        asker = UserSummary.lenient(row, "user_info")
+        answerUsers = (try? row.eachItem(in: "answer_users", keyedOrder: .document) { user throws(FieldReader.Problem) in
+            try UserSummary(user)
+        }.values) ?? []
     }
 }

@@ -33,42 +33,8 @@ struct FieldReader {
         return found
     }
 
-    private func problem(_ key: String, _ text: String) -> Problem {
+    func problem(_ key: String, _ text: String) -> Problem {
         Problem(path: "\(path).\(key)", problem: text)
-    }
-
-    // MARK: numbers
-
-    func int(_ key: String) throws(Problem) -> Int {
-        guard let number = try optionalInt(key) else { throw problem(key, "missing") }
-        return number
-    }
-
-    /// Nil when absent, null or the empty string (PHP's "no value").
-    func optionalInt(_ key: String) throws(Problem) -> Int? {
-        guard let raw = value(key) else { return nil }
-        switch raw {
-        case .integer(let number): return number
-        case .double(let number) where number.rounded() == number && abs(number) < 1e15: return Int(number)
-        case .string(let text):
-            let trimmed = text.trimmingASCIIWhitespace()
-            if trimmed.isEmpty { return nil }
-            if let number = Int(trimmed) { return number }
-        case .bool(let flag): return flag ? 1 : 0
-        default: break
-        }
-        throw problem(key, "expected a number, got \(raw.kindName)")
-    }
-
-    func id<Kind>(_ key: String) throws(Problem) -> RemoteID<Kind> { RemoteID(try int(key)) }
-
-    func optionalID<Kind>(_ key: String) throws(Problem) -> RemoteID<Kind>? {
-        try optionalInt(key).map { RemoteID($0) }
-    }
-
-    /// A 0/1 flag as a number, numeric string or boolean; nil when absent.
-    func flag(_ key: String) throws(Problem) -> Bool? {
-        try optionalInt(key).map { $0 != 0 }
     }
 
     // MARK: text

@@ -13,9 +13,9 @@ public struct FollowedQuestionRow: CountedRow {
     private init(_ fields: FieldReader) throws(FieldReader.Problem) {
         id = try fields.id("id")
         title = try fields.text("title")
-        addTime = try fields.optionalInt("add_time") ?? 0
-        focusCount = try fields.optionalInt("focus_count") ?? 0
-        answerCount = try fields.optionalInt("answer_count") ?? 0
+        addTime = try fields.time("add_time") ?? 0
+        focusCount = try fields.count("focus_count")
+        answerCount = try fields.count("answer_count")
     }
 }
 

@@ -51,14 +51,14 @@ public struct HomePage: APIDecodable, Equatable {
 
     private static func item(_ row: FieldReader) throws(FieldReader.Problem) -> Item {
         var item = Item(historyID: try row.id("history_id"), action: try row.int("associate_action"),
-                        associateID: try row.optionalInt("associate_id") ?? 0, addTime: try row.optionalInt("add_time") ?? 0)
+                        associateID: try row.optionalInt("associate_id") ?? 0, addTime: try row.time("add_time") ?? 0)
         item.actor = try row.optionalObject("user_info").map { info throws(FieldReader.Problem) in try UserSummary(info) }
         if let info = try row.optionalObject("question_info") {
             item.question = QuestionMention(id: try info.id("question_id"), title: try info.text("question_content"))
         }
         if let info = try row.optionalObject("answer_info") {
             item.answer = AnswerMention(id: try info.id("answer_id"), content: try info.text("answer_content"),
-                                        agreeCount: try info.optionalInt("agree_count") ?? 0)
+                                        agreeCount: try info.count("agree_count"))
         }
         if let info = try row.optionalObject("article_info") {
             item.article = ArticleMention(id: try info.id("id"), title: try info.text("title"))

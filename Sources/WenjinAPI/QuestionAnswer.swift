@@ -22,9 +22,9 @@ public struct QuestionAnswer: Sendable, Equatable {
         nickName = try fields.optionalString("nick_name")
         avatarFile = try fields.optionalPath("avatar_file")
         signature = try fields.optionalString("signature")
-        agreeCount = try fields.optionalInt("agree_count") ?? 0
-        addTime = try fields.optionalInt("add_time")
-        commentCount = try fields.optionalInt("comment_count")
+        agreeCount = try fields.count("agree_count")
+        addTime = try fields.time("add_time")
+        commentCount = try fields.optionalCount("comment_count")
         isAnonymous = try fields.flag("anonymous")
     }
 }

@@ -44,12 +44,12 @@ public struct QuestionDetail: APIDecodable, Equatable {
         id = try info.id("question_id")
         title = try info.text("question_content")
         detailHTML = try info.text("question_detail")
-        focusCount = try info.optionalInt("focus_count") ?? 0
-        askerID = try info.optionalID("published_uid")
+        focusCount = try info.count("focus_count")
+        askerID = info.optionalID("published_uid")
         isAnonymous = try info.flag("anonymous")
-        addTime = try info.optionalInt("add_time")
+        addTime = try info.time("add_time")
         self.answers = answers
-        answerCount = try fields.optionalInt("answer_count") ?? answers.count
+        answerCount = try fields.optionalCount("answer_count") ?? answers.count
         topics = try TopicReference.list(fields, "question_topics")
     }
 }

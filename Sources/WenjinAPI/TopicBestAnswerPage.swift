@@ -1,7 +1,7 @@
 /// `?/api/topic/topic_best_answer/` (§2.14): a topic's questions with their best answers.
 /// `total_rows` counts this page; `{"total_rows":0}` without rows ends the list. Upstream
 /// ignores `page` and sends the same rows again, which `repeats(_:)` detects.
-public struct TopicBestAnswerPage: APIDecodable, Equatable {
+public struct TopicBestAnswerPage: ListPage, Equatable {
     public struct Row: Sendable, Equatable {
         public var questionID: RemoteQuestionID
         public var questionTitle: String
@@ -23,18 +23,17 @@ public struct TopicBestAnswerPage: APIDecodable, Equatable {
 
     public var isEnd: Bool { rows.isEmpty && unreadableRows.isEmpty }
 
-    /// Whether this page holds exactly the rows of `previous` (a server that ignores `page`).
-    public func repeats(_ previous: TopicBestAnswerPage) -> Bool { !rows.isEmpty && rows == previous.rows }
+    public var readRows: [Row] { rows }
 
     public init(rsm: APIPayload) throws(APIError) {
         let (rows, problems) = try rsm.readObject { fields throws(FieldReader.Problem) in
             try fields.eachItem(in: "rows") { row throws(FieldReader.Problem) -> Row in
                 let question = try row.object("question_info")
                 var answer: BestAnswer?
-                if let info = try row.optionalObject("answer_info"), let id: RemoteAnswerID = try info.optionalID("answer_id"),
+                if let info = try row.optionalObject("answer_info"), let id: RemoteAnswerID = info.optionalID("answer_id"),
                    id.rawValue > 0, case let content = try info.text("answer_content"), !content.isEmpty {
                     answer = BestAnswer(id: id, content: content,
-                                        agreeCount: try info.optionalInt("agree_count") ?? 0,
+                                        agreeCount: try info.count("agree_count"),
                                         author: try UserSummary(info))
                 }
                 return Row(questionID: try question.id("question_id"),

@@ -22,9 +22,9 @@ public struct TopicDetail: APIDecodable, Equatable {
         title = try info.text("topic_title")
         descriptionHTML = try info.text("topic_description")
         picture = try info.optionalPath("topic_pic")
-        focusCount = try info.optionalInt("focus_count") ?? 0
-        discussCount = try info.optionalInt("discuss_count") ?? 0
+        focusCount = try info.count("focus_count")
+        discussCount = try info.count("discuss_count")
         urlToken = try info.optionalPath("url_token")
-        addTime = try info.optionalInt("add_time")
+        addTime = try info.time("add_time")
     }
 }

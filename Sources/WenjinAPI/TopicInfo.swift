@@ -11,7 +11,7 @@ public struct TopicInfo: APIDecodable, Equatable {
     public init(rsm: APIPayload) throws(APIError) {
         self = try rsm.readObject { fields throws(FieldReader.Problem) in
             try TopicInfo(title: fields.text("topic_title"), rawDescription: fields.text("topic_description"),
-                          picture: fields.optionalPath("topic_pic"), focusCount: fields.optionalInt("focus_count") ?? 0)
+                          picture: fields.optionalPath("topic_pic"), focusCount: fields.count("focus_count"))
         }
     }
 

@@ -14,9 +14,8 @@ public struct TopicReference: Sendable, Equatable {
         title = try fields.text("topic_title")
     }
 
+    /// The topics of a post; one that cannot be read (an id out of range) is left out, not the post.
     static func list(_ fields: FieldReader, _ key: String) throws(FieldReader.Problem) -> [TopicReference] {
-        var topics: [TopicReference] = []
-        for item in try fields.list(key) { topics.append(try TopicReference(item)) }
-        return topics
+        try fields.eachItem(in: key) { item throws(FieldReader.Problem) in try TopicReference(item) }.values
     }
 }

@@ -17,7 +17,7 @@ public struct UserAnswerRow: CountedRow {
         id = try fields.id("answer_id")
         questionID = try fields.id("question_id")
         rawContent = try fields.text("answer_content")
-        agreeCount = try fields.optionalInt("agree_count") ?? 0
+        agreeCount = try fields.count("agree_count")
         avatarFile = try fields.optionalPath("avatar_file")
         questionTitle = try fields.text("question_title")
     }

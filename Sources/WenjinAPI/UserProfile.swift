@@ -25,13 +25,13 @@ public struct UserProfile: APIDecodable, Equatable {
         nickName = try fields.optionalString("nick_name")
         avatarFile = try fields.optionalPath("avatar_file")
         signature = try fields.optionalPath("signature")
-        fansCount = try fields.optionalInt("fans_count") ?? 0
-        friendCount = try fields.optionalInt("friend_count") ?? 0
-        questionCount = try fields.optionalInt("question_count") ?? 0
-        answerCount = try fields.optionalInt("answer_count") ?? 0
-        topicFocusCount = try fields.optionalInt("topic_focus_count") ?? 0
-        agreeCount = try fields.optionalInt("agree_count") ?? 0
-        thanksCount = try fields.optionalInt("thanks_count") ?? 0
-        answerFavoriteCount = try fields.optionalInt("answer_favorite_count") ?? 0
+        fansCount = try fields.count("fans_count")
+        friendCount = try fields.count("friend_count")
+        questionCount = try fields.count("question_count")
+        answerCount = try fields.count("answer_count")
+        topicFocusCount = try fields.count("topic_focus_count")
+        agreeCount = try fields.count("agree_count")
+        thanksCount = try fields.count("thanks_count")
+        answerFavoriteCount = try fields.count("answer_favorite_count")
     }
 }

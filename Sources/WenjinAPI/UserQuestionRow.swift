@@ -10,7 +10,7 @@ public struct UserQuestionRow: CountedRow {
     public init(row: RowFields) throws(APIError) {
         self = try row.read { fields throws(FieldReader.Problem) in
             try UserQuestionRow(id: fields.id("id"), title: fields.text("title"),
-                                rawDetail: fields.text("detail"), addTime: fields.optionalInt("add_time") ?? 0)
+                                rawDetail: fields.text("detail"), addTime: fields.time("add_time") ?? 0)
         }
     }
 

@@ -18,6 +18,13 @@ public struct UserSummary: Sendable, Equatable {
     /// WENJIN marks anonymous authors with uid −1 (upstream sends the real uid).
     public var isAnonymous: Bool { id.isAnonymous }
 
+    /// The summary at `key`, nil when absent or unreadable: for users a response mentions beside
+    /// the item it is about (an asker in a list, a reply target), whose loss does not lose the item.
+    static func lenient(_ fields: FieldReader, _ key: String) -> UserSummary? {
+        guard let info = try? fields.optionalObject(key) else { return nil }
+        return try? UserSummary(info)
+    }
+
     init(_ fields: FieldReader) throws(FieldReader.Problem) {
         id = try fields.id("uid")
         userName = try fields.text("user_name")

@@ -1,5 +1,6 @@
 import Foundation
 import WenjinAPI
+import WenjinSanitizer
 
 /// Everything a crawl needs to know, set by the command from site.json and its own options.
 /// The crawler never reads site.json itself, so it knows nothing of sites or commands.
@@ -45,6 +46,9 @@ public struct CrawlOptions: Sendable {
     public var obeyRobotsTxt = true
     /// The crawl fails when more than this share (0...1) of its tasks failed for good.
     public var maxFailureShare = 0.05
+    /// Hosts images may come from besides the source's own origin (site.json
+    /// `crawl.assetHosts`); any other image is recorded as refused and its page links the original.
+    public var assetHosts: [String] = CommunityHosts.historical
     /// Larger images are recorded as failed and not stored.
     public var maxAssetBytes = 10 * 1024 * 1024
     /// The share (0...1) of stored questions, users and articles each crawl re-fetches, those

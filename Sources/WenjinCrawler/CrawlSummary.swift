@@ -14,6 +14,9 @@ public struct CrawlSummary: Sendable, Equatable {
     public var assetsMissing = 0
     /// Rows of lists that could not be decoded (kept raw in the store, named in its error).
     public var unreadableRows = 0
+    /// Lists that ended early: at a page repeating the one before (more rows promised than
+    /// sent), or at the last page of answers read for one question.
+    public var listsEndedEarly = 0
     /// Whether the crawl stopped at `maxRequests` with work left (run it again to go on).
     public var stoppedEarly = false
     public var loggedIn = false

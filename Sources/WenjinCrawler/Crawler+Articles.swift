@@ -46,8 +46,11 @@ extension Crawler {
     /// A page of an article's comments; queues the next page until `total_rows` have arrived.
     func articleComments(_ article: Int, page: Int, before: Int) async throws -> StoreWrites {
         let (list, response) = try await client.fetch(Endpoint.articleComments(RemoteArticleID(article), page: page))
+        let previous = page > 1 ? Endpoint.articleComments(RemoteArticleID(article), page: page - 1) : nil
+        let repeated = try repeatsStoredPage(list, previous: previous)
         return { writer in
-            try self.keep(response, unreadable: list.unreadableRows, in: writer)
+            try self.keep(response, unreadable: list.unreadableRows, listEnd: repeated ? .repeated(page: page) : nil, in: writer)
+            guard !repeated else { return }
             for comment in list.rows {
                 try writer.upsert(WenjinModel.ArticleComment(
                     id: ArticleCommentID(comment.id.rawValue), articleID: ArticleID(article),

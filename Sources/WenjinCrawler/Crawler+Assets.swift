@@ -3,12 +3,16 @@ import WenjinAPI
 import WenjinModel
 import WenjinStore
 
-/// Images: checked by status, content type, size and completeness, stored once by SHA-256.
+/// Images: checked by host (`AssetHostPolicy`), status, content type, size and completeness, stored once by SHA-256.
 extension Crawler {
     func asset(_ address: String) async throws -> StoreWrites {
         let key = AssetURL(address)
-        guard let url = URL(string: address), url.scheme == "http" || url.scheme == "https" else {
+        guard let url = URL(string: address) else {
             return { writer in try writer.put(Asset(url: key, state: .failed, error: "not an http(s) URL")) }
+        }
+        // Refused before any request (and any name lookup of a foreign host); the page links the original.
+        if let refusal = await assetHosts.refusal(for: url) {
+            return { writer in try writer.put(Asset(url: key, state: .failed, error: refusal)) }
         }
         let limit = options.maxAssetBytes
         let response = try await client.get(url) { response throws(APIError) in

@@ -11,8 +11,11 @@ extension Crawler {
     /// time, so a page where nothing changed ends the walk (the incremental crawl's stop).
     func explore(page: Int) async throws -> StoreWrites {
         let (list, response) = try await client.fetch(Endpoint.explore(page: page, perPage: Self.explorePageSize, sort: .new))
+        let previous = page > 1 ? Endpoint.explore(page: page - 1, perPage: Self.explorePageSize, sort: .new) : nil
+        let repeated = try repeatsStoredPage(list, previous: previous)
         return { writer in
-            try self.keep(response, unreadable: list.unreadableRows, in: writer)
+            try self.keep(response, unreadable: list.unreadableRows, listEnd: repeated ? .repeated(page: page) : nil, in: writer)
+            guard !repeated else { return }
             var changed = false
             for item in list.items {
                 switch item {
@@ -46,17 +49,28 @@ extension Crawler {
     /// are stored here; the others are queued for the answer-detail endpoint.
     func question(_ id: Int) async throws -> StoreWrites {
         let (first, firstResponse) = try await client.fetch(Endpoint.question(RemoteQuestionID(id)))
-        var pages = [(response: firstResponse, unreadable: first.unreadableAnswers)]
+        var pages: [(response: HTTPResponse, unreadable: [APIError], end: ListEnd?)] = [(firstResponse, first.unreadableAnswers, nil)]
         var answers = first.answers
+        var seen = Set(first.answers.map(\.id))
         var last = first
+        // Bounded by the answer count the server gave, by progress (a page that brings no answer
+        // an earlier page did not ends the walk) and by `maxAnswerPages`.
         while last.hasMoreAnswerPages, answers.count < first.answerCount {
-            let (next, response) = try await client.fetch(Endpoint.question(RemoteQuestionID(id), answerPage: pages.count + 1))
-            pages.append((response, next.unreadableAnswers))
-            answers += next.answers
+            let number = pages.count + 1
+            let (next, response) = try await client.fetch(Endpoint.question(RemoteQuestionID(id), answerPage: number))
+            let fresh = next.answers.filter { seen.insert($0.id).inserted }
+            if fresh.isEmpty, !next.answers.isEmpty {
+                pages.append((response, [], .repeated(page: number)))
+                break
+            }
+            let capped = number >= Self.maxAnswerPages
+            pages.append((response, next.unreadableAnswers, capped ? .tooManyPages(page: number) : nil))
+            answers += fresh
             last = next
+            if capped { break }
         }
         return { writer in
-            for page in pages { try self.keep(page.response, unreadable: page.unreadable, in: writer) }
+            for page in pages { try self.keep(page.response, unreadable: page.unreadable, listEnd: page.end, in: writer) }
             let listing = try PendingListing.take(.question(id), in: writer)
             let stored = try writer.reader.question(QuestionID(id))
             // Upstream's question endpoint names no asker: a re-fetch without a listing keeps the stored one.

@@ -13,8 +13,11 @@ extension Crawler {
         // server sends fewer rows per page than asked for (a partial last page only adds an
         // empty page after it).
         let before = (page - 1) * list.receivedCount
+        let previous = page > 1 ? Endpoint.topicSquare(.hot, page: page - 1, perPage: Self.topicPageSize) : nil
+        let repeated = try repeatsStoredPage(list, previous: previous)
         return { writer in
-            try self.keep(response, unreadable: list.unreadableRows, in: writer)
+            try self.keep(response, unreadable: list.unreadableRows, listEnd: repeated ? .repeated(page: page) : nil, in: writer)
+            guard !repeated else { return }
             for topic in list.rows {
                 try writer.add(.topic(topic.id.rawValue))
                 try writer.add(.topicBestAnswers(topic: topic.id.rawValue, page: 1))
@@ -42,13 +45,10 @@ extension Crawler {
     /// the previous one (a server that ignores `page`) or comes back empty ends the list.
     func topicBestAnswers(_ topic: Int, page: Int) async throws -> StoreWrites {
         let (list, response) = try await client.fetch(Endpoint.topicBestAnswers(RemoteTopicID(topic), page: page))
-        let previous = try page > 1 ? store.read { reader in
-            try reader.rawResponse(for: Endpoint.topicBestAnswers(RemoteTopicID(topic), page: page - 1).url(relativeTo: options.source))
-        } : nil
-        let repeated = try previous.map { raw in
-            try HTTPResponse(url: raw.url.absoluteString, status: raw.status, body: raw.body).decoded(as: TopicBestAnswerPage.self)
-        }.map { list.repeats($0) } ?? false
+        let previous = page > 1 ? Endpoint.topicBestAnswers(RemoteTopicID(topic), page: page - 1) : nil
+        let repeated = try repeatsStoredPage(list, previous: previous)
         return { writer in
+            // Upstream ignores `page` as a rule: its repeat is expected, not worth a report.
             guard !repeated else { return }
             try self.keep(response, unreadable: list.unreadableRows, in: writer)
             for row in list.rows {

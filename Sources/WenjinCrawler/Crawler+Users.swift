@@ -35,13 +35,17 @@ extension Crawler {
     }
 
     func follows(_ list: CrawlJob.FollowList, of user: Int, page: Int, before: Int) async throws -> StoreWrites {
-        let endpoint: Endpoint<FollowUsersPage> = switch list {
-        case .following: .following(RemoteUserID(user), page: page, perPage: Self.followPageSize)
-        case .followers: .followers(RemoteUserID(user), page: page, perPage: Self.followPageSize)
+        func endpoint(_ page: Int) -> Endpoint<FollowUsersPage> {
+            switch list {
+            case .following: .following(RemoteUserID(user), page: page, perPage: Self.followPageSize)
+            case .followers: .followers(RemoteUserID(user), page: page, perPage: Self.followPageSize)
+            }
         }
-        let (rows, response) = try await client.fetch(endpoint)
+        let (rows, response) = try await client.fetch(endpoint(page))
+        let repeated = try repeatsStoredPage(rows, previous: page > 1 ? endpoint(page - 1) : nil)
         return { writer in
-            try self.keep(response, unreadable: rows.unreadableRows, in: writer)
+            try self.keep(response, unreadable: rows.unreadableRows, listEnd: repeated ? .repeated(page: page) : nil, in: writer)
+            guard !repeated else { return }
             try Self.discover(rows.rows.map(\.user.id), in: writer)
             if !rows.isLastPage(receivedBefore: before) {
                 try writer.add(.follows(list, user: user, page: page + 1, before: before + rows.receivedCount))
@@ -54,19 +58,24 @@ extension Crawler {
         let questions: [Int]
         let received: Int
         let last: Bool
+        let repeated: Bool
         let response: HTTPResponse
+        let id = RemoteUserID(user)
         switch list {
         case .questions:
-            let (rows, reply) = try await client.fetch(Endpoint.userQuestions(RemoteUserID(user), page: page, perPage: Self.followPageSize))
+            let (rows, reply) = try await client.fetch(Endpoint.userQuestions(id, page: page, perPage: Self.followPageSize))
+            repeated = try repeatsStoredPage(rows, previous: page > 1 ? .userQuestions(id, page: page - 1, perPage: Self.followPageSize) : nil)
             (questions, received, last, response) = (rows.rows.map(\.id.rawValue), rows.receivedCount,
                                                      rows.isLastPage(receivedBefore: before), reply)
         case .answers:
-            let (rows, reply) = try await client.fetch(Endpoint.userAnswers(RemoteUserID(user), page: page, perPage: Self.followPageSize))
+            let (rows, reply) = try await client.fetch(Endpoint.userAnswers(id, page: page, perPage: Self.followPageSize))
+            repeated = try repeatsStoredPage(rows, previous: page > 1 ? .userAnswers(id, page: page - 1, perPage: Self.followPageSize) : nil)
             (questions, received, last, response) = (rows.rows.map(\.questionID.rawValue), rows.receivedCount,
                                                      rows.isLastPage(receivedBefore: before), reply)
         }
         return { writer in
-            try self.keep(response, in: writer)
+            try self.keep(response, listEnd: repeated ? .repeated(page: page) : nil, in: writer)
+            guard !repeated else { return }
             for question in questions where question > 0 { try writer.add(.question(question), priority: CrawlJob.latePriority) }
             if !last { try writer.add(.posts(list, user: user, page: page + 1, before: before + received)) }
         }

@@ -16,6 +16,7 @@ public final class Crawler: Sendable {
     let store: Store
     let client: PoliteClient
     let assets: AssetFolder
+    let assetHosts: AssetHostPolicy
     /// Reads images out of bodies with the sanitizer's own parser (never patterns over HTML).
     let bodies: Sanitizer
     private let tally = Mutex(Tally())
@@ -28,6 +29,7 @@ public final class Crawler: Sendable {
         var assetsStored = 0
         var assetsMissing = 0
         var unreadableRows = 0
+        var listsEndedEarly = 0
         var examples: [String] = []
         var deleted = 0
         var restored = 0
@@ -39,6 +41,7 @@ public final class Crawler: Sendable {
         self.store = store
         client = PoliteClient(options: options)
         assets = AssetFolder(options.assetsFolder)
+        assetHosts = AssetHostPolicy(source: options.source, assetHosts: options.assetHosts)
         bodies = Sanitizer(hosts: CommunityHosts(source: options.source.text), resolver: OriginalsResolver())
     }
 
@@ -88,6 +91,7 @@ public final class Crawler: Sendable {
         summary.assetsStored = final.assetsStored
         summary.assetsMissing = final.assetsMissing
         summary.unreadableRows = final.unreadableRows
+        summary.listsEndedEarly = final.listsEndedEarly
         summary.stoppedEarly = stoppedEarly
         summary.changes = try storing {
             try baseline.map { baseline in
@@ -263,10 +267,16 @@ public final class Crawler: Sendable {
 
     /// Keeps a response in the store. Rows of it that could not be read are errors on those
     /// items: named in the stored response and counted in the summary; the rest is used.
-    func keep(_ response: HTTPResponse, unreadable: [APIError] = [], in writer: StoreWriter) throws {
-        let error = unreadable.isEmpty ? nil : "\(unreadable.count) unreadable rows: " + unreadable.map(\.description).joined(separator: "; ")
-        if let raw = Self.raw(response, error: error) { try writer.put(raw) }
+    /// `listEnd` marks a page where its list ended early.
+    func keep(_ response: HTTPResponse, unreadable: [APIError] = [], listEnd: ListEnd? = nil, in writer: StoreWriter) throws {
+        var notes: [String] = []
+        if !unreadable.isEmpty {
+            notes.append("\(unreadable.count) unreadable rows: " + unreadable.map(\.description).joined(separator: "; "))
+        }
+        if let listEnd { notes.append(listEnd.note) }
+        if let raw = Self.raw(response, error: notes.isEmpty ? nil : notes.joined(separator: "; ")) { try writer.put(raw) }
         if !unreadable.isEmpty { count { $0.unreadableRows += unreadable.count } }
+        if listEnd != nil { count { $0.listsEndedEarly += 1 } }
     }
 
     /// A response as the store keeps it.

@@ -32,7 +32,19 @@ extension Data: SQLConvertible {
 }
 
 extension Date: SQLConvertible {
-    var sqlValue: SQLValue { .integer(Int64(timeIntervalSince1970.rounded(.down))) }
+    /// Whole seconds a stored time is held to: ±2⁵³, where a `Date` and its seconds convert
+    /// both ways exactly, so a time read back never traps a conversion to `Int` downstream.
+    /// The crawler hands over sane times; this stops whatever else comes from trapping here.
+    static let storableSeconds: ClosedRange<Int64> = -(1 << 53)...(1 << 53)
+
+    var sqlValue: SQLValue { .integer(Self.storable(timeIntervalSince1970)) }
+
+    /// `seconds` rounded down and clamped into `storableSeconds` (NaN as 0).
+    static func storable(_ seconds: TimeInterval) -> Int64 {
+        guard !seconds.isNaN else { return 0 }
+        let bounds = storableSeconds
+        return Int64(min(max(seconds.rounded(.down), Double(bounds.lowerBound)), Double(bounds.upperBound)))
+    }
 }
 
 extension Optional: SQLConvertible where Wrapped: SQLConvertible {

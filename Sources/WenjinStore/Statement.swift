@@ -115,8 +115,11 @@ struct Row {
         return Data(bytes: bytes, count: Int(sqlite3_column_bytes(statement.pointer, column)))
     }
 
+    /// A time in whole seconds, held to `Date.storableSeconds` (a row written by other means
+    /// may hold anything).
     func date(_ column: Int32) -> Date {
-        Date(timeIntervalSince1970: TimeInterval(int(column)))
+        let bounds = Date.storableSeconds
+        return Date(timeIntervalSince1970: TimeInterval(min(max(Int64(int(column)), bounds.lowerBound), bounds.upperBound)))
     }
 
     func optionalDate(_ column: Int32) -> Date? {

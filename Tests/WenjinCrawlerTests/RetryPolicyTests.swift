@@ -14,6 +14,15 @@ struct RetryPolicyTests {
         #expect(RetryPolicy.retryAfter(nil, now: now) == nil)
     }
 
+    @Test("a Retry-After of Int64.max seconds, more digits than that or a date in 9999 waits an hour, not forever (a sleep that long traps)")
+    func retryAfterIsBounded() {
+        let now = Date(timeIntervalSince1970: 1_445_412_480)
+        for value in ["9223372036854775807", "123456789012345678901234567890", "Fri, 31 Dec 9999 23:59:59 GMT"] {
+            #expect(RetryPolicy.retryAfter(value, now: now) == RetryPolicy.longestRetryAfter, "\(value)")
+        }
+        #expect(RetryPolicy.retryAfter("-9223372036854775808", now: now) == 0)
+    }
+
     @Test("backoff doubles per attempt, with jitter, up to the maximum")
     func exponentialBackoff() {
         let policy = RetryPolicy(retries: 5, base: .seconds(1), maximum: .seconds(10))

@@ -26,4 +26,15 @@ struct DisplayTimeTests {
             seconds += 7_654_321
         }
     }
+
+    @Test("A time of any size shows as a four-digit year, never traps, and feeds format it the same way")
+    func extremeTimesShowAtTheEnds() {
+        let late = DisplayTime(Date(timeIntervalSince1970: Double(Int64.max)))
+        #expect(late.iso8601 == "9999-12-31T23:59:59+08:00")
+        let early = DisplayTime(Date(timeIntervalSince1970: Double(Int64.min)))
+        #expect(early.iso8601 == "1600-01-01T08:00:00+08:00")
+        #expect(DisplayTime(Date(timeIntervalSince1970: .nan)).text == "1970-01-01 08:00")
+        #expect(AtomDate.string(Date(timeIntervalSince1970: .infinity)) == "9999-12-31T15:59:59Z")
+        #expect(AtomDate.string(Date(timeIntervalSince1970: -.infinity)) == "1600-01-01T00:00:00Z")
+    }
 }

@@ -66,6 +66,7 @@ enum CrawlCommand {
         options.maxFailureShare = crawl.maxFailureShare
         options.maxAssetBytes = crawl.maxAssetBytes
         options.reverifyShare = crawl.reverifyShare
+        options.assetHosts = crawl.assetHosts
         return options
     }
 
@@ -146,6 +147,11 @@ enum CrawlCommand {
         }
         if summary.reverified > 0 { lines.append("\(summary.reverified) stored items re-verified against the source") }
         if let changes = summary.changes { lines.append(describe(changes)) }
+        if summary.listsEndedEarly > 0 {
+            lines.append("\(summary.listsEndedEarly) lists ended early, at a page that repeated the one before (the server "
+                + "promised more rows than it sent) or after \(Crawler.maxAnswerPages) pages of one question's answers; "
+                + "each such page says so in the store")
+        }
         if summary.assetsMissing > 0 { lines.append("\(summary.assetsMissing) images missing on the server (recorded)") }
         if summary.stoppedEarly { lines.append("stopped before the end (--max-requests or Ctrl-C); run `wenjin crawl` again to go on") }
         lines.append("store: \(counts.questions) questions, \(counts.answers) answers, \(counts.comments) comments, "

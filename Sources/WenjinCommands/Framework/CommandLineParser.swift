@@ -154,6 +154,16 @@ private struct ParameterParser {
                   scheme == "http" || scheme == "https", url.host != nil else {
                 throw invalid("an absolute http or https URL, such as http://127.0.0.1:8080")
             }
+            // Every link to the original would publish the password: refused, and not echoed.
+            guard url.user == nil, url.password == nil else {
+                var shown = URLComponents(url: url, resolvingAgainstBaseURL: false) ?? URLComponents()
+                shown.user = nil
+                shown.password = nil
+                throw failure(position, .invalidValue(
+                    (shown.string ?? "") + " with a user:password@ part", parameter: label,
+                    expected: "a URL without user:password@ (the login comes from the variables named in site.json source.login)",
+                    suggestion: nil))
+            }
             return .url(url)
         case .choice(let choices):
             guard choices.contains(text) else {

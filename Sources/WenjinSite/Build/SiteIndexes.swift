@@ -129,6 +129,13 @@ struct SiteIndexes {
             categories: question.topicIDs.compactMap { index.topicsByID[$0].map { Sanitizer.decodeEntities($0.title) } })
     }
 
+    /// `a + b` held at `Int`'s ends: stored counts come from the source, and a store written
+    /// before counts were clamped may hold any value.
+    static func sum(_ a: Int, _ b: Int) -> Int {
+        let (total, overflow) = a.addingReportingOverflow(b)
+        return overflow ? (b > 0 ? .max : .min) : total
+    }
+
     /// Questions, answers, articles, topics and users, with the plain text a reader sees.
     private func searchDocuments() -> [SearchDocument] {
         let content = index.content
@@ -137,7 +144,7 @@ struct SiteIndexes {
             let answers = content.answers[question.id] ?? []
             var list = [SearchDocument(
                 title: title, text: bodies.text(.question(question.id)),
-                url: SiteLayout.question(question.id).text, kind: .question, weight: answers.count + question.focusCount)]
+                url: SiteLayout.question(question.id).text, kind: .question, weight: Self.sum(answers.count, question.focusCount))]
             for answer in answers {
                 list.append(SearchDocument(
                     title: title, text: bodies.text(.answer(answer.id)),

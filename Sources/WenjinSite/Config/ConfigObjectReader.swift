@@ -122,7 +122,30 @@ struct ConfigObjectReader {
               scheme == "http" || scheme == "https", url.host != nil else {
             throw failure(key, at: node, .invalidValue(value: "\"\(text)\"", expected: "an absolute http or https URL"))
         }
+        // The password would be published in every link to the original: refused, and not echoed.
+        guard url.user == nil, url.password == nil else {
+            throw failure(key, at: node, .invalidValue(
+                value: "\"\(Self.withoutUserInfo(url))\" with a user:password@ part",
+                expected: "a URL without user:password@ (the login comes from the variables named in source.login)"))
+        }
         return url
+    }
+
+    /// Host names (`wenjin.in`), lower-cased: no scheme, path, port or spaces.
+    mutating func hostNames(_ key: String) throws(SiteConfigError) -> [String]? {
+        guard let names = try strings(key), let node = member(key) else { return nil }
+        for name in names where name.isEmpty || name.contains(where: { "/:@ ?#".contains($0) || $0.isWhitespace }) {
+            throw failure(key, at: node, .invalidValue(value: "\"\(name)\"", expected: "host names such as \"wenjin.in\""))
+        }
+        return names.map { $0.lowercased() }
+    }
+
+    /// `url` with its user name and password left out, for messages.
+    static func withoutUserInfo(_ url: URL) -> String {
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return "" }
+        components.user = nil
+        components.password = nil
+        return components.string ?? ""
     }
 
     /// One of the raw values of `Choice`.

@@ -1,3 +1,5 @@
+import WenjinSanitizer
+
 extension SiteConfig {
     /// Crawl politeness. The defaults suit a real remote site (design.md "Politeness"); the
     /// repository's own site.json lifts the rate limit for the local sample server.
@@ -15,6 +17,9 @@ extension SiteConfig {
         public var obeyRobotsTxt = true
         /// The crawl fails when more than this share (0...1) of requests failed for good.
         public var maxFailureShare = 0.05
+        /// Hosts images may be downloaded from besides the source's own origin (lower-case
+        /// names); `[]` for none. Others are recorded as refused and their pages link the original.
+        public var assetHosts = CommunityHosts.historical
         /// Larger images are not downloaded; their pages link to the original.
         public var maxAssetBytes = 10 * 1024 * 1024
         /// The share (0...1) of stored questions, users and articles each crawl fetches again,

@@ -120,6 +120,7 @@ extension SiteConfig {
         if let agent = try reader.string("userAgent") { crawl.userAgent = agent }
         if let obey = try reader.bool("obeyRobotsTxt") { crawl.obeyRobotsTxt = obey }
         if let share = try reader.number("maxFailureShare", in: 0...1, allowed: "0 to 1") { crawl.maxFailureShare = share }
+        if let hosts = try reader.hostNames("assetHosts") { crawl.assetHosts = hosts }
         if let bytes = try reader.integer("maxAssetBytes", in: 1...Int.max, allowed: "1 or more") {
             crawl.maxAssetBytes = bytes
         }

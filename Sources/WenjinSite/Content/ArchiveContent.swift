@@ -52,6 +52,11 @@ struct ArchiveContent: Sendable {
             var assets: [AssetURL: Asset] = [:]
             for asset in try reader.assets() { assets[asset.url] = asset }
             var source = try reader.meta(.sourceURL) ?? fallbackSource?.absoluteString ?? "http://wenjin.in"
+            // A store crawled before `user:password@` was refused may still carry one: never publish it.
+            if var components = URLComponents(string: source), components.user != nil || components.password != nil {
+                (components.user, components.password) = (nil, nil)
+                source = components.string ?? source
+            }
             while source.hasSuffix("/") { source.removeLast() }
             return ArchiveContent(
                 questions: questions, answers: answers, answerComments: answerComments, users: try reader.users(),

@@ -6,8 +6,21 @@ import Foundation
 struct DisplayTime: Sendable {
     let year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int
 
+    /// Unix seconds of 1600-01-01 00:00 UTC and of 9999-12-31 23:59:59 in China: a time outside
+    /// is shown at the nearer end, so a stored time of any size formats with a four-digit year
+    /// in both clocks (UTC for feeds, UTC+8 for pages) and never traps. (Before 1582 Foundation's
+    /// calendar, which feeds use, turns Julian and would disagree with the pages.)
+    static let shownSeconds: ClosedRange<Double> = -11_676_096_000...253_402_271_999
+
+    /// `date` held to `shownSeconds` (NaN as 1970), for every formatter of times.
+    static func shown(_ date: Date) -> Date {
+        let seconds = date.timeIntervalSince1970
+        guard !seconds.isNaN else { return Date(timeIntervalSince1970: 0) }
+        return Date(timeIntervalSince1970: min(max(seconds, shownSeconds.lowerBound), shownSeconds.upperBound))
+    }
+
     init(_ date: Date) {
-        let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + 8 * 3600
+        let seconds = Int(Self.shown(date).timeIntervalSince1970.rounded(.down)) + 8 * 3600
         let days = Int((Double(seconds) / 86_400).rounded(.down))
         let inDay = seconds - days * 86_400
         (hour, minute, second) = (inDay / 3600, inDay % 3600 / 60, inDay % 60)
