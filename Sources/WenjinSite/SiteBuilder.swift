@@ -139,10 +139,10 @@ public struct SiteBuilder: Sendable {
     /// held once and can be let go as soon as they are sanitized.
     private func readArchive() throws(SiteError) -> (ArchiveIndex, [(key: BodyKey, html: String)]) {
         do {
-            let content = try ArchiveContent.read(from: store, fallbackSource: config.source.baseURL)
+            let content = try ArchiveContent.readPublished(from: store, config: config)
             return (ArchiveIndex(content.withoutRawBodies()), SanitizedBodies.rawBodies(of: content))
         } catch {
-            throw SiteError(.store, step: .readStore, file: store.path, message: "\(error)")
+            throw SiteError.readingArchive(error, store: store)
         }
     }
 

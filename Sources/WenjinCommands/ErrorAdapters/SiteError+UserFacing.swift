@@ -7,6 +7,7 @@ extension SiteError: UserFacingError {
         case .template: "a template failed"
         case .libraryMissing: "a library the theme needs is missing"
         case .store: "cannot read the store"
+        case .takedowns: "the takedowns file cannot be used"
         case .output: "cannot write the site"
         }
     }
@@ -23,6 +24,7 @@ extension SiteError: UserFacingError {
         case .template: "fix the template at the position shown; the previous site was left as it was"
         case .libraryMissing(let package): "sudo apt-get install \(package), or set the path in site.json's theme section"
         case .store: "run `wenjin crawl` first, or check the store folder"
+        case .takedowns: "correct that entry of the takedowns file (site.json privacy.takedowns); the previous site was left as it was"
         case .output: "check that the output folder's parent is writable; the previous site was left as it was"
         }
     }

@@ -111,7 +111,7 @@ struct SiteIndexes {
     private func sitemapEntries(_ pages: [PageJob]) -> [SitemapEntry] {
         pages.compactMap { job -> SitemapEntry? in
             switch job {
-            case .search, .notFound: nil
+            case .search, .notFound, .withdrawn: nil
             case .question(let id): SitemapEntry(path: job.path.text, lastModified: index.questionsByID[id]?.updateTime)
             case .article(let id): SitemapEntry(path: job.path.text, lastModified: index.articlesByID[id]?.addTime)
             default: SitemapEntry(path: job.path.text)
@@ -138,7 +138,7 @@ struct SiteIndexes {
             var list = [SearchDocument(
                 title: title, text: bodies.text(.question(question.id)),
                 url: SiteLayout.question(question.id).text, kind: .question, weight: answers.count + question.focusCount)]
-            for answer in answers {
+            for answer in answers where content.withdrawals.answers[answer.id] == nil {
                 list.append(SearchDocument(
                     title: title, text: bodies.text(.answer(answer.id)),
                     url: SiteLayout.question(question.id).text + "#" + SiteLayout.answerAnchor(answer.id),
