@@ -57,7 +57,8 @@ public struct ForbiddenContent: Sendable {
         let deleted = try store.read { try $0.deletedContent() }
         let withdrawals = Withdrawals(takedowns: takedowns, deleted: deleted, policy: config.privacy.deleted, content: content)
         var gatherer = ForbiddenTexts(content: content, published: content.withdrawing(withdrawals),
-                                      hosts: CommunityHosts(source: content.sourceBase, historical: config.source.historicalHosts))
+                                      hosts: CommunityHosts(source: content.sourceBase, historical: config.source.historicalHosts),
+                                      ledger: BodyLedger.load(from: config.resolve(config.store.directory)))
         gatherer.addWithdrawnPosts()
         gatherer.addHiddenUsers()
         gatherer.addAnonymousAuthors()

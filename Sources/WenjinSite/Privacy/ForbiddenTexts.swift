@@ -20,14 +20,17 @@ struct ForbiddenTexts {
     let content: ArchiveContent
     let published: ArchiveContent
     let hosts: CommunityHosts
+    /// The last build's texts of the bodies, which spare sanitizing every published body again.
+    let ledger: BodyLedger?
     private var candidates: [Candidate] = []
     /// Per scoped page, the texts it shows by right (see `addAnonymousAuthors`).
     private var pageTexts: [Scope: String] = [:]
 
-    init(content: ArchiveContent, published: ArchiveContent, hosts: CommunityHosts) {
+    init(content: ArchiveContent, published: ArchiveContent, hosts: CommunityHosts, ledger: BodyLedger?) {
         self.content = content
         self.published = published
         self.hosts = hosts
+        self.ledger = ledger
     }
 
     private var withdrawals: Withdrawals { published.withdrawals }
@@ -165,29 +168,39 @@ struct ForbiddenTexts {
         return Sanitizer.decodeEntities(text)
     }
 
-    /// Everything the published archive shows as text, raw: what a scan must not take for a leak.
+    /// Everything the published archive shows as text (bodies as a reader sees them): what a
+    /// scan must not take for a leak.
     private func publishedText() -> String {
         var parts: [String] = []
+        var bodies: [(key: BodyKey, html: String)] = []
         for question in published.questions {
             parts.append(question.title)
-            parts.append(question.detailHTML)
+            bodies.append((.question(question.id), question.detailHTML))
             for answer in published.answers[question.id] ?? [] {
-                parts.append(answer.contentHTML)
+                bodies.append((.answer(answer.id), answer.contentHTML))
                 parts += (published.answerComments[answer.id] ?? []).map(\.text)
             }
         }
         for article in published.articles {
             parts.append(article.title)
-            parts.append(article.messageHTML)
+            bodies.append((.article(article.id), article.messageHTML))
             parts += (published.articleComments[article.id] ?? []).map(\.message)
         }
         for user in published.users { parts += [user.userName, user.nickName ?? "", user.signature ?? ""] }
         for topic in published.topics { parts += [topic.title, topic.description] }
-        return Sanitizer.decodeEntities(parts.joined(separator: "\n"))
+        let hosts = hosts
+        let ledger = ledger
+        let texts = ParallelWork.map(bodies.filter { !$0.html.isEmpty }) { body -> String in
+            var digest = PageFingerprint.Digest(seed: 0)
+            digest.add(body.html)
+            if let entry = ledger?.entries[body.key], entry.rawDigest == digest.finish() { return entry.text }
+            return Sanitizer(hosts: hosts, resolver: OriginalsResolver()).plainText(fromHTML: body.html)
+        }
+        return Sanitizer.decodeEntities(parts.joined(separator: "\n")) + "\n" + texts.joined(separator: "\n")
     }
 
-    /// The needles: each kept text in every form an output writes it (raw, HTML-escaped,
-    /// as a JavaScript string).
+    /// The needles: each kept text in every form an output writes it (raw, HTML-escaped, as a
+    /// search index's JavaScript string, as JSON-LD's).
     func needles() -> [ForbiddenContent.Needle] {
         var coincidental: Set<Int> = []
         let scopes = Set(candidates.map(\.scope))
@@ -215,7 +228,9 @@ struct ForbiddenTexts {
             .replacingOccurrences(of: ">", with: "&gt;")
         let attribute = html.replacingOccurrences(of: "\"", with: "&quot;").replacingOccurrences(of: "'", with: "&#39;")
         let script = String(JavaScriptLiteral.string(text).dropFirst().dropLast())
+        var structured = ""
+        StructuredData.writeString(text, to: &structured)
         var seen: Set<String> = []
-        return [text, html, attribute, script].filter { seen.insert($0).inserted }
+        return [text, html, attribute, script, String(structured.dropFirst().dropLast())].filter { seen.insert($0).inserted }
     }
 }
