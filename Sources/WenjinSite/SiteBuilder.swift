@@ -209,6 +209,8 @@ public struct SiteBuilder: Sendable {
     /// Theme files, libraries, stored images and the site folder's `Public/`, by output path.
     private func siteFiles(theme: Theme, index: ArchiveIndex) -> [(SitePath, URL)] {
         var files = theme.files
+        // The placeholder of removed images ships only with an archive that shows it.
+        if index.content.withdrawals.removedImages.isEmpty { files[SiteLayout.removedImage] = nil }
         let assetFolder = config.resolve(config.store.directory).appendingPathComponent("assets")
         // On both cores, once per stored image on every build; named as files, since
         // `appendingPathComponent` would ask the file system about each. Two assets with one
