@@ -28,8 +28,10 @@ struct TakedownBuildTests {
         let texts = answers.map { text(of: $0.contentHTML) } + content.questions.map { text(of: $0.detailHTML) }
         for (number, answer) in answers.enumerated() {
             let lines = texts[number].split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
-            for line in lines where line.count >= ForbiddenContent.minimumTextLength {
-                if texts.indices.allSatisfy({ $0 == number || !texts[$0].contains(line) }) { return (answer, line) }
+            for line in lines.sorted(by: { $0.count > $1.count }).prefix(ForbiddenContent.linesPerBody)
+            where line.count >= ForbiddenContent.minimumTextLength {
+                let start = String(line.prefix(ForbiddenContent.longestText))
+                if texts.indices.allSatisfy({ $0 == number || !texts[$0].contains(start) }) { return (answer, line) }
             }
         }
         throw CancellationError()

@@ -138,7 +138,9 @@ struct SiteIndexes {
             var list = [SearchDocument(
                 title: title, text: bodies.text(.question(question.id)),
                 url: SiteLayout.question(question.id).text, kind: .question, weight: answers.count + question.focusCount)]
-            for answer in answers where content.withdrawals.answers[answer.id] == nil {
+            // A withdrawn answer keeps its document, empty (no body, so no text and no terms):
+            // the numbering stays, and a rebuild after the takedown patches the index.
+            for answer in answers {
                 list.append(SearchDocument(
                     title: title, text: bodies.text(.answer(answer.id)),
                     url: SiteLayout.question(question.id).text + "#" + SiteLayout.answerAnchor(answer.id),

@@ -25,7 +25,10 @@ extension ArchiveContent {
         for (question, list) in answers where shown(question) {
             copy.answers[question] = list.filter { !gone.answers.contains($0.id) }.map { answer in
                 guard withdrawals.answers[answer.id] == nil else {
-                    return Answer(id: answer.id, questionID: answer.questionID, isAnonymous: true, contentHTML: "")
+                    // Its votes stay (never shown) so the search index keeps its numbering and
+                    // is patched, not written whole: the answer's document stays, without text.
+                    return Answer(id: answer.id, questionID: answer.questionID, isAnonymous: true, contentHTML: "",
+                                  agreeCount: answer.agreeCount)
                 }
                 keptAnswers.insert(answer.id)
                 var answer = answer

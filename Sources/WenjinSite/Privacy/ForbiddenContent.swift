@@ -11,7 +11,8 @@ import WenjinStore
 ///
 /// A string the published archive itself shows (another post with the same title, a name that
 /// is part of other text) cannot tell a leak from a coincidence and is left out; so are texts
-/// shorter than `minimumTextLength` characters.
+/// shorter than `minimumTextLength` characters. A body is looked for by its `linesPerBody`
+/// longest lines, each by its first `longestText` characters.
 public struct ForbiddenContent: Sendable {
     /// Where a pattern is forbidden.
     enum Scope: Sendable, Hashable {
@@ -41,6 +42,9 @@ public struct ForbiddenContent: Sendable {
     }
 
     static let minimumTextLength = 6
+    /// Texts are looked for by their first characters, and bodies by their longest lines.
+    static let longestText = 32
+    static let linesPerBody = 3
     let needles: [Needle]
     private let matcher: PatternMatcher
 

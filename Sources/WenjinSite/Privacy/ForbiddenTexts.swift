@@ -39,17 +39,20 @@ struct ForbiddenTexts {
         withdrawal == .removedOnRequest ? "removed on request" : "deleted upstream"
     }
 
+    /// A text to look for, its first `longestText` characters only: as telling, and the
+    /// matcher's size grows with the bytes it looks for.
     private mutating func add(_ text: String, _ finding: String, scope: Scope = .everywhere) {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard trimmed.count >= ForbiddenContent.minimumTextLength || scope != .everywhere && trimmed.count >= 2 else { return }
-        candidates.append(Candidate(text: trimmed, finding: finding, scope: scope))
+        candidates.append(Candidate(text: String(trimmed.prefix(ForbiddenContent.longestText)), finding: finding, scope: scope))
     }
 
-    /// The lines of a body's text a reader sees, each long enough to tell apart.
+    /// The longest lines of a body's text a reader sees (`linesPerBody` of them).
     private mutating func addBody(_ html: String, _ finding: String) {
         guard !html.isEmpty else { return }
         let text = Sanitizer(hosts: hosts, resolver: OriginalsResolver()).plainText(fromHTML: html)
-        for line in text.split(whereSeparator: \.isNewline) { add(String(line), finding) }
+        let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+        for line in lines.sorted(by: { $0.count > $1.count }).prefix(ForbiddenContent.linesPerBody) { add(line, finding) }
     }
 
     /// Titles and texts of every withdrawn post, with the answers and comments that went with them.
