@@ -152,6 +152,7 @@ struct SiteIndexes {
             SearchDocument(title: Sanitizer.decodeEntities(article.title), text: bodies.text(.article(article.id)),
                            url: SiteLayout.article(article.id).text, kind: .article, weight: article.votes)
         }
+        documents += content.withdrawals.emptiedDocuments
         documents += content.topics.map { topic in
             SearchDocument(title: Sanitizer.decodeEntities(topic.title), text: Sanitizer.decodeEntities(topic.description),
                            url: SiteLayout.topic(topic.id).text, kind: .topic, weight: topic.focusCount)

@@ -41,6 +41,10 @@ struct Withdrawals: Sendable {
     var hiddenUserNames: Set<String> = []
     /// Stored images taken down, by every URL that named their bytes: bodies show a placeholder.
     var removedImages: Set<AssetURL> = []
+    /// The search documents of posts that became notice pages, emptied: same address, kind and
+    /// weight, no title or text, so nothing finds them, while the index keeps its numbering and
+    /// a rebuild after a takedown patches it rather than writing it whole.
+    var emptiedDocuments: [SearchDocument] = []
 
     init() {}
 
@@ -91,8 +95,29 @@ struct Withdrawals: Sendable {
             hiddenUserNames.insert(Sanitizer.decodeEntities(user.userName))
             if let nick = user.nickName, !nick.isEmpty { hiddenUserNames.insert(Sanitizer.decodeEntities(nick)) }
         }
+        emptiedDocuments = Self.emptiedDocuments(of: content, questions: questions, articles: articles)
         let images = Set(takedowns.images)
         removedImages = Set(content.assets.values.filter { $0.sha256.map(images.contains) == true }.map(\.url))
+    }
+
+    /// As `SiteIndexes` would have made them, less their words.
+    private static func emptiedDocuments(of content: ArchiveContent, questions: [QuestionID: Withdrawal],
+                                         articles: [ArticleID: Withdrawal]) -> [SearchDocument] {
+        var documents: [SearchDocument] = []
+        for question in content.questions where questions[question.id] != nil {
+            let answers = content.answers[question.id] ?? []
+            let url = SiteLayout.question(question.id).text
+            documents.append(SearchDocument(title: "", text: "", url: url, kind: .question, weight: answers.count + question.focusCount))
+            for answer in answers {
+                documents.append(SearchDocument(title: "", text: "", url: url + "#" + SiteLayout.answerAnchor(answer.id), kind: .answer,
+                                                weight: answer.agreeCount, indexesTitle: false))
+            }
+        }
+        for article in content.articles where articles[article.id] != nil {
+            documents.append(SearchDocument(title: "", text: "", url: SiteLayout.article(article.id).text, kind: .article,
+                                            weight: article.votes))
+        }
+        return documents
     }
 
     var isEmpty: Bool {
