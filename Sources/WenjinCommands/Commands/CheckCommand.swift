@@ -2,7 +2,7 @@ import Foundation
 import WenjinSite
 import WenjinStore
 
-/// `wenjin check [--privacy] [DIR]`
+/// `wenjin check [DIR] [--privacy]`
 enum CheckCommand {
     static let privacy = Parameter.flag(
         "privacy",
@@ -17,7 +17,7 @@ enum CheckCommand {
         summary: "Check that every internal link and asset of a built site resolves; exit 1 with a list if not.",
         discussion: "With --privacy, check instead that no file of the site lets out what the store, the takedowns "
             + "(site.json privacy.takedowns) and the anonymity of posts forbid; exit 1 with a list if any does.",
-        parameters: [privacy, directory],
+        parameters: [directory, privacy],
         action: run)
 
     /// The list of broken references is the command's result, so it goes to stdout (one line
