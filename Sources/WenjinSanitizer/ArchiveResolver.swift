@@ -3,7 +3,8 @@ public protocol ArchiveResolver: Sendable {
     /// The relative path (`../questions/3521.html#answer-10873`, `../assets/ab/cdef.jpg`) of a
     /// page or image, or nil when the archive lacks it: then links point at the original, and
     /// an image becomes a link to the original. Paths must be relative (no scheme, no leading
-    /// `/`), so that sanitizing the result again leaves them alone.
+    /// `/`), so that sanitizing the result again leaves them alone. The empty path means the
+    /// archive withholds the page on purpose: the link becomes its text.
     func localPath(for link: CommunityLink) -> String?
 
     /// The URL of WeCenter attachment `id` (`[attach]id[/attach]` in stored BBCode), if known.

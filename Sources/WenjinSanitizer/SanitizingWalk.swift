@@ -112,6 +112,8 @@ struct SanitizingWalk {
                 if leavesArchive { kept.append(("rel", policy.outsideLinkRel)) }
             case .refused(let scheme):
                 report.removedURLs[scheme, default: 0] += 1
+            case .withheld:
+                break  // no href: the text stays, the link goes
             }
         }
         linkDepth += 1
@@ -122,6 +124,8 @@ struct SanitizingWalk {
     private enum RewrittenURL {
         case kept(String, leavesArchive: Bool)
         case refused(scheme: String)
+        /// The archive withholds the page (the resolver's empty path): the link becomes text.
+        case withheld
     }
 
     private func rewriteLink(_ raw: String) -> RewrittenURL {
@@ -135,7 +139,7 @@ struct SanitizingWalk {
             return .kept(url.text, leavesArchive: false)
         case .absolute, .rootRelative:
             if let link = hosts.link(for: url), let path = resolver.localPath(for: link) {
-                return .kept(path, leavesArchive: false)
+                return path.isEmpty ? .withheld : .kept(path, leavesArchive: false)
             }
             return .kept(hosts.isCommunity(url) ? hosts.absolute(url) : url.text, leavesArchive: true)
         }
@@ -162,7 +166,7 @@ struct SanitizingWalk {
             restructured = true
             return
         }
-        if let path = resolver.localPath(for: .image(originalURL: original)) {
+        if let path = resolver.localPath(for: .image(originalURL: original)), !path.isEmpty {
             emit(id, node, attributes: imageAttributes(of: node, id: id, source: path))
             return
         }

@@ -143,10 +143,10 @@ public struct SiteBuilder: Sendable {
     /// held once and can be let go as soon as they are sanitized.
     private func readArchive() throws(SiteError) -> (ArchiveIndex, [(key: BodyKey, html: String)]) {
         do {
-            let content = try ArchiveContent.read(from: store, fallbackSource: config.source.baseURL)
+            let content = try ArchiveContent.readPublished(from: store, config: config)
             return (ArchiveIndex(content.withoutRawBodies()), SanitizedBodies.rawBodies(of: content))
         } catch {
-            throw SiteError(.store, step: .readStore, file: store.path, message: "\(error)")
+            throw SiteError.readingArchive(error, store: store)
         }
     }
 
@@ -214,6 +214,8 @@ public struct SiteBuilder: Sendable {
     /// `Public/` may not reach outside the site folder (`ReadableArea`).
     private func siteFiles(theme: Theme, index: ArchiveIndex) throws(SiteError) -> [(SitePath, URL)] {
         var files = theme.files
+        // The placeholder of removed images ships only with an archive that shows it.
+        if index.content.withdrawals.removedImages.isEmpty { files[SiteLayout.removedImage] = nil }
         let assetFolder = config.resolve(config.store.directory).appendingPathComponent("assets")
         // On both cores, once per stored image on every build; named as files, since
         // `appendingPathComponent` would ask the file system about each. Two assets with one

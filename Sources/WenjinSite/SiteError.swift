@@ -12,6 +12,8 @@ public struct SiteError: Error, CustomStringConvertible, Sendable {
         case libraryMissing(package: String)
         /// The store could not be read or written.
         case store
+        /// The takedowns file (site.json `privacy.takedowns`) is malformed or names what the store lacks.
+        case takedowns
         /// The output folder could not be written or swapped in.
         case output
         /// The output may not go where it was asked to: it would replace the site's own files

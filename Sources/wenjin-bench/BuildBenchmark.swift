@@ -16,12 +16,15 @@ enum BuildBenchmark {
         let description: String
     }
 
-    static let usage = "usage: wenjin-bench build --site DIR (--prepare QUESTIONS | --step cold|warm|rebuild)"
+    static let usage = "usage: wenjin-bench build --site DIR (--prepare QUESTIONS | --step cold|warm|rebuild|takedown-answer|takedown-question|takedown-user)"
+    static let steps = ["cold", "warm", "rebuild", "takedown-answer", "takedown-question", "takedown-user"]
 
     /// `--site DIR`: a site folder whose store was crawled by `--prepare N` (an N-question sample
     /// community). `--step cold` builds it for the first time (its sanitizer cache is cold),
     /// `--step warm` deletes the output and builds it again, `--step rebuild` changes one
-    /// question's title and builds again; the script runs them in this order.
+    /// question's title and builds again; the script runs them in this order. `--step
+    /// takedown-answer`, `takedown-question` and `takedown-user` add one entry to the site's
+    /// takedowns file (an answer, a question, a user to anonymize, not yet taken down) and build again.
     static func run(_ arguments: [String]) throws {
         guard let flag = arguments.firstIndex(of: "--site"), flag + 1 < arguments.count else {
             throw UsageError(description: usage)
@@ -34,7 +37,7 @@ enum BuildBenchmark {
             return try crawlSample(questions: questions, into: root)
         }
         guard let stepFlag = arguments.firstIndex(of: "--step"), stepFlag + 1 < arguments.count,
-              ["cold", "warm", "rebuild"].contains(arguments[stepFlag + 1]) else {
+              steps.contains(arguments[stepFlag + 1]) else {
             throw UsageError(description: usage)
         }
         let step = arguments[stepFlag + 1]
@@ -43,6 +46,9 @@ enum BuildBenchmark {
         let output = root.appendingPathComponent("_bench_site")
         switch step {
         case "cold", "warm": try? FileManager.default.removeItem(at: output)
+        case "takedown-answer": try TakedownEntry.add(.answer, config: config, store: store)
+        case "takedown-question": try TakedownEntry.add(.question, config: config, store: store)
+        case "takedown-user": try TakedownEntry.add(.user, config: config, store: store)
         default:
             try store.write { writer in
                 guard let first = try writer.reader.questions().first else { return }
@@ -52,7 +58,9 @@ enum BuildBenchmark {
             }
         }
         let summary = try SiteBuilder(config: config, store: store).build(into: output, progress: StepTimes())
-        let name = ["cold": "full, cache cold", "warm": "full, cache warm", "rebuild": "one question changed"][step] ?? step
+        let name = ["cold": "full, cache cold", "warm": "full, cache warm", "rebuild": "one question changed",
+                    "takedown-answer": "one answer taken down", "takedown-question": "one question taken down",
+                    "takedown-user": "one user anonymized"][step] ?? step
         print(String(format: "%-22@ %7.2f s  %6.0f pages/s  %d pages (%d written)  %d bodies sanitized, %d cached  peak RSS %d MiB",
                      name as NSString, summary.seconds, Double(summary.pages) / summary.seconds, summary.pages,
                      summary.pagesWritten, summary.bodiesSanitized, summary.bodiesCached, memoryMiB("VmHWM:")))

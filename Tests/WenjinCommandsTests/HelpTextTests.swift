@@ -9,7 +9,7 @@ struct HelpTextTests {
             "crawl": "Usage: wenjin crawl [--source URL] [--max-requests N]",
             "build": "Usage: wenjin build [--drafts] [--output DIR]",
             "serve": "Usage: wenjin serve [--host ADDRESS] [--port PORT]",
-            "check": "Usage: wenjin check [DIR]",
+            "check": "Usage: wenjin check [--privacy] [DIR]",
             "stats": "Usage: wenjin stats [--json]",
             "sanitize": "Usage: wenjin sanitize",
             "drafts": "Usage: wenjin drafts list|show|new|rm",

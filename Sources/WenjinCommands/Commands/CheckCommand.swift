@@ -1,8 +1,13 @@
 import Foundation
 import WenjinSite
+import WenjinStore
 
-/// `wenjin check [DIR]`
+/// `wenjin check [DIR] [--privacy]`
 enum CheckCommand {
+    static let privacy = Parameter.flag(
+        "privacy",
+        help: "Instead of links, look for what must not be published: withdrawn posts' titles and texts, hidden users' "
+            + "names and profile links, removed images, anonymous posts' real authors (needs the site folder's store).")
     static let directory = Parameter.positional(
         "DIR", required: false,
         help: "The built site to check; build.outputDirectory of site.json when omitted.")
@@ -10,7 +15,9 @@ enum CheckCommand {
     static let declaration = CommandDeclaration(
         name: "check",
         summary: "Check that every internal link and asset of a built site resolves; exit 1 with a list if not.",
-        parameters: [directory],
+        discussion: "With --privacy, check instead that no file of the site lets out what the store, the takedowns "
+            + "(site.json privacy.takedowns) and the anonymity of posts forbid; exit 1 with a list if any does.",
+        parameters: [directory, privacy],
         action: run)
 
     /// The list of broken references is the command's result, so it goes to stdout (one line
@@ -23,6 +30,7 @@ enum CheckCommand {
             let config = try invocation.loadSiteConfig()
             root = config.resolve(config.build.outputDirectory)
         }
+        if invocation.arguments.isSet(privacy) { return try checkPrivacy(of: root, invocation) }
         let report = try LinkChecker(root: root).check()
         for problem in report.problems { invocation.console.output(problem.description) }
         let summary = "checked \(counted(report.pages, "page")) and \(counted(report.references, "reference"))"
@@ -32,6 +40,23 @@ enum CheckCommand {
         }
         let pages = Set(report.problems.map(\.page)).count
         invocation.console.error("wenjin: \(summary): \(report.problems.count) broken in \(counted(pages, "page"))\n")
+        return .failure
+    }
+
+    /// Each finding on stdout (`file: what`, never the forbidden text itself); the verdict on
+    /// stderr when there are any.
+    private static func checkPrivacy(of root: URL, _ invocation: Invocation) throws -> ExitCode {
+        let config = try invocation.loadSiteConfig()
+        let store = try Store.openExisting(at: config.resolve(config.store.directory).appendingPathComponent(Store.fileName))
+        let report = try PrivacyCheck(root: root, forbidden: try ForbiddenContent.gather(store: store, config: config)).run()
+        for finding in report.findings { invocation.console.output(finding.description) }
+        let summary = "checked \(counted(report.files, "file")) for withheld content"
+        if report.passed {
+            invocation.console.output("\(summary): nothing withheld is published")
+            return .success
+        }
+        let files = Set(report.findings.map(\.file)).count
+        invocation.console.error("wenjin: \(summary): \(counted(report.findings.count, "finding")) in \(counted(files, "file"))\n")
         return .failure
     }
 

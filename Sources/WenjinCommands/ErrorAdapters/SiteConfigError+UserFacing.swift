@@ -1,7 +1,7 @@
 import WenjinSite
 
 extension SiteConfigError: UserFacingError {
-    public var failure: String { "site.json cannot be used: \(problem)" }
+    public var failure: String { "\(file) cannot be used: \(problem)" }
 
     public var location: String? { fileLocation }
 
@@ -9,7 +9,7 @@ extension SiteConfigError: UserFacingError {
         switch reason {
         case .syntax: return "fix the JSON at that line and column"
         case .unreadable: return "check that the file is readable UTF-8 text"
-        default: return hint ?? "correct the value in site.json"
+        default: return hint ?? "correct the value in \(file)"
         }
     }
 }

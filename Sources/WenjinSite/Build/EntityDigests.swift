@@ -16,18 +16,32 @@ struct EntityDigests: Sendable {
     /// `SanitizedBodies.digest`, which also covers where their links lead.
     init(index: ArchiveIndex) {
         let content = index.content
-        questions = Self.map(content.questions, id: \.id) { DigestEncoder.digest(of: $0) }
+        // What `Withdrawals` changes of each entity's look beyond its fields: notices in its
+        // thread and the marks of content kept although deleted upstream.
+        let withdrawals = content.withdrawals
+        questions = Self.map(content.questions, id: \.id) { question in
+            var digest = PageFingerprint.Digest(seed: 5)
+            DigestEncoder.add(question, to: &digest)
+            Self.add(nil, marked: withdrawals.marked.questions.contains(question.id), to: &digest)
+            return digest.finish()
+        }
         let answerList = content.questions.flatMap { content.answers[$0.id] ?? [] }
         answers = Self.map(answerList, id: \.id) { answer in
             var digest = PageFingerprint.Digest(seed: 1)
             DigestEncoder.add(answer, to: &digest)
-            DigestEncoder.add(content.answerComments[answer.id] ?? [], to: &digest)
+            Self.add(withdrawals.answers[answer.id], marked: withdrawals.marked.answers.contains(answer.id), to: &digest)
+            let comments = content.answerComments[answer.id] ?? []
+            DigestEncoder.add(comments, to: &digest)
+            for comment in comments {
+                Self.add(withdrawals.answerComments[comment.id], marked: withdrawals.marked.answerComments.contains(comment.id), to: &digest)
+            }
             return digest.finish()
         }
         users = Self.map(content.users, id: \.id) { user in
             var digest = PageFingerprint.Digest(seed: 2)
             DigestEncoder.add(user, to: &digest)
             digest.add(index.avatars[user.id]?.text ?? "\u{0}")
+            Self.add(nil, marked: withdrawals.marked.users.contains(user.id), to: &digest)
             return digest.finish()
         }
         let links = ArchiveLinks(index: index)
@@ -41,9 +55,19 @@ struct EntityDigests: Sendable {
         articles = Self.map(content.articles, id: \.id) { article in
             var digest = PageFingerprint.Digest(seed: 4)
             DigestEncoder.add(article, to: &digest)
-            DigestEncoder.add(content.articleComments[article.id] ?? [], to: &digest)
+            Self.add(nil, marked: withdrawals.marked.articles.contains(article.id), to: &digest)
+            let comments = content.articleComments[article.id] ?? []
+            DigestEncoder.add(comments, to: &digest)
+            for comment in comments {
+                Self.add(withdrawals.articleComments[comment.id], marked: withdrawals.marked.articleComments.contains(comment.id),
+                    to: &digest)
+            }
             return digest.finish()
         }
+    }
+
+    private static func add(_ withdrawal: Withdrawal?, marked: Bool, to digest: inout PageFingerprint.Digest) {
+        digest.add(word: UInt64(withdrawal?.rawValue ?? 0) | (marked ? 0x100 : 0))
     }
 
     private static func map<Entity: Sendable, ID: Hashable & Sendable>(

@@ -111,7 +111,7 @@ struct SiteIndexes {
     private func sitemapEntries(_ pages: [PageJob]) -> [SitemapEntry] {
         pages.compactMap { job -> SitemapEntry? in
             switch job {
-            case .search, .notFound: nil
+            case .search, .notFound, .withdrawn: nil
             case .question(let id): SitemapEntry(path: job.path.text, lastModified: index.questionsByID[id]?.updateTime)
             case .article(let id): SitemapEntry(path: job.path.text, lastModified: index.articlesByID[id]?.addTime)
             default: SitemapEntry(path: job.path.text)
@@ -145,6 +145,8 @@ struct SiteIndexes {
             var list = [SearchDocument(
                 title: title, text: bodies.text(.question(question.id)),
                 url: SiteLayout.question(question.id).text, kind: .question, weight: Self.sum(answers.count, question.focusCount))]
+            // A withdrawn answer keeps its document, empty (no body, so no text and no terms):
+            // the numbering stays, and a rebuild after the takedown patches the index.
             for answer in answers {
                 list.append(SearchDocument(
                     title: title, text: bodies.text(.answer(answer.id)),
@@ -157,6 +159,7 @@ struct SiteIndexes {
             SearchDocument(title: Sanitizer.decodeEntities(article.title), text: bodies.text(.article(article.id)),
                            url: SiteLayout.article(article.id).text, kind: .article, weight: article.votes)
         }
+        documents += content.withdrawals.emptiedDocuments
         documents += content.topics.map { topic in
             SearchDocument(title: Sanitizer.decodeEntities(topic.title), text: Sanitizer.decodeEntities(topic.description),
                            url: SiteLayout.topic(topic.id).text, kind: .topic, weight: topic.focusCount)

@@ -58,6 +58,11 @@ extension SiteConfig {
             if let path = try section.string("path") { config.drafts.path = ConfigPath(path) }
             try section.rejectUnknownKeys()
         }
+        if var section = try reader.object("privacy") {
+            if let path = try section.string("takedowns") { config.privacy.takedowns = ConfigPath(path) }
+            if let policy = try section.choice("deleted", as: Privacy.DeletedPolicy.self) { config.privacy.deleted = policy }
+            try section.rejectUnknownKeys()
+        }
         if let extra = reader.node("extra") {
             guard case .object = extra.value else {
                 throw reader.failure("extra", at: extra, .wrongType(expected: "an object", found: extra.kindDescription))

@@ -26,6 +26,7 @@ public struct SiteConfig: Sendable, Equatable {
     public var store = Store()
     public var theme = Theme()
     public var drafts = Drafts()
+    public var privacy = Privacy()
     /// Free-form values for themes, passed through unchecked.
     public var extra: [String: ExtraValue] = [:]
 

@@ -26,6 +26,8 @@ struct ArchiveContent: Sendable {
     var sourceBase: String
     /// When the last crawl finished, as the store recorded it (ISO 8601), if it did.
     var crawlFinishedAt: String?
+    /// What the archive withholds of the store (takedowns, deletions); see `withdrawing`.
+    var withdrawals = Withdrawals()
 
     /// The same archive without the raw bodies, once they are sanitized: pages and indexes
     /// only use the sanitized HTML and texts, and large archives should not hold both.

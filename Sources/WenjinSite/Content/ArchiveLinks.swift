@@ -14,15 +14,31 @@ struct ArchiveLinks: ArchiveResolver {
         self.index = index
     }
 
+    /// The empty path for a page the archive withholds without a notice (a hidden user, a
+    /// post deleted upstream under "remove"): the sanitizer then keeps the link's text only.
     func localPath(for link: CommunityLink) -> String? {
-        target(of: link).map { Self.bodyPage.link(to: $0.path, fragment: $0.fragment) }
+        if isWithheld(link) { return "" }
+        return target(of: link).map { Self.bodyPage.link(to: $0.path, fragment: $0.fragment) }
+    }
+
+    private func isWithheld(_ link: CommunityLink) -> Bool {
+        let withdrawals = index.content.withdrawals
+        switch link {
+        case .question(let id, _): return withdrawals.gone.questions.contains(QuestionID(id))
+        case .article(let id): return withdrawals.gone.articles.contains(ArticleID(id))
+        case .user(let token):
+            if let id = Int(token).map(UserID.init), withdrawals.users[id] != nil { return false }
+            return Int(token).map { withdrawals.hiddenUsers.contains(UserID($0)) } == true
+                || withdrawals.hiddenUserNames.contains(token)
+        case .topic, .image: return false
+        }
     }
 
     /// Paths this resolver hands out: one folder up, then a folder of entity pages or images.
     func isArchivePath(_ path: String) -> Bool {
         guard path.hasPrefix("../") else { return false }
         let rest = path.dropFirst(3)
-        return Self.folders.contains { rest.hasPrefix($0) }
+        return Self.folders.contains { rest.hasPrefix($0) } || rest == SiteLayout.removedImage.text
     }
 
     private static let folders = ["questions/", "articles/", "users/", "topics/", SiteLayout.imageFolder]
@@ -32,19 +48,24 @@ struct ArchiveLinks: ArchiveResolver {
         switch link {
         case .question(let id, let answerID):
             let question = QuestionID(id)
+            if index.content.withdrawals.questions[question] != nil { return (SiteLayout.question(question), nil) }
             guard index.questionsByID[question] != nil else { return nil }
             let answer = answerID.map(AnswerID.init).flatMap { index.questionOfAnswer[$0] == question ? $0 : nil }
             return (SiteLayout.question(question), answer.map(SiteLayout.answerAnchor))
         case .article(let id):
-            guard index.articlesByID[ArticleID(id)] != nil else { return nil }
+            let withdrawn = index.content.withdrawals.articles[ArticleID(id)] != nil
+            guard withdrawn || index.articlesByID[ArticleID(id)] != nil else { return nil }
             return (SiteLayout.article(ArticleID(id)), nil)
         case .user(let token):
-            if let id = Int(token), index.usersByID[UserID(id)] != nil { return (SiteLayout.user(UserID(id)), nil) }
+            if let id = Int(token), index.usersByID[UserID(id)] != nil || index.content.withdrawals.users[UserID(id)] != nil {
+                return (SiteLayout.user(UserID(id)), nil)
+            }
             return index.usersByName[token].map { (SiteLayout.user($0), nil) }
         case .topic(let token):
             if let id = Int(token), index.topicsByID[TopicID(id)] != nil { return (SiteLayout.topic(TopicID(id)), nil) }
             return index.topicsByTitle[token].map { (SiteLayout.topic($0), nil) }
         case .image(let originalURL):
+            if index.content.withdrawals.removedImages.contains(AssetURL(originalURL)) { return (SiteLayout.removedImage, nil) }
             return imagePath(AssetURL(originalURL)).map { ($0, nil) }
         }
     }

@@ -1,7 +1,8 @@
 import WenjinModel
 
 /// A digest of everything `ArchiveLinks` answers from: which questions, answers, articles,
-/// users (by ID and name), topics (by ID and title) and stored images the archive holds.
+/// users (by ID and name), topics (by ID and title) and stored images the archive holds, and
+/// what it withholds (`Withdrawals`).
 /// While it is unchanged, every link of every body resolves as it did, so a build need not ask
 /// the resolver again about bodies it has seen (`BodyLedger`).
 enum LinkTargets {
@@ -35,6 +36,7 @@ enum LinkTargets {
             digest.add(asset.sha256 ?? "")
             digest.add(asset.contentType ?? "")
         }
+        index.content.withdrawals.addLinkAnswers(to: &digest)
         return digest.finish()
     }
 }

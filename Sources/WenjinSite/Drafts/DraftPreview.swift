@@ -134,7 +134,7 @@ extension SiteBuilder {
     func previewRenderer() throws(SiteError) -> PageRenderer {
         let theme = try Theme.load(config)
         do {
-            let content = try ArchiveContent.read(from: store, fallbackSource: config.source.baseURL)
+            let content = try ArchiveContent.readPublished(from: store, config: config)
             let hosts = CommunityHosts(source: content.sourceBase, historical: config.source.historicalHosts)
             let index = ArchiveIndex(content.withoutRawBodies())
             let bodies = try SanitizedBodies.make(raw: SanitizedBodies.rawBodies(of: content), index: index, hosts: hosts,
@@ -142,7 +142,7 @@ extension SiteBuilder {
                                                   progress: SilentProgress())
             return pageRenderer(index: index, bodies: bodies, theme: theme, withDrafts: true)
         } catch {
-            throw SiteError(.store, step: .readStore, file: store.path, message: "\(error)")
+            throw SiteError.readingArchive(error, store: store)
         }
     }
 }

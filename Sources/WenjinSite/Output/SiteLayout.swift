@@ -25,6 +25,9 @@ enum SiteLayout {
     /// The folder of images, each named by the SHA-256 of its bytes.
     static let imageFolder = "images/"
 
+    /// What bodies show in place of an image taken down (a theme file).
+    static let removedImage = SitePath("assets/img/removed-image.svg")
+
     /// An image by its bytes' SHA-256, with an extension browsers recognise.
     static func image(sha256: String, contentType: String?, url: AssetURL) -> SitePath {
         SitePath(imageFolder + "\(sha256).\(imageExtension(contentType: contentType, url: url))")

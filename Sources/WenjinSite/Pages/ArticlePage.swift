@@ -8,9 +8,15 @@ extension PageRenderer {
         let path = SiteLayout.article(id)
         guard let article = index.articlesByID[id] else { return notFoundPage() }
         let title = Sanitizer.decodeEntities(article.title)
+        let withdrawals = content.withdrawals
         let comments: [TemplateValue] = (content.articleComments[id] ?? []).map { comment in
-            [
+            if let withdrawal = withdrawals.articleComments[comment.id] {
+                return ["anchor": .string(SiteLayout.articleCommentAnchor(comment.id)), "withdrawn": notice(withdrawal)]
+            }
+            return [
                 "anchor": .string(SiteLayout.articleCommentAnchor(comment.id)),
+                "withdrawn": nil,
+                "deleted": deletedMark(withdrawals.marked.articleComments.contains(comment.id)),
                 "author": person(comment.authorID, from: path),
                 "replyTo": comment.atUserID.map { person($0, from: path) } ?? .null,
                 "text": .string(Sanitizer.decodeEntities(comment.message)),
@@ -20,6 +26,7 @@ extension PageRenderer {
         }
         let page: TemplateValue = [
             "title": .string(title),
+            "deleted": deletedMark(withdrawals.marked.articles.contains(id)),
             "body": .html(bodies[.article(id)]),
             "author": person(article.authorID, from: path),
             "time": time(article.addTime),

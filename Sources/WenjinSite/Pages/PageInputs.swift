@@ -23,6 +23,7 @@ extension PageRenderer {
         case .article(let id): inputs.article(id)
         case .user(let id, let page): inputs.user(id, page: page)
         case .topic(let id, let page): inputs.topic(id, page: page)
+        case .withdrawn(let page): inputs.digest.add(word: UInt64(page.withdrawal.rawValue))
         case .search, .notFound: break
         case .about: inputs.about()
         }
@@ -48,7 +49,8 @@ private struct PageInputs {
 
     /// `person`: a user as a linked name and avatar; anonymous or unknown ones by their ID.
     private mutating func person(_ id: UserID?, anonymous: Bool = false) {
-        digest.add(tag: anonymous ? 11 : 12)
+        let hidden = id.map(content.withdrawals.hiddenUsers.contains) == true
+        digest.add(tag: anonymous ? 11 : hidden ? 13 : 12)
         digest.add(word: UInt64(bitPattern: Int64(id?.rawValue ?? -1)))
         if let id, !anonymous { add(entities.users[id]) }
     }

@@ -16,6 +16,8 @@ enum PageJob: Sendable, Hashable {
     case article(ArticleID)
     case user(UserID, page: Int)
     case topic(TopicID, page: Int)
+    /// A post or profile kept only as a notice.
+    case withdrawn(WithdrawnPage)
     case search
     case notFound
     case about
@@ -32,6 +34,7 @@ enum PageJob: Sendable, Hashable {
         jobs += (1...Pagination.pageCount(itemCount: content.users.count, perPage: Pagination.namesPerPage)).map { .usersIndex(page: $0) }
         jobs += content.questions.map { .question($0.id) }
         jobs += content.articles.map { .article($0.id) }
+        jobs += WithdrawnPage.all(in: content.withdrawals).map { .withdrawn($0) }
         for user in content.users {
             let count = max(index.questionsByAsker[user.id]?.count ?? 0, index.answersByAuthor[user.id]?.count ?? 0,
                             index.articlesByAuthor[user.id]?.count ?? 0)
@@ -58,6 +61,7 @@ extension PageJob {
         case .article(let id): SiteLayout.article(id)
         case .user(let id, let page): SiteLayout.user(id, page: page)
         case .topic(let id, let page): SiteLayout.topic(id, page: page)
+        case .withdrawn(let page): page.path
         case .search: SiteLayout.search
         case .notFound: SiteLayout.notFound
         case .about: SiteLayout.about

@@ -37,6 +37,7 @@ struct PageRenderer: Sendable {
         case .article(let id): articlePage(id)
         case .user(let id, let page): userPage(id, page: page)
         case .topic(let id, let page): topicPage(id, page: page)
+        case .withdrawn(let page): withdrawnPage(page)
         case .search: searchPage()
         case .notFound: notFoundPage()
         case .about: aboutPage()
@@ -80,11 +81,12 @@ struct PageRenderer: Sendable {
 
     // MARK: Pieces shared by several pages
 
-    /// A person as pages show them: a linked name, or 匿名用户 unlinked for anonymous authors.
+    /// A person as pages show them: a linked name, or 匿名用户 unlinked for anonymous authors
+    /// and for users the archive hides (`Withdrawals.hiddenUsers`).
     func person(_ id: UserID?, anonymous: Bool = false, from: SitePath) -> TemplateValue {
         // Every key is present (null when absent), so a template section on a person never
         // picks up an enclosing item's `href` from the context stack.
-        guard let id, !anonymous else { return ["name": .string(ui["anonymous"]), "href": nil, "avatar": nil, "anonymous": true] }
+        guard let id, !anonymous, !content.withdrawals.hiddenUsers.contains(id) else { return ["name": .string(ui["anonymous"]), "href": nil, "avatar": nil, "anonymous": true] }
         guard let user = index.usersByID[id] else {
             return ["name": .string("\(ui["user"]) \(id.rawValue)"), "href": nil, "avatar": nil, "anonymous": false]
         }

@@ -10,19 +10,31 @@ extension PageRenderer {
         guard let question = index.questionsByID[id] else { return notFoundPage() }
         let answers = orderedAnswers(of: question)
         let title = Sanitizer.decodeEntities(question.title)
+        let withdrawals = content.withdrawals
         let answerValues: [TemplateValue] = answers.map { answer in
+            // A withdrawn answer is its notice alone: nothing of its author, time or votes.
+            if let withdrawal = withdrawals.answers[answer.id] {
+                return ["anchor": .string(SiteLayout.answerAnchor(answer.id)), "withdrawn": notice(withdrawal)]
+            }
             let comments = content.answerComments[answer.id] ?? []
             let thread = ThreadAnonymity(answer: answer, comments: comments)
             return [
                 "anchor": .string(SiteLayout.answerAnchor(answer.id)),
+                "withdrawn": nil,
+                "deleted": deletedMark(withdrawals.marked.answers.contains(answer.id)),
                 "author": person(answer.authorID, anonymous: answer.isAnonymous, from: path),
                 "time": time(answer.addTime),
                 "votes": .int(answer.agreeCount),
                 "best": .bool(answer.id == question.bestAnswerID),
                 "body": .html(bodies[.answer(answer.id)]),
                 "comments": block(comments.map { comment in
-                    [
+                    if let withdrawal = withdrawals.answerComments[comment.id] {
+                        return ["anchor": .string(SiteLayout.commentAnchor(comment.id)), "withdrawn": notice(withdrawal)]
+                    }
+                    return [
                         "anchor": .string(SiteLayout.commentAnchor(comment.id)),
+                        "withdrawn": nil,
+                        "deleted": deletedMark(withdrawals.marked.answerComments.contains(comment.id)),
                         "author": person(comment.authorID, anonymous: thread.hides(comment.authorID), from: path),
                         "replyTo": comment.atUserID.map { person($0, anonymous: thread.hides($0), from: path) } ?? .null,
                         "text": .string(Sanitizer.decodeEntities(comment.text)),
@@ -33,6 +45,7 @@ extension PageRenderer {
         }
         let page: TemplateValue = [
             "title": .string(title),
+            "deleted": deletedMark(withdrawals.marked.questions.contains(id)),
             "detail": .html(bodies[.question(id)]),
             "hasDetail": .bool(bodies.has(.question(id))),
             "asker": person(question.askerID, anonymous: question.isAnonymous, from: path),
@@ -90,10 +103,10 @@ extension PageRenderer {
             ("dateCreated", .string(DisplayTime(question.addTime).iso8601)),
             ("author", author(question.askerID, anonymous: question.isAnonymous)),
         ]
-        if let best = answers.first(where: { $0.id == question.bestAnswerID }) {
+        if let best = answers.first(where: { $0.id == question.bestAnswerID }), content.withdrawals.answers[best.id] == nil {
             entity.append(("acceptedAnswer", answerData(best)))
         }
-        let suggested = answers.filter { $0.id != question.bestAnswerID }
+        let suggested = answers.filter { $0.id != question.bestAnswerID && content.withdrawals.answers[$0.id] == nil }
         if !suggested.isEmpty { entity.append(("suggestedAnswer", .array(suggested.map(answerData)))) }
         let page = StructuredData.object([("@context", "https://schema.org"), ("@type", "QAPage"), ("mainEntity", .object(entity))])
         return page.scriptElementContent

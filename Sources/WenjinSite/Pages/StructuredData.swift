@@ -43,7 +43,7 @@ indirect enum StructuredData: Sendable, ExpressibleByStringLiteral {
 
     /// Copies runs of bytes that need no escape in one go, since most text (Chinese above all)
     /// needs none; the escapes are those of `JSONSerialization` plus the HTML-significant ones.
-    private static func writeString(_ text: String, to output: inout String) {
+    static func writeString(_ text: String, to output: inout String) {
         output += "\""
         var text = text
         text.withUTF8 { bytes in

@@ -39,7 +39,8 @@ extension PageRenderer {
     private func bestAnswers(in questions: [Question], from path: SitePath, limit: Int = 5) -> [TemplateValue] {
         var candidates: [(answer: Answer, question: Question)] = []
         for question in questions {
-            for answer in content.answers[question.id] ?? [] where answer.agreeCount > 0 || answer.id == question.bestAnswerID {
+            for answer in content.answers[question.id] ?? []
+            where content.withdrawals.answers[answer.id] == nil && (answer.agreeCount > 0 || answer.id == question.bestAnswerID) {
                 candidates.append((answer, question))
             }
         }

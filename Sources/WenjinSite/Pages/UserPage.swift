@@ -26,6 +26,7 @@ extension PageRenderer {
         let counts = user.counts
         let page: TemplateValue = [
             "name": .string(name),
+            "deleted": deletedMark(content.withdrawals.marked.users.contains(id)),
             "userName": .string(Sanitizer.decodeEntities(user.userName)),
             "avatar": avatar(of: user, from: path),
             "initial": .string(name.first.map { String($0) } ?? "?"),
