@@ -29,12 +29,17 @@ public struct CrawlOptions: Sendable {
     /// First retry delay; each retry doubles it (with jitter) up to `backoffMax`.
     public var backoffBase: Duration = .seconds(1)
     public var backoffMax: Duration = .seconds(60)
+    /// Idle timeout: how long a request may wait for its next byte.
     public var timeout: Duration = .seconds(30)
+    /// Total deadline of one request, however steadily its bytes trickle in.
+    public var deadline: Duration = .seconds(120)
+    /// Larger responses (API, web page, robots.txt) are aborted at this many bytes and fail.
+    public var maxResponseBytes = 16 * 1024 * 1024
     public var userAgent: String = APIClient.defaultUserAgent
     public var obeyRobotsTxt = true
     /// The crawl fails when more than this share (0...1) of its tasks failed for good.
     public var maxFailureShare = 0.05
-    /// Larger images are recorded as failed and not stored.
+    /// Larger images are aborted at this many bytes, recorded as failed and not stored.
     public var maxAssetBytes = 10 * 1024 * 1024
     /// Stop after this many requests; the next crawl resumes where this one stopped.
     public var maxRequests: Int?

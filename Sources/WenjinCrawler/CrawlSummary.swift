@@ -14,6 +14,11 @@ public struct CrawlSummary: Sendable, Equatable {
     public var assetsMissing = 0
     /// Rows of lists that could not be decoded (kept raw in the store, named in its error).
     public var unreadableRows = 0
+    /// Requests the source redirected outside its origin: not followed, their tasks failed.
+    public var redirectsRefused = 0
+    /// Responses refused for their body: over `maxResponseBytes` (images: `maxAssetBytes`, then
+    /// recorded as failed assets) or compressed against wenjin's request.
+    public var bodiesRefused = 0
     /// Whether the crawl stopped at `maxRequests` with work left (run it again to go on).
     public var stoppedEarly = false
     public var loggedIn = false

@@ -28,6 +28,8 @@ public final class Crawler: Sendable {
         var assetsStored = 0
         var assetsMissing = 0
         var unreadableRows = 0
+        var redirectsRefused = 0
+        var bodiesRefused = 0
         var examples: [String] = []
     }
 
@@ -47,8 +49,8 @@ public final class Crawler: Sendable {
             try store.write { writer in try Self.prepareQueue(writer, source: options.source) }
         }
         progress(.started(resumed: start.resumed, pending: start.pending, done: start.done))
-        guard await client.sourceRobotsReadable() else {
-            throw CrawlError(.robotsUnavailable, location: options.source.text + "robots.txt")
+        if let problem = await client.sourceRobotsProblem() {
+            throw CrawlError(.robotsUnavailable(problem), location: options.source.text + "robots.txt")
         }
         var summary = CrawlSummary()
         summary.resumed = start.resumed
@@ -56,7 +58,7 @@ public final class Crawler: Sendable {
             do {
                 try await client.login(credentials)
             } catch {
-                throw CrawlError(.loginFailed("\(error.reason)"), location: options.source.text)
+                throw CrawlError(.loginFailed(error), location: options.source.text)
             }
             summary.loggedIn = true
         } else {
@@ -83,6 +85,8 @@ public final class Crawler: Sendable {
         summary.assetsStored = final.assetsStored
         summary.assetsMissing = final.assetsMissing
         summary.unreadableRows = final.unreadableRows
+        summary.redirectsRefused = final.redirectsRefused
+        summary.bodiesRefused = final.bodiesRefused
         summary.stoppedEarly = stoppedEarly
         summary.seconds = (ContinuousClock.now - started).seconds
         try checkFailureShare(final, minimum: 1)
@@ -166,7 +170,7 @@ public final class Crawler: Sendable {
         } catch is CancellationError {
             return true
         } catch {
-            throw CrawlError(.store("\(error)"), location: store.path)
+            throw CrawlError.storing(error, path: store.path)
         }
     }
 
@@ -196,7 +200,12 @@ public final class Crawler: Sendable {
                 }
                 tally.withLock { $0.disallowed += 1 }
             case .failed(let error, let response):
-                if case .cancelled = error.reason { return .interrupted }
+                switch error.reason {
+                case .cancelled: return .interrupted
+                case .redirectRefused: count { $0.redirectsRefused += 1 }
+                case .tooLarge, .compressedBody: count { $0.bodiesRefused += 1 }
+                default: break
+                }
                 try recordFailure(task, error: error.description, response: response, progress: progress)
             }
         }
@@ -244,6 +253,6 @@ public final class Crawler: Sendable {
     }
 
     private func storing<T>(_ body: () throws -> T) throws(CrawlError) -> T {
-        do { return try body() } catch { throw CrawlError(.store("\(error)"), location: store.path) }
+        do { return try body() } catch { throw CrawlError.storing(error, path: store.path) }
     }
 }

@@ -55,6 +55,8 @@ enum CrawlCommand {
         options.backoffBase = crawl.backoffBase
         options.backoffMax = crawl.backoffMax
         options.timeout = crawl.timeout
+        options.deadline = crawl.deadline
+        options.maxResponseBytes = crawl.maxResponseBytes
         options.userAgent = crawl.userAgent
         options.obeyRobotsTxt = crawl.obeyRobotsTxt
         options.maxFailureShare = crawl.maxFailureShare
@@ -128,6 +130,12 @@ enum CrawlCommand {
         if summary.disallowed > 0 { lines.append("\(summary.disallowed) URLs skipped: robots.txt disallows them") }
         if summary.unreadableRows > 0 {
             lines.append("\(summary.unreadableRows) rows could not be read; their responses are kept raw in the store")
+        }
+        if summary.redirectsRefused > 0 {
+            lines.append("\(summary.redirectsRefused) requests redirected outside the source's origin: not followed, their tasks failed")
+        }
+        if summary.bodiesRefused > 0 {
+            lines.append("\(summary.bodiesRefused) responses refused: larger than crawl.maxResponseBytes (images: maxAssetBytes) or compressed")
         }
         if summary.assetsMissing > 0 { lines.append("\(summary.assetsMissing) images missing on the server (recorded)") }
         if summary.stoppedEarly { lines.append("stopped before the end (--max-requests or Ctrl-C); run `wenjin crawl` again to go on") }
