@@ -25,6 +25,7 @@ let modules: [(name: String, dependencies: [Target.Dependency])] = [
 
 /// What tests use beyond their own module: real servers, stores and crawls instead of stand-ins.
 let testDependencies: [String: [Target.Dependency]] = [
+    "WenjinAPITests": ["WenjinHTTP", "WenjinSample"],
     "WenjinCrawlerTests": ["WenjinSample", "WenjinStore", "WenjinAPI", "WenjinModel", "WenjinSanitizer"],
     "WenjinSiteTests": ["WenjinSample", "WenjinStore", "WenjinModel", "WenjinCrawler", "WenjinSanitizer", "WenjinTemplates", "WenjinDrafts"],
     "WenjinPreviewTests": ["WenjinHTTP"],
