@@ -6,14 +6,19 @@ import Synchronization
 
 /// One request in flight: the body received so far, the caller waiting for it, and the limits
 /// it must stay within. Whatever ends it first — completion, the byte cap, the deadline, a
-/// refused redirect, the caller's cancellation — resumes the caller exactly once; later events
-/// are ignored and their bytes dropped.
+/// refused redirect, the caller's cancellation — decides the outcome; later bytes are dropped.
+/// An ended transfer cancels its task and resumes the caller when URLSession reports the task
+/// complete, so nothing of it is still on the wire when the caller goes on (a server closing a
+/// half-sent head under a live task stops the process in swift-corelibs-foundation 6.3.1);
+/// should that report never come, the caller is resumed after a grace period anyway.
 final class Transfer: Sendable {
     private struct State {
         var body = Data()
         var continuation: CheckedContinuation<(Data, HTTPURLResponse), any Error>?
         var task: URLSessionDataTask?
         var finished = false
+        /// Why the transfer was ended early, once it was; the caller hears it on completion.
+        var ending: APIError?
         /// Where the server tried to send the request outside its origin.
         var refusedRedirect: String?
     }
@@ -76,7 +81,7 @@ final class Transfer: Sendable {
     /// Adds body bytes; past the cap the transfer ends.
     func receive(_ data: Data) {
         let over = state.withLock { state -> Bool in
-            guard !state.finished else { return false }
+            guard !state.finished, state.ending == nil else { return false }
             if state.body.count + data.count > limits.maxBytes { return true }
             state.body.append(data)
             return false
@@ -86,35 +91,51 @@ final class Transfer: Sendable {
 
     /// The session finished the task, with `error` or with the final response.
     func complete(response: URLResponse?, error: (any Error)?) {
-        let (body, redirect) = state.withLock { ($0.body, $0.refusedRedirect) }
-        if let error {
-            fail(Self.apiError(error, url: url))
+        let (body, redirect, ending) = state.withLock { ($0.body, $0.refusedRedirect, $0.ending) }
+        if let ending {
+            finish { $0.resume(throwing: ending) }
+        } else if let error {
+            finish { $0.resume(throwing: Self.apiError(error, url: url)) }
         } else if let redirect {
             let status = (response as? HTTPURLResponse)?.statusCode
-            fail(APIError(.redirectRefused(location: redirect), url: url, status: status))
+            finish { $0.resume(throwing: APIError(.redirectRefused(location: redirect), url: url, status: status)) }
         } else if let response = response as? HTTPURLResponse {
             finish { $0.resume(returning: (body, response)) }
         } else {
-            fail(APIError(.transport(code: URLError.Code.badServerResponse.rawValue, message: "no HTTP response"), url: url))
+            let error = APIError(.transport(code: URLError.Code.badServerResponse.rawValue, message: "no HTTP response"), url: url)
+            finish { $0.resume(throwing: error) }
         }
     }
 
-    /// Ends the transfer with `error` (if it is still running) and stops the task.
+    /// Ends the transfer with `error` (unless it has already ended): stops the task now and
+    /// reports `error` once the task is complete, or after a grace period.
     func fail(_ error: APIError) {
-        finish { $0.resume(throwing: error) }
-    }
-
-    private func finish(_ resume: (CheckedContinuation<(Data, HTTPURLResponse), any Error>) -> Void) {
-        let ended = state.withLock { state -> (CheckedContinuation<(Data, HTTPURLResponse), any Error>?, URLSessionDataTask?)? in
-            guard !state.finished else { return nil }
-            defer { state = State(finished: true) }
-            return (state.continuation, state.task)
+        let (task, first) = state.withLock { state -> (URLSessionDataTask?, Bool) in
+            guard !state.finished, state.ending == nil else { return (nil, false) }
+            state.ending = error
+            return (state.task, true)
         }
-        guard let (continuation, task) = ended else { return }
-        if let continuation { resume(continuation) }
+        guard first else { return }
+        guard let task else { return finish { $0.resume(throwing: error) } }
         // Never cancel from the thread that resumed or cancelled the Swift task: cancelling a
         // URLSession task there can deadlock on Linux (platform-notes §2, upstream #5412).
-        if let task { DispatchQueue.global().async { task.cancel() } }
+        DispatchQueue.global().async { task.cancel() }
+        DispatchQueue.global().asyncAfter(deadline: .now() + Self.gracePeriod) { [weak self] in
+            self?.finish { $0.resume(throwing: error) }
+        }
+    }
+
+    private static let gracePeriod = DispatchTimeInterval.seconds(5)
+
+    /// Resumes the caller, once.
+    private func finish(_ resume: (CheckedContinuation<(Data, HTTPURLResponse), any Error>) -> Void) {
+        let continuation = state.withLock { state -> CheckedContinuation<(Data, HTTPURLResponse), any Error>?? in
+            guard !state.finished else { return nil }
+            defer { state = State(finished: true) }
+            return .some(state.continuation)
+        }
+        guard let continuation else { return }
+        if let continuation { resume(continuation) }
     }
 
     /// URLSession's error as the API's, keeping its code and text.
