@@ -30,7 +30,7 @@ let testDependencies: [String: [Target.Dependency]] = [
     "WenjinSiteTests": ["WenjinSample", "WenjinStore", "WenjinModel", "WenjinCrawler", "WenjinSanitizer", "WenjinTemplates", "WenjinDrafts"],
     "WenjinPreviewTests": ["WenjinHTTP"],
     "WenjinDraftsTests": ["WenjinKeyedArchive"],
-    "WenjinCommandsTests": ["WenjinSample", "WenjinStore", "WenjinDrafts", "WenjinSite", "WenjinHTTP"],
+    "WenjinCommandsTests": ["WenjinSample", "WenjinStore", "WenjinDrafts", "WenjinSite", "WenjinHTTP", "WenjinCrawler", "WenjinAPI"],
 ]
 
 /// Test targets that keep fixture files (read by path from #filePath) in a `Fixtures` folder.
