@@ -18,7 +18,7 @@ public struct APIError: Error, Sendable, Equatable, CustomStringConvertible {
         /// image); the transfer was aborted there.
         case tooLarge(limit: Int)
         /// The body came with a content coding (gzip, …) although wenjin asked for none; it is
-        /// refused unread because its decoded size cannot be bounded beforehand.
+        /// refused, none of it kept, because the HTTP library inflates it without a bound.
         case compressedBody(encoding: String)
         /// The server redirected outside the requested origin (another scheme, host or port);
         /// the redirect was not followed and nothing was sent there.

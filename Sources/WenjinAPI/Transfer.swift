@@ -62,12 +62,13 @@ final class Transfer: Sendable {
         return false
     }
 
-    /// Checks the head before any body byte is decoded; false when the transfer was ended.
+    /// Checks the head before any body byte is kept; false when the transfer was ended.
     func accepts(_ response: HTTPURLResponse) -> Bool {
         let encoding = response.value(forHTTPHeaderField: "Content-Encoding")?.trimmingCharacters(in: .whitespaces).lowercased()
         if let encoding, !encoding.isEmpty, encoding != "identity" {
-            // libcurl would inflate it with no bound before a byte reached us (a 1 MB gzip bomb
-            // became 4 GB); wenjin asks for identity, so a coded body is refused unread.
+            // libcurl inflates it however large it grows (a 1 MB gzip bomb became 4 GB), so a
+            // cap after decoding comes too late; wenjin asks for identity, and refuses a coded
+            // body without keeping a byte of it.
             fail(APIError(.compressedBody(encoding: encoding), url: url, status: response.statusCode))
             return false
         }

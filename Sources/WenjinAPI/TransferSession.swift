@@ -57,10 +57,13 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
                     completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
-        guard let transfer = transfer(of: dataTask), let response = response as? HTTPURLResponse else {
-            return completionHandler(.allow)
+        if let transfer = transfer(of: dataTask), let response = response as? HTTPURLResponse {
+            _ = transfer.accepts(response)  // a refused head ends the transfer and cancels the task
         }
-        completionHandler(transfer.accepts(response) ? .allow : .cancel)
+        // Always `.allow`: libcurl keeps reading while the disposition is pending or refused,
+        // buffering the inflated body of a paused transfer (a gzip bomb took 1.1 GB that way);
+        // allowed, the bytes reach `Transfer`, which drops them until the cancel lands.
+        completionHandler(.allow)
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
