@@ -25,13 +25,14 @@ let modules: [(name: String, dependencies: [Target.Dependency])] = [
 
 /// What tests use beyond their own module: real servers, stores and crawls instead of stand-ins.
 let testDependencies: [String: [Target.Dependency]] = [
+    "WenjinAPITests": ["WenjinHTTP", "WenjinSample"],
     "WenjinCrawlerTests": ["WenjinSample", "WenjinStore", "WenjinAPI", "WenjinModel", "WenjinSanitizer", "WenjinHTTP"],
     "WenjinSiteTests": [
         "WenjinSample", "WenjinStore", "WenjinModel", "WenjinCrawler", "WenjinSanitizer", "WenjinTemplates", "WenjinDrafts", "WenjinHTTP",
     ],
     "WenjinPreviewTests": ["WenjinHTTP"],
     "WenjinDraftsTests": ["WenjinKeyedArchive"],
-    "WenjinCommandsTests": ["WenjinSample", "WenjinStore", "WenjinDrafts", "WenjinSite", "WenjinHTTP"],
+    "WenjinCommandsTests": ["WenjinSample", "WenjinStore", "WenjinDrafts", "WenjinSite", "WenjinHTTP", "WenjinCrawler", "WenjinAPI"],
 ]
 
 /// Test targets that keep fixture files (read by path from #filePath) in a `Fixtures` folder.

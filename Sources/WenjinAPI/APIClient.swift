@@ -22,29 +22,35 @@ public final class APIClient: Sendable {
         }
         /// Connections URLSession may open to the host at once.
         public var maximumConnectionsPerHost: Int
+        /// The body cap and total deadline of every request (`get` may lower the cap).
+        public var limits: TransferLimits
 
         public init(base: APIBaseURL, userAgent: String = APIClient.defaultUserAgent,
-                    timeout: TimeInterval = 30, maximumConnectionsPerHost: Int = 2) {
+                    timeout: TimeInterval = 30, maximumConnectionsPerHost: Int = 2,
+                    limits: TransferLimits = APIClient.defaultLimits) {
             self.base = base
             self.userAgent = userAgent
             self.timeout = Self.wholeSeconds(timeout)
             self.maximumConnectionsPerHost = maximumConnectionsPerHost
+            self.limits = limits
         }
 
         private static func wholeSeconds(_ seconds: TimeInterval) -> TimeInterval { max(1, seconds.rounded(.up)) }
     }
 
     public static let defaultUserAgent = "wenjin-archiver/1.0 (static archive of a WENJIN community)"
+    /// 16 MiB and two minutes: far above any WENJIN response, far below what hurts.
+    public static let defaultLimits = TransferLimits(maxBytes: 16 * 1024 * 1024, deadlineSeconds: 120)
 
     public let configuration: Configuration
-    private let session: URLSession
+    private let session: TransferSession
     private let cookies = Mutex(SessionCookies())
-    /// The community's host: the only one that gets the cookies.
-    private let host: String?
+    /// The community's origin (scheme, host and port): the only one that gets the cookies.
+    public let origin: Origin?
 
     public init(_ configuration: Configuration) {
         self.configuration = configuration
-        host = URL(string: configuration.base.text)?.host
+        origin = URL(string: configuration.base.text).flatMap(Origin.init)
         let sessionConfiguration = URLSessionConfiguration.ephemeral
         sessionConfiguration.httpCookieStorage = nil
         sessionConfiguration.httpShouldSetCookies = false
@@ -53,10 +59,8 @@ public final class APIClient: Sendable {
         sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
         sessionConfiguration.timeoutIntervalForRequest = configuration.timeout
         sessionConfiguration.httpMaximumConnectionsPerHost = configuration.maximumConnectionsPerHost
-        session = URLSession(configuration: sessionConfiguration)
+        session = TransferSession(configuration: sessionConfiguration)
     }
-
-    deinit { session.finishTasksAndInvalidate() }
 
     /// Whether a login cookie is held (set by `login`, or by any response that sent one).
     public var isLoggedIn: Bool { cookies.withLock { $0.hasLogin } }
@@ -71,7 +75,7 @@ public final class APIClient: Sendable {
             request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
         }
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        return try await perform(request)
+        return try await perform(request, limits: configuration.limits)
     }
 
     /// Sends `endpoint` and decodes its response; the response comes along for storing. When
@@ -81,11 +85,12 @@ public final class APIClient: Sendable {
         return (try endpoint.decode(response), response)
     }
 
-    /// GETs any URL (an image, robots.txt) with the same session, User-Agent and cookies.
-    public func get(_ url: URL, headers: [String: String] = [:]) async throws(APIError) -> HTTPResponse {
+    /// GETs any URL (an image, robots.txt) with the same session and User-Agent, and the
+    /// cookies when it is on the community's origin. `maxBytes` lowers the body cap.
+    public func get(_ url: URL, headers: [String: String] = [:], maxBytes: Int? = nil) async throws(APIError) -> HTTPResponse {
         var request = URLRequest(url: url)
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        return try await perform(request)
+        return try await perform(request, limits: maxBytes.map { configuration.limits.capped(at: $0) } ?? configuration.limits)
     }
 
     /// Logs in with `login_process` and keeps the cookies it sets for every later request.
@@ -100,23 +105,27 @@ public final class APIClient: Sendable {
     /// Forgets the session's cookies.
     public func logout() { cookies.withLock { $0 = SessionCookies() } }
 
-    private func perform(_ request: URLRequest) async throws(APIError) -> HTTPResponse {
+    private func perform(_ request: URLRequest, limits: TransferLimits) async throws(APIError) -> HTTPResponse {
         var request = request
         request.setValue(configuration.userAgent, forHTTPHeaderField: "User-Agent")
+        // A coded body cannot be capped before libcurl has inflated all of it, so none is asked for.
+        request.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
         request.timeoutInterval = configuration.timeout
-        // Cookies belong to the community's host only, never to another host an image lives on.
-        if request.url?.host == host, let header = cookies.withLock({ $0.header }) {
+        // Cookies belong to the community's exact origin: not to another host an image lives on,
+        // not to another port of the same host, not over http after an https login.
+        let onOrigin = origin != nil && request.url.flatMap(Origin.init) == origin
+        if onOrigin, let header = cookies.withLock({ $0.header }) {
             request.setValue(header, forHTTPHeaderField: "Cookie")
         }
         let urlText = request.url?.absoluteString ?? ""
-        let (data, response) = try await CancellableDataTask.run(request, on: session)
+        let (data, response) = try await session.run(request, limits: limits)
         var headers: [String: String] = [:]
         for (name, value) in response.allHeaderFields {
             guard let name = name as? String, let value = value as? String else { continue }
             headers[name] = value
         }
         let result = HTTPResponse(url: urlText, status: response.statusCode, headers: headers, body: data)
-        if request.url?.host == host, let setCookie = result.header("Set-Cookie") {
+        if onOrigin, let setCookie = result.header("Set-Cookie") {
             let split = SessionCookies.splitJoinedSetCookie(setCookie)
             cookies.withLock { $0.absorb(setCookieHeaders: split) }
         }

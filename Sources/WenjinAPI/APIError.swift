@@ -4,10 +4,25 @@ import Foundation
 /// response (status, first bytes of the body) to diagnose it from a log line.
 public struct APIError: Error, Sendable, Equatable, CustomStringConvertible {
     public enum Reason: Sendable, Equatable {
-        /// The request did not complete (connection refused, reset, DNS, …); the text is URLError's.
-        case transport(String)
-        /// No response within the per-request timeout.
+        /// The request did not complete (connection refused, reset, DNS, TLS, …): URLError's code
+        /// (`URLError.Code.rawValue`, e.g. −1004 cannot connect) and its text.
+        case transport(code: Int, message: String)
+        /// The body ended before the `Content-Length` the server announced: a cut connection.
+        case truncatedBody(received: Int, announced: Int)
+        /// Nothing arrived for the idle timeout (`crawl.timeoutSeconds`).
         case timedOut
+        /// The whole request took longer than its deadline (`crawl.deadlineSeconds`), e.g. a
+        /// server trickling its head or body a byte at a time.
+        case deadlineExceeded(seconds: Int)
+        /// The body was larger than the cap (`crawl.maxResponseBytes`, or `maxAssetBytes` for an
+        /// image); the transfer was aborted there.
+        case tooLarge(limit: Int)
+        /// The body came with a content coding (gzip, …) although wenjin asked for none; it is
+        /// refused, none of it kept, because the HTTP library inflates it without a bound.
+        case compressedBody(encoding: String)
+        /// The server redirected outside the requested origin (another scheme, host or port);
+        /// the redirect was not followed and nothing was sent there.
+        case redirectRefused(location: String)
         /// The caller's task was cancelled.
         case cancelled
         /// The server answered with a status outside 200–299.
@@ -55,9 +70,9 @@ public struct APIError: Error, Sendable, Equatable, CustomStringConvertible {
     /// bodies); the crawler decides how and when to retry.
     public var isTransient: Bool {
         switch reason {
-        case .transport, .timedOut, .notJSON: return true
+        case .transport, .truncatedBody, .timedOut, .deadlineExceeded, .notJSON: return true
         case .httpStatus(let code): return code == 408 || code == 429 || (500...599).contains(code)
-        case .cancelled, .notAnEnvelope, .rejected, .notFound, .unreadableField, .loginWithoutCookies: return false
+        case .cancelled, .tooLarge, .compressedBody, .redirectRefused, .notAnEnvelope, .rejected, .notFound, .unreadableField, .loginWithoutCookies: return false
         }
     }
 }

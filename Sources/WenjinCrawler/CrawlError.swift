@@ -1,17 +1,20 @@
 import Foundation
+import WenjinAPI
+import WenjinStore
 
 /// The one error type of WenjinCrawler: a crawl that could not start or had to stop, with
 /// what failed and the context a user needs to act on it.
 public struct CrawlError: Error, Sendable, CustomStringConvertible {
     public enum Reason: Sendable, Equatable {
-        /// The login was refused or failed; the text says why.
-        case loginFailed(String)
-        /// robots.txt could not be read (a 5xx or no answer): RFC 9309 says to crawl nothing then.
-        case robotsUnavailable
+        /// The login was refused or failed; the API's error says why (refused, unreachable, redirected …).
+        case loginFailed(APIError)
+        /// robots.txt could not be read (a 5xx or no answer, with the API's error saying which):
+        /// RFC 9309 says to crawl nothing then.
+        case robotsUnavailable(APIError)
         /// More than the allowed share of tasks failed for good.
         case tooManyFailures(failed: Int, finished: Int, allowedShare: Double)
-        /// The store could not be read or written; the text is the store's error.
-        case store(String)
+        /// The store could not be read or written; the store's own error, with SQLite's code.
+        case store(StoreError)
         /// The asset folder could not be written.
         case assetFolder(String)
     }
@@ -26,6 +29,13 @@ public struct CrawlError: Error, Sendable, CustomStringConvertible {
         self.reason = reason
         self.location = location
         self.examples = examples
+    }
+
+    /// Any other error met while storing, as the store's error so its text is kept.
+    static func storing(_ error: any Error, path: String) -> CrawlError {
+        if let error = error as? CrawlError { return error }
+        let storeError = error as? StoreError ?? StoreError(.cannotEncode, path: path, message: "\(error)")
+        return CrawlError(.store(storeError), location: path)
     }
 
     public var description: String {

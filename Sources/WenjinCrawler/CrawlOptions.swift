@@ -41,7 +41,12 @@ public struct CrawlOptions: Sendable {
     /// First retry delay; each retry doubles it (with jitter) up to `backoffMax`.
     public var backoffBase: Duration = .seconds(1)
     public var backoffMax: Duration = .seconds(60)
+    /// Idle timeout: how long a request may wait for its next byte.
     public var timeout: Duration = .seconds(30)
+    /// Total deadline of one request, however steadily its bytes trickle in.
+    public var deadline: Duration = .seconds(120)
+    /// Larger responses (API, web page, robots.txt) are aborted at this many bytes and fail.
+    public var maxResponseBytes = 16 * 1024 * 1024
     public var userAgent: String = APIClient.defaultUserAgent
     public var obeyRobotsTxt = true
     /// The crawl fails when more than this share (0...1) of its tasks failed for good.
@@ -49,7 +54,7 @@ public struct CrawlOptions: Sendable {
     /// Hosts images may come from besides the source's own origin (site.json
     /// `crawl.assetHosts`); any other image is recorded as refused and its page links the original.
     public var assetHosts: [String] = CommunityHosts.historical
-    /// Larger images are recorded as failed and not stored.
+    /// Larger images are aborted at this many bytes, recorded as failed and not stored.
     public var maxAssetBytes = 10 * 1024 * 1024
     /// The share (0...1) of stored questions, users and articles each crawl re-fetches, those
     /// verified longest ago, so every item is checked again within ceil(1/share) crawls; 1

@@ -17,6 +17,11 @@ public struct CrawlSummary: Sendable, Equatable {
     /// Lists that ended early: at a page repeating the one before (more rows promised than
     /// sent), or at the last page of answers read for one question.
     public var listsEndedEarly = 0
+    /// Requests the source redirected outside its origin: not followed, their tasks failed.
+    public var redirectsRefused = 0
+    /// Responses refused for their body: over `maxResponseBytes` (images: `maxAssetBytes`, then
+    /// recorded as failed assets) or compressed against wenjin's request.
+    public var bodiesRefused = 0
     /// Whether the crawl stopped at `maxRequests` with work left (run it again to go on).
     public var stoppedEarly = false
     public var loggedIn = false

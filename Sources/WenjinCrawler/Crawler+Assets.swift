@@ -3,7 +3,8 @@ import WenjinAPI
 import WenjinModel
 import WenjinStore
 
-/// Images: checked by host (`AssetHostPolicy`), status, content type, size and completeness, stored once by SHA-256.
+/// Images: checked by host (`AssetHostPolicy`), status, content type and completeness, capped at
+/// `maxAssetBytes` while downloading, stored once by SHA-256.
 extension Crawler {
     func asset(_ address: String) async throws -> StoreWrites {
         let key = AssetURL(address)
@@ -15,12 +16,23 @@ extension Crawler {
             return { writer in try writer.put(Asset(url: key, state: .failed, error: refusal)) }
         }
         let limit = options.maxAssetBytes
-        let response = try await client.get(url) { response throws(APIError) in
-            // A body shorter than announced is a cut connection: retry it like one.
-            if (200...299).contains(response.status), let length = response.header("Content-Length").flatMap(Int.init),
-               length != response.body.count {
-                throw APIError(.transport("body of \(response.body.count) bytes, \(length) announced"), url: address,
-                               status: response.status)
+        let response: HTTPResponse
+        do {
+            response = try await client.get(url, maxBytes: limit) { response throws(APIError) in
+                // A body shorter than announced is a cut connection: retry it like one.
+                if (200...299).contains(response.status), let length = response.header("Content-Length").flatMap(Int.init),
+                   length != response.body.count {
+                    throw APIError(.truncatedBody(received: response.body.count, announced: length), url: address,
+                                   status: response.status)
+                }
+            }
+        } catch {
+            // Too large (the download was aborted at the cap) is an answer about this image,
+            // recorded like a missing one; anything else fails the task.
+            guard case .failed(let problem, _) = error, case .tooLarge = problem.reason else { throw error }
+            count { $0.bodiesRefused += 1 }
+            return { writer in
+                try writer.put(Asset(url: key, state: .failed, error: "larger than the \(limit)-byte limit (crawl.maxAssetBytes); download aborted"))
             }
         }
         guard (200...299).contains(response.status) else {
@@ -36,12 +48,6 @@ extension Crawler {
             return { writer in
                 try writer.put(Asset(url: key, contentType: type, size: response.body.count, state: .failed,
                                      error: "not an image (Content-Type \(type ?? "none"))"))
-            }
-        }
-        guard response.body.count <= limit else {
-            return { writer in
-                try writer.put(Asset(url: key, contentType: type, size: response.body.count, state: .failed,
-                                     error: "larger than the \(limit)-byte limit"))
             }
         }
         let digest = try assets.store(response.body)

@@ -48,16 +48,16 @@ extension Crawler {
         -> (response: HTTPResponse, page: QuestionWebPage)? {
         let address = options.source.text + route
         guard let url = URL(string: address) else {
-            throw .failed(APIError(.transport("not a URL"), url: address), response: nil)
+            throw .failed(APIError(.transport(code: 0, message: "not a URL"), url: address), response: nil)
         }
         var page: QuestionWebPage?
-        let response = try await client.get(url) { response throws(APIError) in
+        let response = try await client.get(url, maxBytes: options.maxResponseBytes) { response throws(APIError) in
             if response.status == 404 || response.status == 410 { return }
             guard (200...299).contains(response.status) else {
                 throw APIError(.httpStatus(response.status), url: response.url, status: response.status, body: response.body)
             }
             if let length = response.header("Content-Length").flatMap(Int.init), length != response.body.count {
-                throw APIError(.transport("body of \(response.body.count) bytes, \(length) announced"), url: address,
+                throw APIError(.truncatedBody(received: response.body.count, announced: length), url: address,
                                status: response.status)
             }
             do throws(SanitizerError) {

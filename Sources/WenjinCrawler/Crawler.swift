@@ -30,6 +30,8 @@ public final class Crawler: Sendable {
         var assetsMissing = 0
         var unreadableRows = 0
         var listsEndedEarly = 0
+        var redirectsRefused = 0
+        var bodiesRefused = 0
         var examples: [String] = []
         var deleted = 0
         var restored = 0
@@ -54,8 +56,8 @@ public final class Crawler: Sendable {
         }
         let baseline = try storing { try store.read { try ChangeBaseline.read($0) } }
         progress(.started(resumed: start.resumed, pending: start.pending, done: start.done))
-        guard await client.sourceRobotsReadable() else {
-            throw CrawlError(.robotsUnavailable, location: options.source.text + "robots.txt")
+        if let problem = await client.sourceRobotsProblem() {
+            throw CrawlError(.robotsUnavailable(problem), location: options.source.text + "robots.txt")
         }
         var summary = CrawlSummary()
         summary.resumed = start.resumed
@@ -64,7 +66,7 @@ public final class Crawler: Sendable {
             do {
                 try await client.login(credentials)
             } catch {
-                throw CrawlError(.loginFailed("\(error.reason)"), location: options.source.text)
+                throw CrawlError(.loginFailed(error), location: options.source.text)
             }
             summary.loggedIn = true
         } else {
@@ -92,6 +94,8 @@ public final class Crawler: Sendable {
         summary.assetsMissing = final.assetsMissing
         summary.unreadableRows = final.unreadableRows
         summary.listsEndedEarly = final.listsEndedEarly
+        summary.redirectsRefused = final.redirectsRefused
+        summary.bodiesRefused = final.bodiesRefused
         summary.stoppedEarly = stoppedEarly
         summary.changes = try storing {
             try baseline.map { baseline in
@@ -195,7 +199,7 @@ public final class Crawler: Sendable {
         } catch is CancellationError {
             return true
         } catch {
-            throw CrawlError(.store("\(error)"), location: store.path)
+            throw CrawlError.storing(error, path: store.path)
         }
     }
 
@@ -226,7 +230,12 @@ public final class Crawler: Sendable {
                 }
                 tally.withLock { $0.disallowed += 1 }
             case .failed(let error, let response):
-                if case .cancelled = error.reason { return .interrupted }
+                switch error.reason {
+                case .cancelled: return .interrupted
+                case .redirectRefused: count { $0.redirectsRefused += 1 }
+                case .tooLarge, .compressedBody: count { $0.bodiesRefused += 1 }
+                default: break
+                }
                 if error.saysEntityMissing, job.deletable != nil {
                     try store.write { writer in
                         try recordMissing(job, response: response, in: writer)
@@ -288,6 +297,6 @@ public final class Crawler: Sendable {
     }
 
     private func storing<T>(_ body: () throws -> T) throws(CrawlError) -> T {
-        do { return try body() } catch { throw CrawlError(.store("\(error)"), location: store.path) }
+        do { return try body() } catch { throw CrawlError.storing(error, path: store.path) }
     }
 }

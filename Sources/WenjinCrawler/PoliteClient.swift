@@ -26,15 +26,16 @@ final class PoliteClient: Sendable {
     private let options: CrawlOptions
     private let policy: RetryPolicy
     private let gates = Mutex<[String: HostGate]>([:])
-    /// robots.txt per origin; nil when it could not be read.
-    private let robots = Mutex<[String: Task<RobotsRules?, Never>]>([:])
+    /// robots.txt per origin, or why it could not be read.
+    private let robots = Mutex<[String: Task<Result<RobotsRules, APIError>, Never>]>([:])
     private let counters = Mutex(Counters())
 
     init(options: CrawlOptions) {
         self.options = options
         policy = RetryPolicy(retries: options.retries, base: options.backoffBase, maximum: options.backoffMax)
+        let limits = TransferLimits(maxBytes: options.maxResponseBytes, deadlineSeconds: Int(options.deadline.seconds.rounded(.up)))
         api = APIClient(.init(base: options.source, userAgent: options.userAgent, timeout: options.timeout.seconds,
-                              maximumConnectionsPerHost: options.connectionsPerHost))
+                              maximumConnectionsPerHost: options.connectionsPerHost, limits: limits))
     }
 
     var counts: Counters { counters.withLock { $0 } }
@@ -54,9 +55,10 @@ final class PoliteClient: Sendable {
         return (decoded!, response)
     }
 
-    /// GETs any URL (an image); `check` decides whether the response is usable.
-    func get(_ url: URL, check: (HTTPResponse) throws(APIError) -> Void) async throws(Failure) -> HTTPResponse {
-        try await send(url, check: check) { () async throws(APIError) -> HTTPResponse in try await self.api.get(url) }
+    /// GETs any URL (an image) with a body of at most `maxBytes`; `check` decides whether the
+    /// response is usable.
+    func get(_ url: URL, maxBytes: Int, check: (HTTPResponse) throws(APIError) -> Void) async throws(Failure) -> HTTPResponse {
+        try await send(url, check: check) { () async throws(APIError) -> HTTPResponse in try await self.api.get(url, maxBytes: maxBytes) }
     }
 
     /// Logs in; not retried, and its response is never stored (the request carried the password).
@@ -68,7 +70,7 @@ final class PoliteClient: Sendable {
 
     private func send(_ url: URL, obeyingRobots: Bool = true, check: (HTTPResponse) throws(APIError) -> Void,
                       request: () async throws(APIError) -> HTTPResponse) async throws(Failure) -> HTTPResponse {
-        if obeyingRobots, options.obeyRobotsTxt, !((await rules(for: url)) ?? .disallowAll).allows(Self.pathAndQuery(of: url)) {
+        if obeyingRobots, options.obeyRobotsTxt, !((try? await rules(for: url).get()) ?? .disallowAll).allows(Self.pathAndQuery(of: url)) {
             throw .disallowed(url.absoluteString)
         }
         let gate = self.gate(for: url)
@@ -118,15 +120,16 @@ final class PoliteClient: Sendable {
         }
     }
 
-    /// Whether the community's own robots.txt can be read (or is absent); fetches it.
-    func sourceRobotsReadable() async -> Bool {
-        guard options.obeyRobotsTxt, let url = URL(string: options.source.text) else { return true }
-        return await rules(for: url) != nil
+    /// Why the community's own robots.txt cannot be read; nil when it can (or is absent). Fetches it.
+    func sourceRobotsProblem() async -> APIError? {
+        guard options.obeyRobotsTxt, let url = URL(string: options.source.text) else { return nil }
+        if case .failure(let problem) = await rules(for: url) { return problem }
+        return nil
     }
 
-    /// The robots.txt rules of `url`'s origin, fetched once per origin and shared; nil when
-    /// the file could not be read.
-    private func rules(for url: URL) async -> RobotsRules? {
+    /// The robots.txt rules of `url`'s origin, fetched once per origin and shared, or why the
+    /// file could not be read.
+    private func rules(for url: URL) async -> Result<RobotsRules, APIError> {
         let origin = Self.origin(of: url)
         let task = robots.withLock { robots in
             if let task = robots[origin] { return task }
@@ -137,19 +140,22 @@ final class PoliteClient: Sendable {
         return await task.value
     }
 
-    private func fetchRules(origin: String) async -> RobotsRules? {
-        guard let url = URL(string: origin + "/robots.txt") else { return .allowAll }
+    private func fetchRules(origin: String) async -> Result<RobotsRules, APIError> {
+        guard let url = URL(string: origin + "/robots.txt") else { return .success(.allowAll) }
         do {
             let response = try await send(url, obeyingRobots: false, check: { _ throws(APIError) in }) { () async throws(APIError) -> HTTPResponse in
                 try await self.api.get(url)
             }
-            guard (200...299).contains(response.status) else { return .allowAll }
-            return RobotsRules(parsing: String(decoding: response.body, as: UTF8.self), userAgent: options.userAgent)
+            guard (200...299).contains(response.status) else { return .success(.allowAll) }
+            return .success(RobotsRules(parsing: String(decoding: response.body, as: UTF8.self), userAgent: options.userAgent))
         } catch {
             // RFC 9309 §2.3.1: a missing file (4xx) allows everything; an unreachable one (5xx,
             // network) forbids everything until it can be read.
-            if case .failed(_, let response?) = error, (400...499).contains(response.status) { return .allowAll }
-            return nil
+            switch error {
+            case .failed(_, let response?) where (400...499).contains(response.status): return .success(.allowAll)
+            case .failed(let problem, _): return .failure(problem)
+            case .disallowed, .budgetExhausted: return .failure(APIError(.cancelled, url: url.absoluteString))
+            }
         }
     }
 

@@ -10,6 +10,9 @@ public struct HTTPResponse: Sendable {
         case dropConnection
         /// Send the head with the full `Content-Length`, then only the first `keeping` bytes of the body, then close.
         case truncateBody(keeping: Int)
+        /// Send the head one line at a time, waiting `every` before each (a server that keeps a
+        /// client waiting without ever going idle), then the body, then close.
+        case trickleHead(every: Duration)
     }
 
     public var status: HTTPStatus

@@ -22,6 +22,10 @@ struct ResponseWriter {
             stream.produce(writer)
             return writer.finish() && keepAlive
         }
+        if case .trickleHead(let every) = response.fault {
+            if trickle(head, every: every), sendsBody { _ = socket.send(response.body) }
+            return false  // a trickled answer ends its connection
+        }
         var body = sendsBody ? response.body[...] : response.body[0..<0]
         if case .truncateBody(let keeping) = response.fault {
             body = body.prefix(max(0, keeping))
@@ -34,5 +38,17 @@ struct ResponseWriter {
             sent = socket.send(head, more: true) && body.withUnsafeBytes { socket.send($0) }
         }
         return sent && keepAlive
+    }
+
+    /// Sends `head` line by line, each after a wait; false once the client is gone.
+    private func trickle(_ head: [UInt8], every: Duration) -> Bool {
+        var start = head.startIndex
+        while start < head.endIndex {
+            let newline = head[start...].firstIndex(of: 0x0A) ?? head.endIndex - 1
+            guard socket.waitWhileOpen(until: .now + every) else { return false }
+            guard socket.send(Array(head[start...newline])) else { return false }
+            start = newline + 1
+        }
+        return true
     }
 }

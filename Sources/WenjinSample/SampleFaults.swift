@@ -3,7 +3,11 @@ import Synchronization
 
 /// Injected failures for the crawler's reliability tests: `--faults 500=0.05,drop=0.02,slow=0.02,
 /// truncate=0.02,429=0.03` (probabilities per request) with optional `slow-ms=300` and
-/// `retry-after=1`. Whether the n-th request for a target fails is decided from the seed, the
+/// `retry-after=1`. The hostile ones test what a crawl must survive from a source it cannot
+/// trust: `bomb` (a gzip body of `bomb-mb` MiB of zeros, small on the wire), `huge` (a body of
+/// `huge-mb` MiB streamed without a length), `trickle` (the body a byte every `trickle-ms`),
+/// `trickle-head` (the head a line every `trickle-ms`) and `redirect` (a 302 to the same path on
+/// the other name of the loopback host: `localhost` for `127.0.0.1` and back). Whether the n-th request for a target fails is decided from the seed, the
 /// target and n alone, so the same seed and the same requests give the same faults.
 public final class SampleFaults: Sendable {
     public enum Kind: String, CaseIterable, Sendable {
@@ -12,12 +16,20 @@ public final class SampleFaults: Sendable {
         case slow
         case truncate
         case tooManyRequests = "429"
+        case bomb
+        case huge
+        case trickle
+        case trickleHead = "trickle-head"
+        case redirect
     }
 
     public struct Spec: Sendable, Equatable {
         public var probabilities: [Kind: Double] = [:]
         public var slowMilliseconds = 300
         public var retryAfterSeconds = 1
+        public var trickleMilliseconds = 1000
+        public var bombMebibytes = 256
+        public var hugeMebibytes = 64
 
         public init() {}
 
@@ -29,18 +41,27 @@ public final class SampleFaults: Sendable {
                 switch pieces[0] {
                 case "slow-ms": slowMilliseconds = Int(value)
                 case "retry-after": retryAfterSeconds = Int(value)
+                case "trickle-ms": trickleMilliseconds = Int(value)
+                case "bomb-mb": bombMebibytes = Int(value)
+                case "huge-mb": hugeMebibytes = Int(value)
                 default:
                     guard let kind = Kind(rawValue: pieces[0]) else {
-                        let names = Kind.allCases.map(\.rawValue) + ["slow-ms", "retry-after"]
+                        let names = Kind.allCases.map(\.rawValue) + SampleFaults.parameterNames
                         throw SpecError(part: String(part), reason: "unknown fault; known: \(names.joined(separator: ", "))")
                     }
                     guard (0...1).contains(value) else { throw SpecError(part: String(part), reason: "a probability is between 0 and 1") }
                     probabilities[kind] = value
                 }
             }
+            for (name, value) in [("slow-ms", slowMilliseconds), ("trickle-ms", trickleMilliseconds),
+                                  ("bomb-mb", bombMebibytes), ("huge-mb", hugeMebibytes)] where !(0...100_000).contains(value) {
+                throw SpecError(part: "\(name)=\(value)", reason: "expected 0 to 100000")
+            }
             guard probabilities.values.reduce(0, +) <= 1 else { throw SpecError(part: text, reason: "the probabilities add up to more than 1") }
         }
     }
+
+    static let parameterNames = ["slow-ms", "retry-after", "trickle-ms", "bomb-mb", "huge-mb"]
 
     public struct SpecError: Error, CustomStringConvertible {
         public let part: String
@@ -81,8 +102,8 @@ public final class SampleFaults: Sendable {
         return nil
     }
 
-    /// Applies a fault to the response the API gave.
-    public func apply(_ kind: Kind, to response: SampleResponse) -> SampleResponse {
+    /// Applies a fault to the response the API gave to `request` (whose `Host` a redirect needs).
+    public func apply(_ kind: Kind, to response: SampleResponse, for request: SampleRequest? = nil) -> SampleResponse {
         var faulty = response
         switch kind {
         case .serverError:
@@ -97,6 +118,23 @@ public final class SampleFaults: Sendable {
         case .tooManyRequests:
             faulty = SampleResponse(status: 429, headers: [("Content-Type", "text/html; charset=utf-8"), ("Retry-After", String(spec.retryAfterSeconds))],
                                     body: Array("<html><body><h1>429 Too Many Requests</h1></body></html>".utf8))
+        case .bomb:
+            faulty.headers.removeAll { $0.0.caseInsensitiveCompare("Content-Encoding") == .orderedSame }
+            faulty.headers.append(("Content-Encoding", "gzip"))
+            faulty.body = GzipBomb.make(decodedBytes: spec.bombMebibytes << 20).gzip
+        case .huge:
+            faulty.fault = .endlessBody(bytes: spec.hugeMebibytes << 20)
+        case .trickle:
+            faulty.fault = .trickleBody(every: .milliseconds(spec.trickleMilliseconds))
+        case .trickleHead:
+            faulty.fault = .trickleHead(every: .milliseconds(spec.trickleMilliseconds))
+        case .redirect:
+            let host = request?.host ?? "127.0.0.1"
+            let other = host.hasPrefix("127.0.0.1") ? "localhost" + host.dropFirst("127.0.0.1".count)
+                : "127.0.0.1" + (host.firstIndex(of: ":").map { host[$0...] } ?? "")
+            faulty = SampleResponse(status: 302, headers: [("Location", "http://\(other)\(request?.target ?? "/")"),
+                                                           ("Content-Type", "text/html; charset=utf-8")],
+                                    body: Array("<html><body>moved</body></html>".utf8))
         }
         return faulty
     }

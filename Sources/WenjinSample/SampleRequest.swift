@@ -35,6 +35,12 @@ public struct SampleResponse: Sendable {
         case dropConnection
         /// Announce the whole body, send only the first bytes, close.
         case truncateBody(keeping: Int)
+        /// Send the head a line at a time, waiting `every` before each.
+        case trickleHead(every: Duration)
+        /// Send the body a byte at a time, waiting `every` before each.
+        case trickleBody(every: Duration)
+        /// Send `bytes` zero bytes as the body, streamed without a length.
+        case endlessBody(bytes: Int)
     }
 
     public var status: Int

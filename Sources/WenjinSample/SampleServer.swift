@@ -39,15 +39,36 @@ public final class SampleServer: Sendable {
             method: request.method.rawValue, target: request.target, host: request.headers["Host"] ?? "127.0.0.1",
             cookieHeader: request.headers["Cookie"], formBody: String(decoding: request.body, as: UTF8.self))
         var response = api.respond(to: sample)
-        if let fault = faults?.nextFault(for: request.target) { response = faults!.apply(fault, to: response) }
+        if let fault = faults?.nextFault(for: request.target) { response = faults!.apply(fault, to: response, for: sample) }
         if response.delay > 0 { Thread.sleep(forTimeInterval: response.delay) }
         var headers = HTTPHeaders()
         for (name, value) in response.headers { headers.add(name, value) }
-        let fault: HTTPResponse.Fault? = switch response.fault {
-        case .dropConnection: .dropConnection
-        case .truncateBody(let keeping): .truncateBody(keeping: keeping)
-        case nil: nil
+        let status = HTTPStatus(code: response.status)
+        switch response.fault {
+        case .dropConnection: return HTTPResponse(status: status, headers: headers, fault: .dropConnection)
+        case .truncateBody(let keeping): return HTTPResponse(status: status, headers: headers, body: response.body, fault: .truncateBody(keeping: keeping))
+        case .trickleHead(let every): return HTTPResponse(status: status, headers: headers, body: response.body, fault: .trickleHead(every: every))
+        case .trickleBody(let every): return HTTPResponse(status: status, headers: headers, stream: Self.trickle(response.body, every: every))
+        case .endlessBody(let bytes): return HTTPResponse(status: status, headers: headers, stream: Self.zeros(bytes))
+        case nil: return HTTPResponse(status: status, headers: headers, body: response.body)
         }
-        return HTTPResponse(status: HTTPStatus(code: response.status), headers: headers, body: response.body, fault: fault)
+    }
+
+    /// `body` a byte at a time, until it is sent or the client leaves.
+    private static func trickle(_ body: [UInt8], every: Duration) -> HTTPBodyStream {
+        HTTPBodyStream { writer in
+            for byte in body {
+                guard writer.waitWhileOpen(for: every), writer.write([byte]) else { return }
+            }
+        }
+    }
+
+    /// `count` zero bytes in 64 KiB chunks, until they are sent or the client leaves.
+    private static func zeros(_ count: Int) -> HTTPBodyStream {
+        HTTPBodyStream { writer in
+            let chunk = [UInt8](repeating: 0, count: 64 * 1024)
+            var left = count
+            while left > 0, writer.write(Array(chunk.prefix(left))) { left -= chunk.count }
+        }
     }
 }

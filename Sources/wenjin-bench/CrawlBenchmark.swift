@@ -1,6 +1,8 @@
-// `wenjin-bench crawl --source URL --user NAME [--connections N]`: one full crawl of a
+// `wenjin-bench crawl --source URL --user NAME [--connections N] [--deadline S]
+// [--max-response-bytes N] [--max-asset-bytes N] [--max-failure-share X]`: one full crawl of a
 // running sample server into a fresh store, without delay; prints requests/s, total time,
-// requests per question and the process's peak RSS.
+// requests per question, what was refused and the process's peak RSS. The limits serve the
+// hostile crawl (Scripts/bench-hostile-crawl), whose server sends bombs, trickles and redirects.
 import Foundation
 import WenjinCrawler
 import WenjinSample
@@ -11,13 +13,20 @@ enum CrawlBenchmark {
         let description: String
     }
 
-    static let usage = "usage: crawl --source URL --user NAME [--connections N] [--store DIR]"
+    static let usage = """
+        usage: crawl --source URL --user NAME [--connections N] [--store DIR] [--deadline S] \
+        [--max-response-bytes N] [--max-asset-bytes N] [--max-failure-share X]
+        """
 
     static func run(_ arguments: [String]) throws {
         var source: String?
         var user: String?
         var connections = 8
         var storeFolder: String?
+        var deadline: Int?
+        var maxResponseBytes: Int?
+        var maxAssetBytes: Int?
+        var maxFailureShare: Double?
         var remaining = arguments[...]
         while let option = remaining.popFirst() {
             switch option {
@@ -25,6 +34,10 @@ enum CrawlBenchmark {
             case "--user": user = remaining.popFirst()
             case "--connections": connections = remaining.popFirst().flatMap(Int.init) ?? 0
             case "--store": storeFolder = remaining.popFirst()
+            case "--deadline": deadline = remaining.popFirst().flatMap(Int.init)
+            case "--max-response-bytes": maxResponseBytes = remaining.popFirst().flatMap(Int.init)
+            case "--max-asset-bytes": maxAssetBytes = remaining.popFirst().flatMap(Int.init)
+            case "--max-failure-share": maxFailureShare = remaining.popFirst().flatMap(Double.init)
             default: throw UsageError(description: "unknown option \(option); \(usage)")
             }
         }
@@ -39,12 +52,18 @@ enum CrawlBenchmark {
         options.retries = 3
         options.backoffBase = .milliseconds(50)
         options.backoffMax = .seconds(1)
+        if let deadline { options.deadline = .seconds(deadline) }
+        if let maxResponseBytes { options.maxResponseBytes = maxResponseBytes }
+        if let maxAssetBytes { options.maxAssetBytes = maxAssetBytes }
+        if let maxFailureShare { options.maxFailureShare = maxFailureShare }
         let store = try Store.open(at: folder.appendingPathComponent(Store.fileName))
         let crawler = Crawler(options: options, store: store)
         let summary = try wait { try await crawler.run() }
         let counts = try store.counts()
         print(String(format: "questions           %d", counts.questions))
         print(String(format: "requests            %d (%d retries, %d failed tasks)", summary.requests, summary.retries, summary.tasksFailed))
+        print(String(format: "refused             %d redirects off the origin, %d bodies (too large or compressed)",
+                     summary.redirectsRefused, summary.bodiesRefused))
         print(String(format: "total time          %.1f s", summary.seconds))
         print(String(format: "requests/s          %.0f", summary.requestsPerSecond))
         print(String(format: "requests/question   %.2f", Double(summary.requests) / Double(max(1, counts.questions))))

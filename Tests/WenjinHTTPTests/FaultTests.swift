@@ -45,4 +45,19 @@ import Testing
             }
         }
     }
+
+    @Test("a trickled head arrives whole, a line at a time, then the body, then the connection closes")
+    func aTrickledHeadArrivesWholeThenCloses() async throws {
+        let handler: @Sendable (HTTPRequest) -> HTTPResponse = { _ in
+            HTTPResponse(headers: ["X-One": "1", "X-Two": "2"], body: Array("done".utf8), fault: .trickleHead(every: .milliseconds(20)))
+        }
+        try await withServer(handler: handler) { port in
+            let client = try RawClient(port: port)
+            client.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+            let text = String(decoding: client.readToEnd(), as: UTF8.self)
+            #expect(text.hasPrefix("HTTP/1.1 200 OK\r\n"))
+            #expect(text.contains("X-One: 1\r\nX-Two: 2\r\n"))
+            #expect(text.hasSuffix("\r\n\r\ndone"))
+        }
+    }
 }

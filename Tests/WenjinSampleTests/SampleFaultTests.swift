@@ -17,7 +17,7 @@ import Testing
         let first = decisions(7)
         #expect(first == decisions(7))
         #expect(first != decisions(8))
-        for kind in SampleFaults.Kind.allCases {
+        for kind in spec.probabilities.keys {
             let share = Double(first.filter { $0 == kind }.count) / Double(first.count)
             #expect(abs(share - 0.1) < 0.04, "\(kind): \(share)")
         }

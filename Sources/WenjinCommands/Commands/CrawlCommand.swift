@@ -61,6 +61,8 @@ enum CrawlCommand {
         options.backoffBase = crawl.backoffBase
         options.backoffMax = crawl.backoffMax
         options.timeout = crawl.timeout
+        options.deadline = crawl.deadline
+        options.maxResponseBytes = crawl.maxResponseBytes
         options.userAgent = crawl.userAgent
         options.obeyRobotsTxt = crawl.obeyRobotsTxt
         options.maxFailureShare = crawl.maxFailureShare
@@ -151,6 +153,12 @@ enum CrawlCommand {
             lines.append("\(summary.listsEndedEarly) lists ended early, at a page that repeated the one before (the server "
                 + "promised more rows than it sent) or after \(Crawler.maxAnswerPages) pages of one question's answers; "
                 + "each such page says so in the store")
+        }
+        if summary.redirectsRefused > 0 {
+            lines.append("\(summary.redirectsRefused) requests redirected outside the source's origin: not followed, their tasks failed")
+        }
+        if summary.bodiesRefused > 0 {
+            lines.append("\(summary.bodiesRefused) responses refused: larger than crawl.maxResponseBytes (images: maxAssetBytes) or compressed")
         }
         if summary.assetsMissing > 0 { lines.append("\(summary.assetsMissing) images missing on the server (recorded)") }
         if summary.stoppedEarly { lines.append("stopped before the end (--max-requests or Ctrl-C); run `wenjin crawl` again to go on") }

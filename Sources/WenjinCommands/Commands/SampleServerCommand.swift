@@ -21,7 +21,8 @@ enum SampleServerCommand {
     static let faults = Parameter.option(
         "faults", value: "SPEC",
         help: "Faults to inject, chosen from the seed: HTTP 500s, dropped connections, slow responses, "
-            + "truncated bodies, 429 with Retry-After.")
+            + "truncated bodies, 429 with Retry-After; and hostile ones: gzip bombs, huge bodies, trickled "
+            + "bodies and heads, redirects to another host name.")
 
     static let editedAnswers = Parameter.option(
         "edited-answers", value: "M", kind: .integer(0...1_000_000), default: "0",

@@ -12,7 +12,14 @@ extension SiteConfig {
         /// First retry delay; each retry doubles it (with jitter) up to `backoffMax`.
         public var backoffBase = Duration.seconds(1)
         public var backoffMax = Duration.seconds(60)
+        /// Idle timeout: how long one request may wait for its next byte.
         public var timeout = Duration.seconds(30)
+        /// Total deadline of one request, from sending it to its last byte, however steadily a
+        /// server trickles its head or body.
+        public var deadline = Duration.seconds(120)
+        /// Responses (API, web pages, robots.txt) larger than this are aborted at the cap and their
+        /// task fails; at most SQLite's largest value, so a kept response can always be stored.
+        public var maxResponseBytes = 16 * 1024 * 1024
         public var userAgent = "wenjin/0.1 (static archive of a WENJIN community)"
         public var obeyRobotsTxt = true
         /// The crawl fails when more than this share (0...1) of requests failed for good.
@@ -20,7 +27,7 @@ extension SiteConfig {
         /// Hosts images may be downloaded from besides the source's own origin (lower-case
         /// names); `[]` for none. Others are recorded as refused and their pages link the original.
         public var assetHosts = CommunityHosts.historical
-        /// Larger images are not downloaded; their pages link to the original.
+        /// Larger images are not downloaded (aborted at the cap); their pages link to the original.
         public var maxAssetBytes = 10 * 1024 * 1024
         /// The share (0...1) of stored questions, users and articles each crawl fetches again,
         /// those verified longest ago: every item is re-checked within ceil(1/share) crawls.

@@ -122,6 +122,13 @@ extension SiteConfig {
         if let seconds = try reader.number("timeoutSeconds", in: 0.001...86_400, allowed: "more than 0, at most 86400") {
             crawl.timeout = .milliseconds(Int64(seconds * 1000))
         }
+        if let seconds = try reader.integer("deadlineSeconds", in: 1...86_400, allowed: "1 to 86400") {
+            crawl.deadline = .seconds(seconds)
+        }
+        if let bytes = try reader.integer("maxResponseBytes", in: 1024...1_000_000_000,
+                                          allowed: "1024 to 1000000000 (SQLite's largest value)") {
+            crawl.maxResponseBytes = bytes
+        }
         if let agent = try reader.string("userAgent") { crawl.userAgent = agent }
         if let obey = try reader.bool("obeyRobotsTxt") { crawl.obeyRobotsTxt = obey }
         if let share = try reader.number("maxFailureShare", in: 0...1, allowed: "0 to 1") { crawl.maxFailureShare = share }
