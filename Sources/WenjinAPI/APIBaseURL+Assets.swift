@@ -1,6 +1,6 @@
 import Foundation
 
-/// Where WeCenter keeps the files the API names by relative path (wenjin-api.md §3.3).
+/// Where WeCenter keeps the files the API names by relative path (docs/api.md §3.3).
 extension APIBaseURL {
     /// An avatar from its `avatar_file` (`000/00/10/24_avatar_max.jpg`); WeCenter's default
     /// picture when the user has none.

@@ -1,5 +1,5 @@
 /// How WeCenter says an entity does not exist: `errno` −1 with one message per endpoint, the
-/// same in both flavors (wenjin-api.md §1.3, §8.4; the recorded `*_missing` responses). Any
+/// same in both flavors (docs/api.md §1.3, §8.4; the recorded `*_missing` responses). Any
 /// other refusal (`请先登录或注册`, `参数不完整`) says nothing about the entity.
 extension APIError {
     static let missingEntityMessages: Set<String> = [

@@ -1,4 +1,4 @@
-/// `?/api/question/answer_detail/` (§2.4): one answer with the fields the question endpoint
+/// `?/api/question/answer_detail/` (docs/api.md §2.4): one answer with the fields the question endpoint
 /// lacks (time, comment count, author name). The question title is not included.
 public struct AnswerDetail: APIDecodable, Equatable {
     public var id: RemoteAnswerID

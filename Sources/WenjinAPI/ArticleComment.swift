@@ -1,4 +1,4 @@
-/// A comment in `?/api/article/comment/` (§2.16), 100 per page, oldest first.
+/// A comment in `?/api/article/comment/` (docs/api.md §2.16), 100 per page, oldest first.
 public struct ArticleComment: CountedRow {
     public var id: RemoteArticleCommentID
     public var author: UserSummary

@@ -1,4 +1,4 @@
-/// `?/api/article/article/` (§2.15): an article with its topics.
+/// `?/api/article/article/` (docs/api.md §2.15): an article with its topics.
 public struct ArticleDetail: APIDecodable, Equatable {
     public var id: RemoteArticleID
     public var author: UserSummary

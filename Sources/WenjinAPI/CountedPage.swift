@@ -7,7 +7,7 @@ public protocol CountedRow: Sendable, Equatable {
 /// One page of a list whose `total_rows` counts the whole list, not the page.
 ///
 /// Stand-alone scripts clamp a page past the end to the last page and send it again, so the
-/// end is known by counting, never by waiting for an empty page (§1.5).
+/// end is known by counting, never by waiting for an empty page (docs/api.md §1.5).
 public struct CountedPage<Row: CountedRow>: ListPage, Equatable {
     /// Items in the whole list (`total_rows`; `{"total_rows":"0"}` without rows when empty).
     public var totalRows: Int

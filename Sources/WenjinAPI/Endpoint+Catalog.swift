@@ -1,4 +1,4 @@
-/// Every read endpoint of wenjin-api.md §2 and login (§1.4), with the parameters the real
+/// Every read endpoint of docs/api.md §2 and login (§1.4), with the parameters the real
 /// server reads. Page numbers are sent as given; see each response type for how lists end.
 
 extension Endpoint where Response == LoginResult {

@@ -3,7 +3,7 @@ import Foundation
 /// One request of the WENJIN API and the type its response decodes to. The catalog of all
 /// read endpoints and login is in `Endpoint+Catalog.swift`.
 public struct Endpoint<Response: APIDecodable>: Sendable {
-    /// Which of WeCenter's two URL families the request uses (wenjin-api.md §1.2).
+    /// Which of WeCenter's two URL families the request uses (docs/api.md §1.2).
     public enum Target: Sendable, Hashable {
         /// `BASE/?/api/<controller>/<action>/`, parameters appended as `&name=value`; without
         /// an action, `BASE/?/api/<controller>/` (WeCenter runs `index`).

@@ -1,4 +1,4 @@
-/// One page of `?/api/explore/` (§2.2): questions and articles, newest update first with
+/// One page of `?/api/explore/` (docs/api.md §2.2): questions and articles, newest update first with
 /// `sort_type=new`; the crawler pages it to the end to discover every post.
 public struct ExplorePage: ListPage, Equatable {
     public enum Item: Sendable, Equatable {

@@ -1,4 +1,4 @@
-/// Reads the members of one JSON object the tolerant way §5 of wenjin-api.md asks for:
+/// Reads the members of one JSON object the tolerant way docs/api.md §5 asks for:
 /// numbers as numbers or numeric strings, lists as arrays or number-keyed objects, absent
 /// and null alike. Every problem names its path (`rsm.answers[2].answer_id`).
 struct FieldReader {

@@ -1,4 +1,4 @@
-/// A user in `api/my_focus_user.php` / `api/my_fans_user.php` (§2.10).
+/// A user in `api/my_focus_user.php` / `api/my_fans_user.php` (docs/api.md §2.10).
 public struct FollowUserRow: CountedRow {
     public var user: UserSummary
     public var signature: String?

@@ -1,4 +1,4 @@
-/// A question in `api/my_focus_question.php` (§2.9).
+/// A question in `api/my_focus_question.php` (docs/api.md §2.9).
 public struct FollowedQuestionRow: CountedRow {
     public var id: RemoteQuestionID
     public var title: String

@@ -1,4 +1,4 @@
-/// `?/api/home/` (§2.1, login required): one page of the logged-in user's feed. Pages are
+/// `?/api/home/` (docs/api.md §2.1, login required): one page of the logged-in user's feed. Pages are
 /// numbered from 0; `total_rows` counts this page and 0 ends the feed.
 public struct HomePage: APIDecodable, Equatable {
     public struct Item: Sendable, Equatable {

@@ -1,4 +1,4 @@
-/// The `rsm` of `?/api/account/login_process/` (§1.4): who is now logged in.
+/// The `rsm` of `?/api/account/login_process/` (docs/api.md §1.4): who is now logged in.
 public struct LoginResult: APIDecodable, Equatable {
     public var user: UserSummary
     /// WENJIN only.

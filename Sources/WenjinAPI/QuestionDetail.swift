@@ -1,4 +1,4 @@
-/// `?/api/question/question/` (§2.3, §8.3): a question with one page of its answers.
+/// `?/api/question/question/` (docs/api.md §2.3, §8.3): a question with one page of its answers.
 public struct QuestionDetail: APIDecodable, Equatable {
     /// The server's fixed page size for answers.
     public static let answersPerPage = 100

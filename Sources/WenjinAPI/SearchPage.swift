@@ -1,4 +1,4 @@
-/// `?/api/search/` (§2.17, WENJIN only: upstream 3.1.1 answers 404). Results are in `rsm.info`;
+/// `?/api/search/` (docs/api.md §2.17, WENJIN only: upstream 3.1.1 answers 404). Results are in `rsm.info`;
 /// an empty list ends the search.
 public struct SearchPage: APIDecodable, Equatable {
     public struct Result: Sendable, Equatable {

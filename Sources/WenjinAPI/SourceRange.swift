@@ -1,6 +1,6 @@
 /// The ranges the numbers a source sends are held to at the decoding boundary, so that nothing
 /// downstream (store, sums for ranking, dates on pages) can overflow whatever the server sends.
-/// Each kind of field is handled the way that loses least (wenjin-api.md §5 tolerance):
+/// Each kind of field is handled the way that loses least (docs/api.md §5 tolerance):
 public enum SourceRange {
     /// IDs name pages, queue keys and anchors: a wrong one cannot be repaired, so an item whose
     /// id lies outside is rejected and reported. The top is the largest integer a JavaScript

@@ -1,4 +1,4 @@
-/// `?/api/topic/topic_best_answer/` (§2.14): a topic's questions with their best answers.
+/// `?/api/topic/topic_best_answer/` (docs/api.md §2.14): a topic's questions with their best answers.
 /// `total_rows` counts this page; `{"total_rows":0}` without rows ends the list. Upstream
 /// ignores `page` and sends the same rows again, which `repeats(_:)` detects.
 public struct TopicBestAnswerPage: ListPage, Equatable {

@@ -1,4 +1,4 @@
-/// `?/api/topic/topic/` (§2.13, "alternative"): every column of a topic, including its id and
+/// `?/api/topic/topic/` (docs/api.md §2.13, "alternative"): every column of a topic, including its id and
 /// the `url_token` that the site's `/topic/<url_token>` links use.
 public struct TopicDetail: APIDecodable, Equatable {
     public var id: RemoteTopicID

@@ -1,4 +1,4 @@
-/// `api/topic.php` (§2.13). The topic id is not echoed. An unknown topic arrives as
+/// `api/topic.php` (docs/api.md §2.13). The topic id is not echoed. An unknown topic arrives as
 /// `{"rsm":"话题不存在","errno":1}` and is reported as `APIError.Reason.notFound`.
 public struct TopicInfo: APIDecodable, Equatable {
     public var title: String

@@ -1,4 +1,4 @@
-/// A topic in the topic square (§2.12) or `api/my_focus_topic.php` (§2.11).
+/// A topic in the topic square (docs/api.md §2.12) or `api/my_focus_topic.php` (§2.11).
 public struct TopicSummary: CountedRow {
     public var id: RemoteTopicID
     public var title: String

@@ -1,4 +1,4 @@
-/// An answer in `api/my_answer.php` (§2.8), newest first. No `add_time` is sent.
+/// An answer in `api/my_answer.php` (docs/api.md §2.8), newest first. No `add_time` is sent.
 public struct UserAnswerRow: CountedRow {
     public var id: RemoteAnswerID
     public var questionID: RemoteQuestionID

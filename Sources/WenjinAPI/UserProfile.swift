@@ -1,4 +1,4 @@
-/// `?/api/account/get_userinfo/` (§2.6). The uid is not echoed: callers know whom they asked for.
+/// `?/api/account/get_userinfo/` (docs/api.md §2.6). The uid is not echoed: callers know whom they asked for.
 public struct UserProfile: APIDecodable, Equatable {
     public var userName: String
     public var nickName: String?

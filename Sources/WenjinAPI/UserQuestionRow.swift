@@ -1,4 +1,4 @@
-/// A question in `api/my_question.php` (§2.7): the user's questions, newest first, anonymous
+/// A question in `api/my_question.php` (docs/api.md §2.7): the user's questions, newest first, anonymous
 /// ones included upstream.
 public struct UserQuestionRow: CountedRow {
     public var id: RemoteQuestionID

@@ -1,13 +1,13 @@
 import Foundation
 
-/// Articles, their comments and search (wenjin-api.md §2.15–2.17).
+/// Articles, their comments and search (docs/api.md §2.15–2.17).
 extension SampleAPI {
     func articleDetail(_ context: Context) -> Outcome {
         guard let id = context.int("id") else { return .failure("错误请求,缺少文章id") }
         guard let article = community.article(id) else { return .failure("文章不存在或已被删除") }
         let body = community.articleBody(id, base: context.base)
         let urls = attachmentURL(base: context.base)
-        // Attachments the text does not place inline are appended (§3.2).
+        // Attachments the text does not place inline are appended (docs/api.md §3.2).
         let appended = (community.attachmentsByOwner[.article(id)] ?? []).filter { !body.attachmentIDs.contains($0) }
             .map { "<br><img src='\(urls($0) ?? "")'/>" }.joined()
         let author = community.user(article.authorID)

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The files a WeCenter site serves beside its API: avatars, topic pictures, uploaded attachments
-/// with their thumbnails, the default images, and robots.txt (wenjin-api.md §3.3).
+/// with their thumbnails, the default images, and robots.txt (docs/api.md §3.3).
 extension SampleAPI {
     func uploadedFile(at path: String, context: Context) -> SampleResponse {
         if path == "/robots.txt" {

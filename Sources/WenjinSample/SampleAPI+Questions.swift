@@ -1,6 +1,6 @@
 import Foundation
 
-/// Explore, question detail, answer detail and answer comments (wenjin-api.md §2.2–2.5, §8.3).
+/// Explore, question detail, answer detail and answer comments (docs/api.md §2.2–2.5, §8.3).
 extension SampleAPI {
     /// The time the sample community is looked at: its last activity.
     var now: Int { community.questions.last.map { max($0.updateTime, $0.addTime) } ?? SampleCommunity.openingTime }
@@ -125,7 +125,7 @@ extension SampleAPI {
         ]))
     }
 
-    /// Best answer first on page 1, then by votes (or `sort_key=add_time`), 100 a page (§2.3).
+    /// Best answer first on page 1, then by votes (or `sort_key=add_time`), 100 a page (docs/api.md §2.3).
     func orderedAnswers(_ question: SampleCommunity.Question, _ context: Context) -> [SampleCommunity.Answer] {
         var answers = question.answerIDs.compactMap { community.answer($0) }
         if let uid = context.int("uid") { answers = answers.filter { $0.authorID == uid } }
@@ -199,7 +199,7 @@ extension SampleAPI {
         }
     }
 
-    /// All comments at once; `{"total_rows":"0"}` instead of `[]` when there are none (§2.5).
+    /// All comments at once; `{"total_rows":"0"}` instead of `[]` when there are none (docs/api.md §2.5).
     func answerComments(_ context: Context) -> Outcome {
         guard let id = context.int("id") else { return .failure("参数不完整") }
         guard let answer = community.answer(id), !answer.isDeleted, !answer.commentIDs.isEmpty else { return .success(.object([("total_rows", "0")])) }

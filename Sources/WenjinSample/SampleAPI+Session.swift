@@ -1,6 +1,6 @@
 import Foundation
 
-/// Login, cookies and the three header sets a WeCenter server sends (wenjin-api.md §1.4, §8.1).
+/// Login, cookies and the three header sets a WeCenter server sends (docs/api.md §1.4, §8.1).
 extension SampleAPI {
     static let sessionCookie = "nof__Session"
     static let loginCookie = "nof__user_login"
@@ -42,7 +42,7 @@ extension SampleAPI {
         }
     }
 
-    /// The two `nof__user_login` cookies `login_process` sends after its body (§8.1).
+    /// The two `nof__user_login` cookies `login_process` sends after its body (docs/api.md §8.1).
     func loginCookies(_ rsm: PHPValue) -> [(String, String)] {
         guard case .object(let members) = rsm, let uidValue = members.first(where: { $0.0 == "uid" })?.1 else { return [] }
         let uid: Int? = switch uidValue {

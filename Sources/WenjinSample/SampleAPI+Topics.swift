@@ -1,6 +1,6 @@
 import Foundation
 
-/// Topic square, topic info and topic best answers (wenjin-api.md §2.12–2.14, §8.3).
+/// Topic square, topic info and topic best answers (docs/api.md §2.12–2.14, §8.3).
 extension SampleAPI {
     func topicSquare(_ context: Context) -> Outcome {
         let kind = context.string("id") ?? (context.viewer == nil ? "hot" : "focus")

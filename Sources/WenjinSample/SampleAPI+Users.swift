@@ -1,6 +1,6 @@
 import Foundation
 
-/// User profile, a user's lists (stand-alone scripts) and the home feed (wenjin-api.md §2.1, §2.6–2.11).
+/// User profile, a user's lists (stand-alone scripts) and the home feed (docs/api.md §2.1, §2.6–2.11).
 extension SampleAPI {
     func userInfo(_ context: Context) -> Outcome {
         guard let uid = context.int("uid") else { return .failure("参数不完整") }
@@ -20,7 +20,7 @@ extension SampleAPI {
         return .success(.object(members))
     }
 
-    /// WENJIN hides a user's anonymous posts from their lists; upstream lists them (§8.3).
+    /// WENJIN hides a user's anonymous posts from their lists; upstream lists them (docs/api.md §8.3).
     private func visible(anonymous: Bool) -> Bool { flavor == .wecenter || !anonymous }
 
     func userQuestions(_ context: Context) -> Outcome {

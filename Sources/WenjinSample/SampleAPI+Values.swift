@@ -4,7 +4,7 @@ import Foundation
 extension SampleAPI {
     static let anonymousName = "匿名用户"
 
-    /// `000/00/10/24_avatar_max.jpg` for uid 1024 (wenjin-api.md §3.3); nil when the user has none.
+    /// `000/00/10/24_avatar_max.jpg` for uid 1024 (docs/api.md §3.3); nil when the user has none.
     func avatarFile(_ user: SampleCommunity.User) -> String? {
         guard user.hasAvatar else { return nil }
         let padded = String(format: "%09d", user.id)
@@ -50,7 +50,7 @@ extension SampleAPI {
         { id in community.attachment(id).map { base + $0.path } }
     }
 
-    /// Stand-alone scripts' paging (§1.5): 1-based, `per_page` default 10, a page past the end is
+    /// Stand-alone scripts' paging (docs/api.md §1.5): 1-based, `per_page` default 10, a page past the end is
     /// clamped to the last page; `{"total_rows":"0"}` when there is nothing.
     func scriptPage<T>(_ items: [T], _ context: Context, row: (T) -> PHPValue) -> Outcome {
         guard !items.isEmpty else { return .success(.object([("total_rows", "0")])) }
@@ -62,7 +62,7 @@ extension SampleAPI {
     }
 
     /// The viewer's vote on an answer (or like of an article comment): the int 0 when there is none,
-    /// else the database's string `"1"` or `"-1"` (wenjin-api.md §8.2). Logged out, always 0.
+    /// else the database's string `"1"` or `"-1"` (docs/api.md §8.2). Logged out, always 0.
     func vote(viewer: Int?, answer: Int, likesOnly: Bool = false) -> PHPValue {
         guard let viewer else { return 0 }
         var rng = SeededRandom(seed: community.options.seed ^ UInt64(viewer) << 20, kind: .vote, id: answer)

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Answers requests the way a WENJIN server answered its clients (wenjin-api.md §2), or, in the
-/// `wecenter` flavor, the way a real WeCenter 3.1 with the ifLab API answers (§8). Pure: the same
+/// Answers requests the way a WENJIN server answered its clients (docs/api.md §2), or, in the
+/// `wecenter` flavor, the way a real WeCenter 3.1 with the ifLab API answers (docs/api.md §8). Pure: the same
 /// community, flavor and request give the same response, except for cookies issued at login.
 public struct SampleAPI: Sendable {
     public enum Flavor: String, Sendable, CaseIterable {

@@ -1,5 +1,5 @@
 /// A body as its author typed it: lines of pieces. The sample server renders one body into each
-/// form WeCenter sends (wenjin-api.md §3.2): the stored BBCode, the rendered HTML of the detail
+/// form WeCenter sends (docs/api.md §3.2): the stored BBCode, the rendered HTML of the detail
 /// endpoints, and the half-rendered feed form of home and best answers.
 struct SampleBody: Sendable {
     enum Piece: Sendable {
@@ -14,7 +14,7 @@ struct SampleBody: Sendable {
         case image(url: String)
         case attachment(Int)
         /// An attachment shown the way TWT's 2016 server did: a `170x110_` thumbnail in a
-        /// `.photoBox`, its full size loaded on click (wenjin-api.md §3.4, bridge.js).
+        /// `.photoBox`, its full size loaded on click (docs/api.md §3.4, bridge.js).
         case thumbnail(Int)
         /// Raw markup that reached the database unescaped (imports, admin edits).
         case raw(String)
@@ -113,7 +113,7 @@ struct SampleBody: Sendable {
         }
     }
 
-    /// WeCenter shortens a long link text in the middle (§8.4: `https://www.example.com/notice ... enjin`).
+    /// WeCenter shortens a long link text in the middle (docs/api.md §8.4: `https://www.example.com/notice ... enjin`).
     static func shortened(_ text: String) -> String {
         guard text.count > 50 else { return text }
         return text.prefix(30) + " ... " + text.suffix(5)

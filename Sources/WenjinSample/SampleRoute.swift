@@ -1,6 +1,6 @@
 import Foundation
 
-/// A request target read the way WeCenter's router reads it (wenjin-api.md §1.2, §8.1): the query
+/// A request target read the way WeCenter's router reads it (docs/api.md §1.2, §8.1): the query
 /// string up to the first `?` or `&` is the route, its last `/`-separated segment is the argument
 /// slot (`3`, or `id-3__page-2`), and the rest is `parse_str`-ed without overwriting.
 struct SampleRoute: Equatable {

@@ -4,7 +4,7 @@ import Foundation
 /// (salted apart from the stream that made its metadata). Texts are plain, as typed; the API
 /// escapes and renders them per endpoint.
 extension SampleCommunity {
-    /// Hosts the community was served from over the years (wenjin-api.md §1.1); old bodies link to them.
+    /// Hosts the community was served from over the years (docs/api.md §1.1); old bodies link to them.
     static let historicalHosts = [
         "http://wenjin.in/", "http://wenjin.twtstudio.com/", "http://wj.oursays.com/", "http://2014shequ.twtstudio.com/",
         "http://wenjin.im/",
@@ -46,7 +46,7 @@ extension SampleCommunity {
         return rng.pick(SampleVocabulary.articleTitles).replacingOccurrences(of: "%d", with: "\(2014 + id)")
     }
 
-    /// Inline attachments come first; the article endpoint appends the others (wenjin-api.md §3.2).
+    /// Inline attachments come first; the article endpoint appends the others (docs/api.md §3.2).
     func articleBody(_ id: Int, base: String) -> SampleBody {
         guard let article = article(id) else { return SampleBody(lines: [], lineEnding: "\n") }
         let rng = SeededRandom(seed: options.seed, kind: .article, id: id, salt: 2)
@@ -97,7 +97,7 @@ private struct BodyWriter {
         }
     }
 
-    /// A link to another page of the community, in one of the URL forms of wenjin-api.md §3.4.
+    /// A link to another page of the community, in one of the URL forms of docs/api.md §3.4.
     mutating func internalLink() -> SampleBody.Piece {
         let host = rng.chance(0.5) ? base : rng.pick(SampleCommunity.historicalHosts)
         guard world.questions > 0 else { return .link(url: host, text: "问津首页") }

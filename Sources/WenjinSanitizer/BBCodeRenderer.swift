@@ -1,6 +1,6 @@
 import Foundation
 
-/// Renders WeCenter's stored BBCode (wenjin-api.md §3.1–3.2, §8.4) into the HTML WeCenter's
+/// Renders WeCenter's stored BBCode (docs/api.md §3.1–3.2, §8.4) into the HTML WeCenter's
 /// own pipeline would have produced; the result still goes through the sanitizer.
 /// The stored text is already HTML-escaped (`htmlspecialchars` at write time), so text passes
 /// through as HTML; the home-list form also carries `<br>` and `<img src='…'/>` already.

@@ -1,4 +1,4 @@
-/// Which markup a stored body is in (wenjin-api.md §3.2).
+/// Which markup a stored body is in (docs/api.md §3.2).
 public enum BodyMarkup: String, Codable, Sendable {
     /// Question details, answers and articles from the detail endpoints.
     case html

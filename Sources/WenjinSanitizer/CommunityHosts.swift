@@ -1,6 +1,6 @@
 import Foundation
 
-/// The hosts the community has lived on (wenjin-api.md §1.1) plus the configured source, and
+/// The hosts the community has lived on (docs/api.md §1.1) plus the configured source, and
 /// the reading of URLs on them: page links, uploaded images, and WeCenter's `url/link/…` and
 /// `url/img/…` redirect wrappers.
 public struct CommunityHosts: Sendable {
@@ -41,7 +41,7 @@ public struct CommunityHosts: Sendable {
         guard isCommunity(url) else { return nil }
         if url.path.hasPrefix("/uploads/") { return .image(originalURL: originalImage(url)) }
         // Routed form `/?/question/5&x=y` or `/index.php?/question/5?x=y`: the route is the
-        // query up to the first `?` or `&` (WeCenter's router, wenjin-api.md §1.2).
+        // query up to the first `?` or `&` (WeCenter's router, docs/api.md §1.2).
         if url.query.hasPrefix("/"), url.path.isEmpty || url.path == "/" || url.path.hasSuffix("/index.php") {
             let split = url.query.firstIndex(where: { $0 == "?" || $0 == "&" }) ?? url.query.endIndex
             let parameters = split < url.query.endIndex ? url.query[url.query.index(after: split)...] : ""

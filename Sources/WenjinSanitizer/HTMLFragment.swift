@@ -18,7 +18,7 @@ enum HTMLFragment {
     ///
     /// The fragment is parsed inside a `<div>` so that top-level text is not wrapped in an
     /// implied `<p>`; a stray `</div>` in the input may close that wrapper early, so every
-    /// child of `<body>` is visited, the wrapper's children in its place (platform-notes §3).
+    /// child of `<body>` is visited, the wrapper's children in its place (docs/design.md#libxml2).
     static func withTopLevelNodes(of html: String, _ body: (xmlNodePtr) -> Void) {
         precondition(parserReady)
         var bytes: [UInt8] = []

@@ -3,7 +3,7 @@ import Foundation
 
 /// Who upstream WeCenter's web page of a question (`?/question/N`) shows as the asker and as
 /// each answer's author: the only place an upstream source keeps the promise of anonymity, since
-/// its API sends the real author and no flag (wenjin-api.md §8.3; the recorded pages in
+/// its API sends the real author and no flag (docs/api.md §8.3; the recorded pages in
 /// `spec/wecenter-3.1-responses/web/`).
 ///
 /// What the page shows (WeCenter 3.1's `question/index` template):

@@ -20,7 +20,7 @@ public struct Sanitizer: Sendable {
         self.resolver = resolver
     }
 
-    /// Sanitizes an HTML body (question details, answers, articles: wenjin-api.md §3.2).
+    /// Sanitizes an HTML body (question details, answers, articles: docs/api.md §3.2).
     /// Sanitizing the result again gives the same HTML.
     public func sanitize(html: String) -> (SanitizedHTML, SanitizeReport) {
         sanitize(html, markup: .html, resolver: resolver)

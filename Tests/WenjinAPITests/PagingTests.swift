@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import WenjinAPI
 
-/// The paging rules of wenjin-api.md §1.5, as the crawler asks them.
+/// The paging rules of docs/api.md §1.5, as the crawler asks them.
 @Suite struct PagingTests {
     func response(_ json: String) -> HTTPResponse { HTTPResponse(url: "test", status: 200, body: Data(json.utf8)) }
 

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import WenjinAPI
 
-/// The quirks of wenjin-api.md §5 and §8, one fixture each, in WENJIN's flavor and upstream's.
+/// The quirks of docs/api.md §5 and §8, one fixture each, in WENJIN's flavor and upstream's.
 @Suite struct QuirkFixtureTests {
     func decode<T: APIDecodable>(_ name: String, as type: T.Type) throws -> T {
         try RecordedResponse.fixture(name).decoded(as: type)

@@ -5,7 +5,7 @@ import FoundationNetworking
 #endif
 @testable import WenjinHTTP
 
-/// One long-lived session for all tests (platform-notes §2: per-test sessions risk teardown crashes).
+/// One long-lived session for all tests (docs/design.md#urlsession: per-test sessions risk teardown crashes).
 let testSession: URLSession = {
     let configuration = URLSessionConfiguration.ephemeral
     configuration.timeoutIntervalForRequest = 5

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import WenjinSample
 
-/// Explore, question, answer and comment endpoints of the WENJIN flavor (wenjin-api.md §2.2–2.5).
+/// Explore, question, answer and comment endpoints of the WENJIN flavor (docs/api.md §2.2–2.5).
 @Suite struct SampleQuestionEndpointTests {
     @Test func exploreWalksEveryQuestionAndArticleOnceThenEndsWithTotalRowsZero() async throws {
         let live = try LiveSampleServer(questions: 130)

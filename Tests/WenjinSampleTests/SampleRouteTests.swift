@@ -1,7 +1,7 @@
 import Testing
 @testable import WenjinSample
 
-/// WeCenter's router rule (wenjin-api.md §1.2, §8.1) and PHP's `json_encode` escaping.
+/// WeCenter's router rule (docs/api.md §1.2, §8.1) and PHP's `json_encode` escaping.
 @Suite struct SampleRouteTests {
     @Test(arguments: [
         ("/?/api/question/question/&id=3", "question", "question", ["id": "3"]),

@@ -3,7 +3,7 @@ import Testing
 @testable import WenjinSample
 
 /// The envelope, headers, routing and login of the sample server, over real loopback HTTP
-/// (wenjin-api.md §1.2–1.4, §8.1).
+/// (docs/api.md §1.2–1.4, §8.1).
 @Suite struct SampleTransportTests {
     @Test func everyAPIResponseIsTheThreeKeyEnvelopeServedAsHTMLWithPHPEscaping() async throws {
         let live = try LiveSampleServer()

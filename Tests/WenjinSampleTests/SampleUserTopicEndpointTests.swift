@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import WenjinSample
 
-/// Users, their lists, topics, articles, search and the home feed (wenjin-api.md §2.1, §2.6–2.17).
+/// Users, their lists, topics, articles, search and the home feed (docs/api.md §2.1, §2.6–2.17).
 @Suite struct SampleUserTopicEndpointTests {
     @Test func aUserProfileHasItsCountsAsStringsAndTheComputedOnesAsNumbers() async throws {
         let live = try LiveSampleServer()

@@ -4,7 +4,7 @@ import WenjinTestSupport
 @testable import WenjinSample
 
 /// The `wecenter` flavor against the responses recorded from a real WeCenter 3.1 + ifLab server
-/// (`../shared/spec/wecenter-3.1-responses/`, wenjin-api.md §8): for each recorded request, the
+/// (`../shared/spec/wecenter-3.1-responses/`, docs/api.md §8): for each recorded request, the
 /// equivalent request to the sample server answers with the same keys in the same order and the
 /// same JSON types, the same content type, the same cookies, and the same end-of-list and error shapes.
 @Suite(SharedSpec.required) struct WeCenterConformanceTests {

@@ -1,7 +1,7 @@
 import Testing
 @testable import WenjinSanitizer
 
-/// Links and images of wenjin-api.md §1.1 and §3.4, rewritten through the resolver.
+/// Links and images of docs/api.md §1.1 and §3.4, rewritten through the resolver.
 @Suite struct LinkRewritingTests {
     static let outside = " rel=\"nofollow noopener noreferrer ugc\""
 

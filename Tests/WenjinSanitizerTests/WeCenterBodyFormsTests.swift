@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import WenjinSanitizer
 
-/// The body forms of wenjin-api.md §3.2 and §8.4, each with the HTML the archive shows.
+/// The body forms of docs/api.md §3.2 and §8.4, each with the HTML the archive shows.
 @Suite struct WeCenterBodyFormsTests {
     static let renderedHTML: [(String, String)] = [
         ("一楼<br />\r\n<strong>周末</strong>照常。", "一楼<br />\n<strong>周末</strong>照常。"),

@@ -1,4 +1,4 @@
-/// Every command of `wenjin`, in the order `wenjin --help` lists them (design.md's table).
+/// Every command of `wenjin`, in the order `wenjin --help` lists them (the table in docs/design.md#command-line).
 enum CommandList {
     static let all: [CommandDeclaration] = [
         CrawlCommand.declaration,

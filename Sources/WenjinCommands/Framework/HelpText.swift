@@ -44,7 +44,7 @@ struct HelpText {
         return text
     }
 
-    /// `wenjin crawl [--source URL] [--max-requests N]`, the form design.md's table uses.
+    /// `wenjin crawl [--source URL] [--max-requests N]`, the form the table in docs/design.md#command-line uses.
     func usage(of command: CommandDeclaration, named name: String) -> String {
         if !command.subcommands.isEmpty {
             return name + " " + command.subcommands.map(\.name).joined(separator: "|")

@@ -1,6 +1,6 @@
 /// A file's path inside the output folder, `/`-separated and without a leading `/`
 /// (`questions/3521.html`). Every internal link is made from two of these, so links stay
-/// relative and name files (design.md, "Links").
+/// relative and name files (docs/design.md#links).
 public struct SitePath: Hashable, Comparable, Sendable, CustomStringConvertible {
     public let text: String
 
