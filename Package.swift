@@ -55,7 +55,8 @@ let package = Package(
             swiftSettings: strict),
     ]
     + modules.map { .target(name: $0.name, dependencies: $0.dependencies, swiftSettings: strict) }
-    + [.target(name: "WenjinTestSupport", path: "Tests/WenjinTestSupport", swiftSettings: strict)]
+    + [.target(name: "WenjinTestSupport", dependencies: ["WenjinHTTP", "WenjinSample"], path: "Tests/WenjinTestSupport",
+               swiftSettings: strict)]
     + modules.map {
         .testTarget(name: "\($0.name)Tests",
                     dependencies: [.target(name: $0.name), "WenjinTestSupport"] + (testDependencies["\($0.name)Tests"] ?? []),

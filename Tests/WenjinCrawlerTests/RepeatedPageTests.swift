@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WenjinTestSupport
 import WenjinAPI
 import WenjinHTTP
 import WenjinSample

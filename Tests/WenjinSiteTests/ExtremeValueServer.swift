@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
-import WenjinHTTP
-import WenjinSample
+@testable import WenjinSample
+import WenjinTestSupport
 
 /// The sample community on a real loopback server that puts extreme values into the numeric
 /// fields of its JSON answers: every member whose value is a number or a numeric string may
@@ -15,10 +15,11 @@ final class ExtremeValueServer: Sendable {
         #""NaN""#, #""Infinity""#, #""-0""#, #""-9223372036854775809""#,
     ]
 
-    let community: SampleCommunity
-    private let server: HTTPServer
+    private let server: RewritingSampleServer
+    var community: SampleCommunity { server.community }
+    var base: String { server.base }
     /// Field names seen, and those given an extreme value, over all answers so far.
-    private let fields = FieldTally()
+    private let fields: FieldTally
 
     final class FieldTally: Sendable {
         let state = Mutex((seen: [String: Int](), changed: Set<String>()))
@@ -26,49 +27,33 @@ final class ExtremeValueServer: Sendable {
 
     /// `share` of the numeric fields (0...1) get an extreme value.
     init(questions: Int, flavor: SampleAPI.Flavor, seed: UInt64, share: Double) throws {
-        let community = SampleCommunity(.init(seed: 2015, questions: questions, editedAnswers: 0))
-        self.community = community
-        let api = SampleAPI(community: community, flavor: flavor)
         let pattern = try NSRegularExpression(pattern: #""([a-z_]+)":(-?[0-9]+(?:\.[0-9]+)?|"-?[0-9]+")"#)
-        let fields = self.fields
-        server = HTTPServer { request in
-            let sample = api.respond(to: SampleRequest(
-                method: request.method.rawValue, target: request.target, host: request.headers["Host"] ?? "127.0.0.1",
-                cookieHeader: request.headers["Cookie"], formBody: String(decoding: request.body, as: UTF8.self)))
-            var headers = HTTPHeaders()
-            for (name, value) in sample.headers where name.lowercased() != "content-length" { headers.add(name, value) }
-            var body = sample.body
+        let fields = FieldTally()
+        self.fields = fields
+        server = try RewritingSampleServer(questions: questions, flavor: flavor) { target, text in
             // The login stays readable: the fuzzing is of what a logged-in crawl reads.
-            if body.first == UInt8(ascii: "{"), !request.target.contains("login_process") {
-                let text = String(decoding: body, as: UTF8.self)
-                var result = ""
-                var last = text.startIndex
-                var random = SplitMix(seed ^ Self.hash(request.target))
-                for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
-                    guard let whole = Range(match.range, in: text), let key = Range(match.range(at: 1), in: text),
-                          let value = Range(match.range(at: 2), in: text) else { continue }
-                    let name = String(text[key])
-                    guard name != "errno" else { continue }
-                    let roll = random.next()
-                    let change = Double(roll % 10_000) / 10_000 < share
-                    fields.state.withLock { fields in
-                        fields.seen[name, default: 0] += 1
-                        if change { fields.changed.insert(name) }
-                    }
-                    guard change else { continue }
-                    result += text[last..<value.lowerBound] + Self.extremes[Int(roll >> 32) % Self.extremes.count]
-                    last = whole.upperBound
+            guard !target.contains("login_process") else { return text }
+            var result = ""
+            var last = text.startIndex
+            var random = SeededRandom(seed: seed ^ Self.hash(target))
+            for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                guard let whole = Range(match.range, in: text), let key = Range(match.range(at: 1), in: text),
+                      let value = Range(match.range(at: 2), in: text) else { continue }
+                let name = String(text[key])
+                guard name != "errno" else { continue }
+                let roll = random.next()
+                let change = Double(roll % 10_000) / 10_000 < share
+                fields.state.withLock { fields in
+                    fields.seen[name, default: 0] += 1
+                    if change { fields.changed.insert(name) }
                 }
-                body = Array((result + text[last...]).utf8)
+                guard change else { continue }
+                result += text[last..<value.lowerBound] + Self.extremes[Int(roll >> 32) % Self.extremes.count]
+                last = whole.upperBound
             }
-            return HTTPResponse(status: HTTPStatus(code: sample.status), headers: headers, body: body)
+            return result + text[last...]
         }
-        try server.start()
     }
-
-    deinit { server.stop() }
-
-    var base: String { "http://127.0.0.1:\(server.port ?? 0)/" }
 
     /// Numeric field names seen at least `times` times that never got an extreme value.
     func untouchedFields(seenAtLeast times: Int) -> [String] {
@@ -79,18 +64,5 @@ final class ExtremeValueServer: Sendable {
 
     private static func hash(_ text: String) -> UInt64 {
         text.utf8.reduce(0xcbf2_9ce4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
-    }
-
-    /// A small deterministic generator (SplitMix64).
-    struct SplitMix {
-        var state: UInt64
-        init(_ seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
     }
 }

@@ -17,8 +17,7 @@ struct ExtremeValueTests {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("wenjin-extreme-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("Themes"),
-                                                   withDestinationURL: FixtureSite.packageRoot.appendingPathComponent("Themes"))
+        var config = try FixtureSite.linkingRepositoryThemes(into: root)
         let store = try Store.open(at: root.appendingPathComponent(".wenjin/cache.sqlite"))
         var options = CrawlOptions(source: .init(server.base)!, assetsFolder: root.appendingPathComponent(".wenjin/assets"))
         options.credentials = .init(userName: server.community.users[0].userName, password: SampleAPI.password)
@@ -38,7 +37,6 @@ struct ExtremeValueTests {
         #expect(counts.questions >= server.community.questions.count / 2, "the rest is archived: \(counts)")
         #expect(counts.answers > 0 && counts.users > 0 && counts.topics > 0)
 
-        var config = SiteConfig(root: root)
         config.baseURL = URL(string: "https://archive.example.org/")
         let output = root.appendingPathComponent("_site")
         _ = try SiteBuilder(config: config, store: store).build(into: output)

@@ -21,11 +21,7 @@ struct FixtureSite {
     init() throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("wenjin-site-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("Themes"),
-                                                   withDestinationURL: Self.packageRoot.appendingPathComponent("Themes"))
-        config = SiteConfig(root: root)
-        // The theme is linked from the repository, outside the site folder: allowed explicitly.
-        config.build.allowOutside.append(ConfigPath(Self.packageRoot.appendingPathComponent("Themes").path))
+        config = try Self.linkingRepositoryThemes(into: root)
         config.title = "问津 · 测试"
         config.baseURL = URL(string: "https://archive.example.org/")
         store = try Store.open(at: root.appendingPathComponent(".wenjin/cache.sqlite"))
@@ -104,5 +100,17 @@ struct FixtureSite {
                                  contentType: "image/png", size: Self.image.count, state: .stored))
             try writer.put(Asset(url: AssetURL(Self.source + "/uploads/answer/gone.png"), state: .missing))
         }
+    }
+}
+
+extension FixtureSite {
+    /// The configuration of a site folder at `root` whose `Themes/` links the repository's:
+    /// that lies outside the site folder, so `build.allowOutside` names it explicitly.
+    static func linkingRepositoryThemes(into root: URL) throws -> SiteConfig {
+        let themes = packageRoot.appendingPathComponent("Themes")
+        try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("Themes"), withDestinationURL: themes)
+        var config = SiteConfig(root: root)
+        config.build.allowOutside.append(ConfigPath(themes.path))
+        return config
     }
 }

@@ -38,9 +38,7 @@ struct PrivacySampleSite {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("wenjin-privacy-site-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: crawled, to: root.appendingPathComponent(".wenjin"))
-        try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("Themes"),
-                                                   withDestinationURL: FixtureSite.packageRoot.appendingPathComponent("Themes"))
-        var config = SiteConfig(root: root)
+        var config = try FixtureSite.linkingRepositoryThemes(into: root)
         config.baseURL = URL(string: "https://archive.example.org/")
         let store = try Store.open(at: root.appendingPathComponent(".wenjin/\(Store.fileName)"))
         return PrivacySampleSite(root: root, store: store, config: config)

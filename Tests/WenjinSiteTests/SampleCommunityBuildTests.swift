@@ -26,10 +26,7 @@ struct SampleCommunityBuildTests {
             defer { server.stop() }
             root = FileManager.default.temporaryDirectory.appendingPathComponent("wenjin-sample-site-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-            try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("Themes"),
-                                                       withDestinationURL: FixtureSite.packageRoot.appendingPathComponent("Themes"))
-            var config = SiteConfig(root: root)
-            config.build.allowOutside.append(ConfigPath(FixtureSite.packageRoot.appendingPathComponent("Themes").path))
+            var config = try FixtureSite.linkingRepositoryThemes(into: root)
             config.baseURL = URL(string: "https://archive.example.org/")
             self.config = config
             store = try Store.open(at: root.appendingPathComponent(".wenjin/cache.sqlite"))

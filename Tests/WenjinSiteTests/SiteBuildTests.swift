@@ -36,11 +36,8 @@ struct SiteBuildTests {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("wenjin-empty-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("Themes"),
-                                                   withDestinationURL: FixtureSite.packageRoot.appendingPathComponent("Themes"))
+        let config = try FixtureSite.linkingRepositoryThemes(into: root)
         let store = try Store.open(at: root.appendingPathComponent(".wenjin/cache.sqlite"))
-        var config = SiteConfig(root: root)
-        config.build.allowOutside.append(ConfigPath(FixtureSite.packageRoot.appendingPathComponent("Themes").path))
         let summary = try SiteBuilder(config: config, store: store).build(into: root.appendingPathComponent("_site"))
         #expect(summary.pages == 8)
         let home = try String(contentsOf: root.appendingPathComponent("_site/index.html"), encoding: .utf8)

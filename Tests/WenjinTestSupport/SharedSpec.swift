@@ -1,4 +1,5 @@
-// WenjinTestSupport holds what several test targets share and no product uses.
+// WenjinTestSupport holds what several test targets share and no product uses: the outside
+// material's folder, and sample servers that misbehave on purpose.
 import Foundation
 import Testing
 

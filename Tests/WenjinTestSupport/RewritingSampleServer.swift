@@ -2,17 +2,18 @@ import Foundation
 import WenjinHTTP
 import WenjinSample
 
-/// The sample community on a real loopback server whose response bodies pass through `rewrite`
+/// The sample community on a real loopback server whose JSON bodies pass through `rewrite`
 /// (given the request target and the body as text) before they are sent: a source that lies in
 /// one chosen way and answers like the sample otherwise.
-final class RewritingSampleServer: Sendable {
-    let community: SampleCommunity
+public final class RewritingSampleServer: Sendable {
+    public let community: SampleCommunity
     private let server: HTTPServer
 
-    init(questions: Int, rewrite: @escaping @Sendable (_ target: String, _ body: String) -> String) throws {
+    public init(questions: Int, flavor: SampleAPI.Flavor = .wenjin,
+                rewrite: @escaping @Sendable (_ target: String, _ body: String) -> String) throws {
         let community = SampleCommunity(.init(seed: 2015, questions: questions, editedAnswers: 0))
         self.community = community
-        let api = SampleAPI(community: community, flavor: .wenjin)
+        let api = SampleAPI(community: community, flavor: flavor)
         server = HTTPServer { request in
             let sample = api.respond(to: SampleRequest(
                 method: request.method.rawValue, target: request.target, host: request.headers["Host"] ?? "127.0.0.1",
@@ -28,5 +29,5 @@ final class RewritingSampleServer: Sendable {
 
     deinit { server.stop() }
 
-    var base: String { "http://127.0.0.1:\(server.port ?? 0)/" }
+    public var base: String { "http://127.0.0.1:\(server.port ?? 0)/" }
 }
