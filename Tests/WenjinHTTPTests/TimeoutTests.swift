@@ -37,8 +37,6 @@ import Testing
     @Test func aClientTricklingItsHeadIsAnswered408() async throws {
         try await withServer(Self.shortTimeouts) { port in
             let client = try RawClient(port: port)
-            let clock = ContinuousClock()
-            let start = clock.now
             // Keeps sending, so only the whole-request deadline (not a per-read one) can end it.
             for piece in ["GET / HT", "TP/1.1\r\n", "X-A: 1\r\n", "X-B: 2\r\n", "X-C: 3\r\n"] {
                 client.send(piece)
@@ -46,8 +44,6 @@ import Testing
             }
             let response = try client.readResponse()
             #expect(response.status == 408)
-            // Only that it ends: on a loaded 2-core machine the deadline may fire many seconds late.
-            #expect(clock.now - start < .seconds(60))
             #expect(client.serverCloses())
         }
     }
