@@ -29,7 +29,7 @@ struct ExternalToolTests {
     }
 
     @Test("A page opened from file:// has Bootstrap's styles applied in headless Chromium",
-          .enabled(if: FileManager.default.isExecutableFile(atPath: chromium)), .timeLimit(.minutes(1)))
+          .enabled(if: FileManager.default.isExecutableFile(atPath: chromium)), .timeLimit(.minutes(5)))
     func bootstrapAppliesInChromium() throws {
         let site = try FixtureSite()
         defer { site.remove() }
@@ -49,7 +49,7 @@ struct ExternalToolTests {
     }
 
     @Test("The built search page finds a two-character Chinese word from file:// in headless Chromium",
-          .enabled(if: FileManager.default.isExecutableFile(atPath: chromium)), .timeLimit(.minutes(1)))
+          .enabled(if: FileManager.default.isExecutableFile(atPath: chromium)), .timeLimit(.minutes(5)))
     func searchPageFindsChineseWord() throws {
         let site = try FixtureSite()
         defer { site.remove() }
