@@ -107,7 +107,8 @@ struct Withdrawals: Sendable {
         for question in content.questions where questions[question.id] != nil {
             let answers = content.answers[question.id] ?? []
             let url = SiteLayout.question(question.id).text
-            documents.append(SearchDocument(title: "", text: "", url: url, kind: .question, weight: answers.count + question.focusCount))
+            documents.append(SearchDocument(title: "", text: "", url: url, kind: .question,
+                                            weight: SiteIndexes.sum(answers.count, question.focusCount)))
             for answer in answers {
                 documents.append(SearchDocument(title: "", text: "", url: url + "#" + SiteLayout.answerAnchor(answer.id), kind: .answer,
                                                 weight: answer.agreeCount, indexesTitle: false))
