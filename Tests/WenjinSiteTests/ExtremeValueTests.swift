@@ -72,5 +72,11 @@ struct ExtremeValueTests {
         #expect(page.contains("9999-12-31"))
         let feed = try String(contentsOf: site.output.appendingPathComponent("feed.xml"), encoding: .utf8)
         #expect(feed.contains("<updated>"))
+
+        // Taken down, the same question keeps an emptied search document with the same weight.
+        try #"{"questions": [100]}"#.write(to: site.root.appendingPathComponent("takedowns.json"), atomically: true, encoding: .utf8)
+        _ = try site.build()
+        let notice = try String(contentsOf: site.output.appendingPathComponent("questions/100.html"), encoding: .utf8)
+        #expect(notice.contains("此内容已应要求移除"))
     }
 }
