@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Modules and their one-way dependencies (see ARCHITECTURE.md).
-// Commands → everything; Preview → HTTP; Site → Store, Sanitizer, Templates, Drafts; Crawler → API, Store;
+// Commands → everything; Preview → HTTP; Site → Store, Sanitizer, Templates, Drafts, LinkCheck; Crawler → API, Store;
 // Drafts → KeyedArchive; Sanitizer → CLibXML2 only; Store → CSQLite only.
 let modules: [(name: String, dependencies: [Target.Dependency])] = [
     ("WenjinModel", []),
@@ -16,10 +16,12 @@ let modules: [(name: String, dependencies: [Target.Dependency])] = [
     ("WenjinSample", ["WenjinHTTP"]),
     ("WenjinPreview", ["WenjinHTTP"]),
     ("WenjinCrawler", ["WenjinAPI", "WenjinStore", "WenjinModel", "WenjinSanitizer"]),
-    ("WenjinSite", ["WenjinStore", "WenjinModel", "WenjinSanitizer", "WenjinTemplates", "WenjinDrafts"]),
+    ("WenjinLinkCheck", []),
+    ("WenjinSite", ["WenjinStore", "WenjinModel", "WenjinSanitizer", "WenjinTemplates", "WenjinDrafts", "WenjinLinkCheck"]),
     ("WenjinCommands", [
         "WenjinModel", "WenjinAPI", "WenjinStore", "WenjinSanitizer", "WenjinTemplates",
-        "WenjinKeyedArchive", "WenjinDrafts", "WenjinHTTP", "WenjinSample", "WenjinCrawler", "WenjinSite", "WenjinPreview",
+        "WenjinKeyedArchive", "WenjinDrafts", "WenjinHTTP", "WenjinSample", "WenjinCrawler", "WenjinLinkCheck", "WenjinSite",
+        "WenjinPreview",
     ]),
 ]
 
@@ -29,6 +31,7 @@ let testDependencies: [String: [Target.Dependency]] = [
     "WenjinCrawlerTests": ["WenjinSample", "WenjinStore", "WenjinAPI", "WenjinModel", "WenjinSanitizer", "WenjinHTTP"],
     "WenjinSiteTests": [
         "WenjinSample", "WenjinStore", "WenjinModel", "WenjinCrawler", "WenjinSanitizer", "WenjinTemplates", "WenjinDrafts", "WenjinHTTP",
+        "WenjinLinkCheck",
     ],
     "WenjinPreviewTests": ["WenjinHTTP"],
     "WenjinDraftsTests": ["WenjinKeyedArchive"],

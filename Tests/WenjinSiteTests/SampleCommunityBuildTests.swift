@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WenjinCrawler
+import WenjinLinkCheck
 import WenjinModel
 import WenjinSample
 import WenjinStore

@@ -8,12 +8,12 @@ import Darwin
 /// The regular files of a built site, as paths relative to its root. Read with `readdir`,
 /// whose entry types spare a `stat` per file: Foundation's enumerator with resource values
 /// took most of a check of 100,000 pages. A symbolic link to a file counts as that file.
-struct SiteFiles {
-    let all: Set<String>
+package struct SiteFiles {
+    package let all: Set<String>
     /// The `.html` pages, sorted.
-    let pages: [String]
+    package let pages: [String]
 
-    init(root: URL) throws(LinkCheckError) {
+    package init(root: URL) throws(LinkCheckError) {
         let rootPath = root.path
         guard SiteFiles.kind(ofPath: rootPath) == .folder else { throw LinkCheckError(root: rootPath, reason: .notAFolder) }
         var all: Set<String> = []

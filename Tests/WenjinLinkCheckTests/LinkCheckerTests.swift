@@ -1,13 +1,17 @@
 import Foundation
 import Testing
-@testable import WenjinSite
+@testable import WenjinLinkCheck
 
 @Suite("Link checker")
 struct CheckLinkCheckerTests {
     /// A built-site folder holding `files` (path → contents).
     private func site(_ files: [String: String]) throws -> URL {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("wenjin-check-\(UUID().uuidString)")
-        for (path, text) in files { try GeneratedFile(path: path, text: text).write(under: root) }
+        for (path, text) in files {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
         return root
     }
 
