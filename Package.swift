@@ -2,8 +2,9 @@
 import PackageDescription
 
 // Modules and their one-way dependencies (see ARCHITECTURE.md).
-// Commands → everything; Preview → HTTP; Site → Store, Sanitizer, Templates, Drafts, LinkCheck; Crawler → API, Store;
-// Drafts → KeyedArchive; Sanitizer → CLibXML2 only; Store → CSQLite only.
+// Commands → everything; Preview → HTTP; Site → Store, Sanitizer, Templates, Drafts, LinkCheck, Config;
+// Config → Sanitizer (for the default community hosts); Crawler → API, Store; Drafts → KeyedArchive;
+// Sanitizer → CLibXML2 only; Store → CSQLite only.
 let modules: [(name: String, dependencies: [Target.Dependency])] = [
     ("WenjinModel", []),
     ("WenjinAPI", []),
@@ -17,11 +18,12 @@ let modules: [(name: String, dependencies: [Target.Dependency])] = [
     ("WenjinPreview", ["WenjinHTTP"]),
     ("WenjinCrawler", ["WenjinAPI", "WenjinStore", "WenjinModel", "WenjinSanitizer"]),
     ("WenjinLinkCheck", []),
-    ("WenjinSite", ["WenjinStore", "WenjinModel", "WenjinSanitizer", "WenjinTemplates", "WenjinDrafts", "WenjinLinkCheck"]),
+    ("WenjinConfig", ["WenjinSanitizer"]),
+    ("WenjinSite", ["WenjinStore", "WenjinModel", "WenjinSanitizer", "WenjinTemplates", "WenjinDrafts", "WenjinLinkCheck", "WenjinConfig"]),
     ("WenjinCommands", [
         "WenjinModel", "WenjinAPI", "WenjinStore", "WenjinSanitizer", "WenjinTemplates",
-        "WenjinKeyedArchive", "WenjinDrafts", "WenjinHTTP", "WenjinSample", "WenjinCrawler", "WenjinLinkCheck", "WenjinSite",
-        "WenjinPreview",
+        "WenjinKeyedArchive", "WenjinDrafts", "WenjinHTTP", "WenjinSample", "WenjinCrawler", "WenjinLinkCheck", "WenjinConfig",
+        "WenjinSite", "WenjinPreview",
     ]),
 ]
 
@@ -31,11 +33,14 @@ let testDependencies: [String: [Target.Dependency]] = [
     "WenjinCrawlerTests": ["WenjinSample", "WenjinStore", "WenjinAPI", "WenjinModel", "WenjinSanitizer", "WenjinHTTP"],
     "WenjinSiteTests": [
         "WenjinSample", "WenjinStore", "WenjinModel", "WenjinCrawler", "WenjinSanitizer", "WenjinTemplates", "WenjinDrafts", "WenjinHTTP",
-        "WenjinLinkCheck",
+        "WenjinLinkCheck", "WenjinConfig",
     ],
     "WenjinPreviewTests": ["WenjinHTTP"],
     "WenjinDraftsTests": ["WenjinKeyedArchive"],
-    "WenjinCommandsTests": ["WenjinSample", "WenjinStore", "WenjinDrafts", "WenjinSite", "WenjinHTTP", "WenjinCrawler", "WenjinAPI"],
+    "WenjinCommandsTests": [
+        "WenjinSample", "WenjinStore", "WenjinDrafts", "WenjinConfig", "WenjinSite", "WenjinHTTP", "WenjinCrawler", "WenjinAPI",
+    ],
+    "WenjinConfigTests": ["WenjinSanitizer"],
 ]
 
 /// Test targets that keep fixture files (read by path from #filePath) in a `Fixtures` folder.
@@ -54,7 +59,8 @@ let package = Package(
         // Benchmarks the Scripts/bench-* scripts run; not part of the user's command line.
         .executableTarget(
             name: "wenjin-bench",
-            dependencies: ["WenjinSample", "WenjinSanitizer", "WenjinStore", "WenjinTemplates", "WenjinHTTP", "WenjinSite", "WenjinCrawler", "WenjinDrafts"],
+            dependencies: ["WenjinSample", "WenjinSanitizer", "WenjinStore", "WenjinTemplates", "WenjinHTTP", "WenjinConfig", "WenjinSite", "WenjinCrawler",
+                           "WenjinDrafts"],
             swiftSettings: strict),
     ]
     + modules.map { .target(name: $0.name, dependencies: $0.dependencies, swiftSettings: strict) }

@@ -3,14 +3,14 @@ import Foundation
 /// Reads the members of one JSON object of site.json by key, with the checks every setting
 /// needs (type, range), and afterwards reports keys nobody asked for. The known keys are the
 /// ones asked for, so the decoder is the only list of keys there is.
-struct ConfigObjectReader {
+package struct ConfigObjectReader {
     let file: String
     /// Dotted path of this object (`crawl`), empty at the top.
     let path: String
     private let members: [JSONNode.Member]
     private var asked: [String] = []
 
-    init(_ node: JSONNode, path: String, file: String) throws(SiteConfigError) {
+    package init(_ node: JSONNode, path: String, file: String) throws(SiteConfigError) {
         self.file = file
         self.path = path
         guard case .object(let members) = node.value else {
@@ -29,7 +29,7 @@ struct ConfigObjectReader {
     private static func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
 
     /// The value of `key`, or nil when it is absent or null (both mean "use the default").
-    mutating func node(_ key: String) -> JSONNode? {
+    package mutating func node(_ key: String) -> JSONNode? {
         if !asked.contains(key) { asked.append(key) }
         return member(key)
     }
@@ -41,7 +41,7 @@ struct ConfigObjectReader {
         return node
     }
 
-    func failure(_ key: String, at node: JSONNode, _ reason: SiteConfigError.Reason) -> SiteConfigError {
+    package func failure(_ key: String, at node: JSONNode, _ reason: SiteConfigError.Reason) -> SiteConfigError {
         SiteConfigError(file: file, line: node.position.line, column: node.position.column,
                         keyPath: Self.join(path, key), reason: reason)
     }
@@ -160,7 +160,7 @@ struct ConfigObjectReader {
     }
 
     /// Fails on the first key (in file order) that was never asked for.
-    func rejectUnknownKeys() throws(SiteConfigError) {
+    package func rejectUnknownKeys() throws(SiteConfigError) {
         guard let unknown = members.first(where: { !asked.contains($0.key) }) else { return }
         let suggestion = SpellingSuggestion.closest(to: unknown.key, among: asked)
         throw SiteConfigError(file: file, line: unknown.keyPosition.line, column: unknown.keyPosition.column,

@@ -1,9 +1,9 @@
 /// A strict JSON (RFC 8259) parser that records the line and column of every value and key.
 /// It exists for error messages: site.json is small, so clarity beats speed here.
-struct JSONParser {
-    struct SyntaxError: Error, Sendable, Equatable {
-        let message: String
-        let position: TextPosition
+package struct JSONParser {
+    package struct SyntaxError: Error, Sendable, Equatable {
+        package let message: String
+        package let position: TextPosition
     }
 
     private let scalars: [Unicode.Scalar]
@@ -17,7 +17,7 @@ struct JSONParser {
         scalars = Array(text.unicodeScalars)
     }
 
-    static func parse(_ text: String) throws(SyntaxError) -> JSONNode {
+    package static func parse(_ text: String) throws(SyntaxError) -> JSONNode {
         var parser = JSONParser(text)
         if parser.peek == "\u{FEFF}" { parser.advance() }
         let node = try parser.parseValue(depth: 0)

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import WenjinSite
+@testable import WenjinConfig
 
 /// site.json's limits on what one request may cost: `crawl.maxResponseBytes` and
 /// `crawl.deadlineSeconds` (issue 10 §3), decoded as strictly as every other key.

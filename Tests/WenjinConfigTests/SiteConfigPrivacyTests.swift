@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import WenjinSite
+@testable import WenjinConfig
 
 /// site.json's `privacy` section, checked as strictly as the rest of the file.
 @Suite("site.json privacy section")

@@ -5,11 +5,11 @@ import Glibc
 /// names for one place compare equal: `realpath` of the longest part that exists, then the
 /// missing rest appended (it holds no links yet). What the build protects and where it writes
 /// are compared this way, so `--output ../site/.` or a link to the store is seen for what it is.
-struct ResolvedPath: Equatable, Sendable, CustomStringConvertible {
+package struct ResolvedPath: Equatable, Sendable, CustomStringConvertible {
     /// Absolute, without a trailing slash (except `/` itself).
-    let text: String
+    package let text: String
 
-    init(_ url: URL) {
+    package init(_ url: URL) {
         var missing: [String] = []
         var existing = url.standardizedFileURL.path
         while true {
@@ -31,15 +31,15 @@ struct ResolvedPath: Equatable, Sendable, CustomStringConvertible {
 
     /// `url` with `.` and `..` removed by their names alone, links not followed: the path as
     /// the user named it.
-    init(naming url: URL) {
+    package init(naming url: URL) {
         text = url.standardizedFileURL.path
     }
 
-    var url: URL { URL(fileURLWithPath: text) }
-    var description: String { text }
+    package var url: URL { URL(fileURLWithPath: text) }
+    package var description: String { text }
 
     /// Whether `other` is this path or lies somewhere under it.
-    func contains(_ other: ResolvedPath) -> Bool {
+    package func contains(_ other: ResolvedPath) -> Bool {
         other.text == text || other.text.hasPrefix(text == "/" ? "/" : text + "/")
     }
 }

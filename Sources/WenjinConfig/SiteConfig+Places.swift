@@ -18,7 +18,7 @@ extension SiteConfig {
 
     /// The places of the site folder that hold what a build reads, resolved and named for
     /// messages: neither the store nor the output may be, hold or lie inside them.
-    var sourcePlaces: [(ResolvedPath, String)] {
+    package var sourcePlaces: [(ResolvedPath, String)] {
         [
             (ResolvedPath(root.appendingPathComponent("Themes")), "the themes folder"),
             (ResolvedPath(root.appendingPathComponent("Public")), "Public/"),

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import WenjinSite
+@testable import WenjinConfig
 
 @Suite("site.json")
 struct SiteConfigTests {

@@ -1,20 +1,20 @@
 /// A line and column in a text file, both counted from 1; columns count Unicode scalars.
-struct TextPosition: Sendable, Equatable, CustomStringConvertible {
-    var line: Int
-    var column: Int
-    var description: String { "\(line):\(column)" }
+package struct TextPosition: Sendable, Equatable, CustomStringConvertible {
+    package var line: Int
+    package var column: Int
+    package var description: String { "\(line):\(column)" }
 }
 
 /// A parsed JSON value that remembers where it was written, so configuration errors can point
 /// at the exact line and column (Foundation's parser keeps no positions).
-struct JSONNode: Sendable {
-    struct Member: Sendable {
-        let key: String
-        let keyPosition: TextPosition
-        let value: JSONNode
+package struct JSONNode: Sendable {
+    package struct Member: Sendable {
+        package let key: String
+        package let keyPosition: TextPosition
+        package let value: JSONNode
     }
 
-    enum Value: Sendable {
+    package enum Value: Sendable {
         case object([Member])
         case array([JSONNode])
         case string(String)
@@ -24,11 +24,11 @@ struct JSONNode: Sendable {
         case null
     }
 
-    let value: Value
-    let position: TextPosition
+    package let value: Value
+    package let position: TextPosition
 
     /// "a string", "an object", ... for "expected X, found Y" messages.
-    var kindDescription: String {
+    package var kindDescription: String {
         switch value {
         case .object: return "an object"
         case .array: return "an array"

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import WenjinSanitizer
-@testable import WenjinSite
+@testable import WenjinConfig
 
 /// site.json's hosts: where images may come from (`crawl.assetHosts`), and URLs that would
 /// publish a password (issue 10 §2).
