@@ -2,9 +2,10 @@
 import PackageDescription
 
 // Modules and their one-way dependencies (see ARCHITECTURE.md).
-// Commands → everything; Preview → HTTP; Site → Store, Sanitizer, Templates, Drafts, LinkCheck, Config;
-// Config → Sanitizer (for the default community hosts); Crawler → API, Store; Drafts → KeyedArchive;
-// Sanitizer → CLibXML2 only; Store → CSQLite only.
+// Commands → everything; Preview → HTTP; Crawler → API, Store, Model, Sanitizer;
+// Site → Store, Model, Sanitizer, Templates, Drafts, LinkCheck, Config, Search, BuildSupport;
+// Search → BuildSupport; Config → Sanitizer (for the default community hosts); LinkCheck → nothing;
+// Drafts → KeyedArchive, CSQLite; Sanitizer → CLibXML2 only; Store → CSQLite, Model.
 let modules: [(name: String, dependencies: [Target.Dependency])] = [
     ("WenjinModel", []),
     ("WenjinAPI", []),
@@ -19,11 +20,16 @@ let modules: [(name: String, dependencies: [Target.Dependency])] = [
     ("WenjinCrawler", ["WenjinAPI", "WenjinStore", "WenjinModel", "WenjinSanitizer"]),
     ("WenjinLinkCheck", []),
     ("WenjinConfig", ["WenjinSanitizer"]),
-    ("WenjinSite", ["WenjinStore", "WenjinModel", "WenjinSanitizer", "WenjinTemplates", "WenjinDrafts", "WenjinLinkCheck", "WenjinConfig"]),
+    ("WenjinBuildSupport", []),
+    ("WenjinSearch", ["WenjinBuildSupport"]),
+    ("WenjinSite", [
+        "WenjinStore", "WenjinModel", "WenjinSanitizer", "WenjinTemplates", "WenjinDrafts", "WenjinLinkCheck", "WenjinConfig",
+        "WenjinBuildSupport", "WenjinSearch",
+    ]),
     ("WenjinCommands", [
         "WenjinModel", "WenjinAPI", "WenjinStore", "WenjinSanitizer", "WenjinTemplates",
         "WenjinKeyedArchive", "WenjinDrafts", "WenjinHTTP", "WenjinSample", "WenjinCrawler", "WenjinLinkCheck", "WenjinConfig",
-        "WenjinSite", "WenjinPreview",
+        "WenjinBuildSupport", "WenjinSearch", "WenjinSite", "WenjinPreview",
     ]),
 ]
 
@@ -33,7 +39,7 @@ let testDependencies: [String: [Target.Dependency]] = [
     "WenjinCrawlerTests": ["WenjinSample", "WenjinStore", "WenjinAPI", "WenjinModel", "WenjinSanitizer", "WenjinHTTP"],
     "WenjinSiteTests": [
         "WenjinSample", "WenjinStore", "WenjinModel", "WenjinCrawler", "WenjinSanitizer", "WenjinTemplates", "WenjinDrafts", "WenjinHTTP",
-        "WenjinLinkCheck", "WenjinConfig",
+        "WenjinLinkCheck", "WenjinConfig", "WenjinBuildSupport", "WenjinSearch",
     ],
     "WenjinPreviewTests": ["WenjinHTTP"],
     "WenjinDraftsTests": ["WenjinKeyedArchive"],
@@ -41,10 +47,14 @@ let testDependencies: [String: [Target.Dependency]] = [
         "WenjinSample", "WenjinStore", "WenjinDrafts", "WenjinConfig", "WenjinSite", "WenjinHTTP", "WenjinCrawler", "WenjinAPI",
     ],
     "WenjinConfigTests": ["WenjinSanitizer"],
+    "WenjinSearchTests": ["WenjinBuildSupport"],
 ]
 
 /// Test targets that keep fixture files (read by path from #filePath) in a `Fixtures` folder.
 let testsWithFixtures: Set<String> = ["WenjinAPI", "WenjinKeyedArchive", "WenjinDrafts", "WenjinSite"]
+
+/// Modules without a test target of their own: their few types are tested through the modules using them.
+let testedThroughOthers: Set<String> = ["WenjinBuildSupport"]
 
 let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 
@@ -60,12 +70,12 @@ let package = Package(
         .executableTarget(
             name: "wenjin-bench",
             dependencies: ["WenjinSample", "WenjinSanitizer", "WenjinStore", "WenjinTemplates", "WenjinHTTP", "WenjinConfig", "WenjinSite", "WenjinCrawler",
-                           "WenjinDrafts"],
+                           "WenjinDrafts", "WenjinBuildSupport", "WenjinSearch"],
             swiftSettings: strict),
     ]
     + modules.map { .target(name: $0.name, dependencies: $0.dependencies, swiftSettings: strict) }
     + [.target(name: "WenjinTestSupport", path: "Tests/WenjinTestSupport", swiftSettings: strict)]
-    + modules.map {
+    + modules.filter { !testedThroughOthers.contains($0.name) }.map {
         .testTarget(name: "\($0.name)Tests",
                     dependencies: [.target(name: $0.name), "WenjinTestSupport"] + (testDependencies["\($0.name)Tests"] ?? []),
                     exclude: testsWithFixtures.contains($0.name) ? ["Fixtures"] : [], swiftSettings: strict)

@@ -1,6 +1,5 @@
 import Foundation
 import WenjinConfig
-import WenjinSite
 
 /// Turns the arguments after `wenjin` into the command to run with checked, typed values.
 ///

@@ -1,6 +1,8 @@
 import Foundation
+import WenjinBuildSupport
 import WenjinModel
 import WenjinSanitizer
+import WenjinSearch
 
 /// The files beside the pages: the search index, `sitemap.xml`, Atom feeds (the site's and
 /// one per topic) and `robots.txt`, gathered from the archive and handed to the writers of

@@ -1,4 +1,5 @@
 import Foundation
+import WenjinBuildSupport
 import WenjinLinkCheck
 
 /// `wenjin check --privacy`: every file of a built site (pages, JSON, search shards, feeds,

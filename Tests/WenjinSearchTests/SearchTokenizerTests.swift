@@ -1,5 +1,5 @@
 import Testing
-@testable import WenjinSite
+@testable import WenjinSearch
 
 @Suite("Search tokenizer")
 struct SearchTokenizerTests {

@@ -1,4 +1,5 @@
 import Foundation
+import WenjinBuildSupport
 
 /// Patching the previous index rather than writing it again. It applies only when the
 /// documents are numbered as before (same URLs and weights in the same order) under the same

@@ -1,4 +1,5 @@
 import Foundation
+import WenjinBuildSupport
 
 /// One file of a search index write: made anew, or the same as in the previous output (to
 /// be carried over from there as it is).

@@ -22,6 +22,7 @@
 // UI strings, and loads `assets/js/search.js`; any page may have a script-free search form
 // `<form action="…search.html"><input name="q" id="wenjin-search-input"></form>`.
 import Foundation
+import WenjinBuildSupport
 
 /// The files of a search index over some documents, and what they cost.
 public struct SearchIndex: Sendable {

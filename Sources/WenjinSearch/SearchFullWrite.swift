@@ -1,3 +1,5 @@
+import WenjinBuildSupport
+
 /// The whole index from scratch. Documents are numbered through an order (number → position
 /// in the caller's list) rather than moved, so they are held once. A small index builds its
 /// lists in one go; a large one first counts its terms (to know the shard count), then builds

@@ -103,7 +103,7 @@ public struct SearchIndexState: Sendable, Equatable {
     }
 
     /// Reads a state `encoded()` wrote; throws on any other bytes (wrong version, damaged, truncated).
-    public init(decoding bytes: [UInt8]) throws(SiteError) {
+    public init(decoding bytes: [UInt8]) throws(SearchStateError) {
         self = try SearchStateCoding.decode(bytes)
     }
 

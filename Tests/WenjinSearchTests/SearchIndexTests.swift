@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import WenjinSite
+import WenjinBuildSupport
+@testable import WenjinSearch
 
 @Suite("Search index and its shards")
 struct SearchIndexTests {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import WenjinSite
+@testable import WenjinSearch
 
 @Suite("Search shard files read back")
 struct SearchShardFileTests {

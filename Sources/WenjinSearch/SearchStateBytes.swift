@@ -1,11 +1,13 @@
+import WenjinBuildSupport
+
 /// The byte-level pieces of the index's own binary formats: a checksum, and a writer and a
 /// strict reader of variable-length integers and length-prefixed byte strings.
 enum SearchContentHash {
-    /// A 64-bit hash of `bytes`: the build's own digest (`PageFingerprint.Digest`, which mixes
+    /// A 64-bit hash of `bytes`: the build's own digest (`ContentDigest`, which mixes
     /// in the length), seeded apart from its other uses. It catches damage and truncation, not
     /// forgery.
     static func of(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-        var digest = PageFingerprint.Digest(seed: 0x7365_6172_6368)
+        var digest = ContentDigest(seed: 0x7365_6172_6368)
         digest.add(bytes: bytes)
         return digest.finish()
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import WenjinSite
+import WenjinBuildSupport
+@testable import WenjinSearch
 
 @Suite("Search index updates from the previous state")
 struct SearchIndexUpdateTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import WenjinSite
+import WenjinBuildSupport
+@testable import WenjinSearch
 
 private let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { FileManager.default.isExecutableFile(atPath: $0) }
 

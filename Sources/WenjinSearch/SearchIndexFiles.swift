@@ -1,4 +1,5 @@
 import Foundation
+import WenjinBuildSupport
 
 /// The files of an index other than shards, made the same way by a full write and an update,
 /// each with the stamp the next state remembers.

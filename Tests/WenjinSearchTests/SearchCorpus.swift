@@ -1,5 +1,6 @@
 import Foundation
-@testable import WenjinSite
+import WenjinBuildSupport
+@testable import WenjinSearch
 
 /// A generated corpus for the search index's tests: Chinese sentences from a small set of
 /// characters (so bigrams repeat across documents), some Latin words, weights with ties,

@@ -74,10 +74,8 @@ enum SearchStateCoding {
         writer.string(document.text)
     }
 
-    static func decode(_ bytes: [UInt8]) throws(SiteError) -> SearchIndexState {
-        func refuse(_ what: String) -> SiteError {
-            SiteError(.output, step: .writeIndexes, message: "search index state: \(what); the index is written in full")
-        }
+    static func decode(_ bytes: [UInt8]) throws(SearchStateError) -> SearchIndexState {
+        func refuse(_ what: String) -> SearchStateError { SearchStateError(problem: what) }
         let header = magic.count + 1
         guard bytes.count >= header + 8, bytes.starts(with: magic) else { throw refuse("not a state file") }
         guard bytes.count <= Int(UInt32.max) else { throw refuse("larger than 4 GiB") }

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import WenjinSite
+@testable import WenjinSearch
 
 @Suite("Search index state in its binary form")
 struct SearchIndexStateTests {
@@ -56,9 +56,9 @@ struct SearchIndexStateTests {
         let bytes = Self.state().encoded()
         var otherVersion = bytes
         otherVersion[SearchStateCoding.versionOffset] = SearchStateCoding.version + 1
-        #expect(throws: SiteError.self) { try SearchIndexState(decoding: otherVersion) }
-        #expect(throws: SiteError.self) { try SearchIndexState(decoding: bytes + [0]) }
-        #expect(throws: SiteError.self) { try SearchIndexState(decoding: []) }
-        #expect(throws: SiteError.self) { try SearchIndexState(decoding: Array("wenjin-search-state".utf8)) }
+        #expect(throws: SearchStateError.self) { try SearchIndexState(decoding: otherVersion) }
+        #expect(throws: SearchStateError.self) { try SearchIndexState(decoding: bytes + [0]) }
+        #expect(throws: SearchStateError.self) { try SearchIndexState(decoding: []) }
+        #expect(throws: SearchStateError.self) { try SearchIndexState(decoding: Array("wenjin-search-state".utf8)) }
     }
 }

@@ -1,6 +1,6 @@
 /// Writes values as JavaScript (JSON) literals for the index files: deterministic, UTF-8 kept
 /// as is, and safe to inline in a page (`<` and the JavaScript line separators are escaped).
-enum JavaScriptLiteral {
+package enum JavaScriptLiteral {
     static func appendString(_ text: String, to output: inout String) {
         output.append("\"")
         var start = text.unicodeScalars.startIndex
@@ -31,7 +31,7 @@ enum JavaScriptLiteral {
         output.append("\"")
     }
 
-    static func string(_ text: String) -> String {
+    package static func string(_ text: String) -> String {
         var output = ""
         appendString(text, to: &output)
         return output

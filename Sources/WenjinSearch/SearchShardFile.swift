@@ -1,3 +1,5 @@
+import WenjinBuildSupport
+
 /// The bytes of a shard file, `wenjinSearch.addShard("XX",{"term":[postings],...});` with
 /// terms in UTF-8 byte order (the order of their Unicode scalars): made from posting lists by
 /// a full write, and read back strictly by an update, which patches a few lists and copies
