@@ -2,8 +2,10 @@
 import PackageDescription
 
 // Modules and their one-way dependencies (see ARCHITECTURE.md).
-// Commands → everything; Preview → HTTP; Site → Store, Sanitizer, Templates, Drafts; Crawler → API, Store;
-// Drafts → KeyedArchive; Sanitizer → CLibXML2 only; Store → CSQLite only.
+// Commands → everything; Preview → HTTP; Crawler → API, Store, Model, Sanitizer;
+// Site → Store, Model, Sanitizer, Templates, Drafts, LinkCheck, Config, Search, BuildSupport;
+// Search → BuildSupport; Config → Sanitizer (for the default community hosts); LinkCheck → nothing;
+// Drafts → KeyedArchive, CSQLite; Sanitizer → CLibXML2 only; Store → CSQLite, Model.
 let modules: [(name: String, dependencies: [Target.Dependency])] = [
     ("WenjinModel", []),
     ("WenjinAPI", []),
@@ -16,10 +18,18 @@ let modules: [(name: String, dependencies: [Target.Dependency])] = [
     ("WenjinSample", ["WenjinHTTP"]),
     ("WenjinPreview", ["WenjinHTTP"]),
     ("WenjinCrawler", ["WenjinAPI", "WenjinStore", "WenjinModel", "WenjinSanitizer"]),
-    ("WenjinSite", ["WenjinStore", "WenjinModel", "WenjinSanitizer", "WenjinTemplates", "WenjinDrafts"]),
+    ("WenjinLinkCheck", []),
+    ("WenjinConfig", ["WenjinSanitizer"]),
+    ("WenjinBuildSupport", []),
+    ("WenjinSearch", ["WenjinBuildSupport"]),
+    ("WenjinSite", [
+        "WenjinStore", "WenjinModel", "WenjinSanitizer", "WenjinTemplates", "WenjinDrafts", "WenjinLinkCheck", "WenjinConfig",
+        "WenjinBuildSupport", "WenjinSearch",
+    ]),
     ("WenjinCommands", [
         "WenjinModel", "WenjinAPI", "WenjinStore", "WenjinSanitizer", "WenjinTemplates",
-        "WenjinKeyedArchive", "WenjinDrafts", "WenjinHTTP", "WenjinSample", "WenjinCrawler", "WenjinSite", "WenjinPreview",
+        "WenjinKeyedArchive", "WenjinDrafts", "WenjinHTTP", "WenjinSample", "WenjinCrawler", "WenjinLinkCheck", "WenjinConfig",
+        "WenjinBuildSupport", "WenjinSearch", "WenjinSite", "WenjinPreview",
     ]),
 ]
 
@@ -29,14 +39,22 @@ let testDependencies: [String: [Target.Dependency]] = [
     "WenjinCrawlerTests": ["WenjinSample", "WenjinStore", "WenjinAPI", "WenjinModel", "WenjinSanitizer", "WenjinHTTP"],
     "WenjinSiteTests": [
         "WenjinSample", "WenjinStore", "WenjinModel", "WenjinCrawler", "WenjinSanitizer", "WenjinTemplates", "WenjinDrafts", "WenjinHTTP",
+        "WenjinLinkCheck", "WenjinConfig", "WenjinBuildSupport", "WenjinSearch",
     ],
     "WenjinPreviewTests": ["WenjinHTTP"],
     "WenjinDraftsTests": ["WenjinKeyedArchive"],
-    "WenjinCommandsTests": ["WenjinSample", "WenjinStore", "WenjinDrafts", "WenjinSite", "WenjinHTTP", "WenjinCrawler", "WenjinAPI"],
+    "WenjinCommandsTests": [
+        "WenjinSample", "WenjinStore", "WenjinDrafts", "WenjinConfig", "WenjinSite", "WenjinHTTP", "WenjinCrawler", "WenjinAPI",
+    ],
+    "WenjinConfigTests": ["WenjinSanitizer"],
+    "WenjinSearchTests": ["WenjinBuildSupport"],
 ]
 
 /// Test targets that keep fixture files (read by path from #filePath) in a `Fixtures` folder.
 let testsWithFixtures: Set<String> = ["WenjinAPI", "WenjinKeyedArchive", "WenjinDrafts", "WenjinSite"]
+
+/// Modules without a test target of their own: their few types are tested through the modules using them.
+let testedThroughOthers: Set<String> = ["WenjinBuildSupport"]
 
 let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 
@@ -51,13 +69,14 @@ let package = Package(
         // Benchmarks the Scripts/bench-* scripts run; not part of the user's command line.
         .executableTarget(
             name: "wenjin-bench",
-            dependencies: ["WenjinSample", "WenjinSanitizer", "WenjinStore", "WenjinTemplates", "WenjinHTTP", "WenjinSite", "WenjinCrawler", "WenjinDrafts"],
+            dependencies: ["WenjinSample", "WenjinSanitizer", "WenjinStore", "WenjinTemplates", "WenjinHTTP", "WenjinConfig", "WenjinSite", "WenjinCrawler",
+                           "WenjinDrafts", "WenjinBuildSupport", "WenjinSearch"],
             swiftSettings: strict),
     ]
     + modules.map { .target(name: $0.name, dependencies: $0.dependencies, swiftSettings: strict) }
     + [.target(name: "WenjinTestSupport", dependencies: ["WenjinHTTP", "WenjinSample"], path: "Tests/WenjinTestSupport",
                swiftSettings: strict)]
-    + modules.map {
+    + modules.filter { !testedThroughOthers.contains($0.name) }.map {
         .testTarget(name: "\($0.name)Tests",
                     dependencies: [.target(name: $0.name), "WenjinTestSupport"] + (testDependencies["\($0.name)Tests"] ?? []),
                     exclude: testsWithFixtures.contains($0.name) ? ["Fixtures"] : [], swiftSettings: strict)

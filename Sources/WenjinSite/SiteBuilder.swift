@@ -3,6 +3,8 @@
 // deterministic, atomic and incremental. It reads the store but never writes content to it
 // (only the sanitizer cache), never touches the network, and knows nothing of the terminal.
 import Foundation
+import WenjinBuildSupport
+import WenjinConfig
 import WenjinDrafts
 import WenjinSanitizer
 import WenjinStore

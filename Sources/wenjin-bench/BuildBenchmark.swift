@@ -6,6 +6,7 @@
 import Dispatch
 import Foundation
 import Synchronization
+import WenjinConfig
 import WenjinCrawler
 import WenjinSample
 import WenjinSite

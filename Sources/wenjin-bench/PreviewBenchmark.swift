@@ -3,6 +3,7 @@
 // polled every 2 ms; the median and spread over some rounds, saves spaced at random. Scripts/bench-preview starts the
 // server and measures static-file requests/s with wrk.
 import Foundation
+import WenjinConfig
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

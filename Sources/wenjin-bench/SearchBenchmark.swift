@@ -5,7 +5,9 @@
 // the full write's peak resident memory above what the documents hold (files are dropped).
 // `--dump DIR` writes the full write's files there, to compare two versions of the writer.
 import Foundation
+import WenjinBuildSupport
 import WenjinSample
+import WenjinSearch
 import WenjinSite
 
 enum SearchBenchmark {

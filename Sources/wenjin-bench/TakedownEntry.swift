@@ -1,6 +1,7 @@
 // One more entry in a site's takedowns file, for `wenjin-bench build --step takedown-…`: the
 // rebuild after a takedown is what a moderator waits for.
 import Foundation
+import WenjinConfig
 import WenjinSite
 import WenjinStore
 

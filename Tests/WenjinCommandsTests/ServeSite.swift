@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WenjinConfig
 import WenjinSample
 import WenjinSite
 import WenjinStore

@@ -1,4 +1,5 @@
 import Testing
+import WenjinConfig
 import WenjinSite
 @testable import WenjinCommands
 

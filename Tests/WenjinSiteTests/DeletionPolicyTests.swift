@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WenjinLinkCheck
 import WenjinModel
 import WenjinSanitizer
 import WenjinStore

@@ -1,6 +1,7 @@
 import Foundation
 import FoundationXML
 import Testing
+import WenjinBuildSupport
 import WenjinSanitizer
 @testable import WenjinSite
 

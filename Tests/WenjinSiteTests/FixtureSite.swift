@@ -1,4 +1,5 @@
 import Foundation
+import WenjinConfig
 import WenjinModel
 import WenjinStore
 @testable import WenjinSite

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WenjinConfig
 import WenjinModel
 import WenjinStore
 @testable import WenjinSite

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WenjinConfig
 import WenjinCrawler
 import WenjinModel
 import WenjinSample

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WenjinConfig
 @testable import WenjinSite
 
 /// A build publishes files from the site folder, and from elsewhere only from the folders

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+import WenjinConfig
 import WenjinCrawler
+import WenjinLinkCheck
 import WenjinModel
 import WenjinSample
 import WenjinStore

@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import WenjinConfig
+import WenjinLinkCheck
 import WenjinStore
 @testable import WenjinSite
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import WenjinSearch
 @testable import WenjinSite
 
 /// What the built site's search index holds for the archive's questions and answers.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WenjinConfig
 import WenjinModel
 @testable import WenjinSite
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WenjinConfig
 @testable import WenjinSite
 
 @Suite("Theme")

@@ -1,4 +1,5 @@
 import Foundation
+import WenjinLinkCheck
 import WenjinSite
 import WenjinStore
 

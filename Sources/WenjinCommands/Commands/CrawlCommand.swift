@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import WenjinAPI
+import WenjinConfig
 import WenjinCrawler
 import WenjinSite
 import WenjinStore

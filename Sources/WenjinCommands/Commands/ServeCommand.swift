@@ -1,4 +1,5 @@
 import Foundation
+import WenjinConfig
 import WenjinHTTP
 import WenjinPreview
 import WenjinSite

@@ -1,3 +1,4 @@
+import WenjinConfig
 import WenjinSite
 
 extension SiteConfigError: UserFacingError {

@@ -1,5 +1,5 @@
 import Foundation
-import WenjinSite
+import WenjinConfig
 
 /// Turns the arguments after `wenjin` into the command to run with checked, typed values.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import WenjinSearch
 
 /// What a build did, for the closing line of `wenjin build` and for tests.
 public struct BuildSummary: Sendable, Equatable {

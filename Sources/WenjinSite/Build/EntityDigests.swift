@@ -1,3 +1,4 @@
+import WenjinBuildSupport
 import WenjinModel
 
 /// A digest of every entity of the archive as pages show it, computed once per build so a

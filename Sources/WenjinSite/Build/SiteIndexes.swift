@@ -1,10 +1,12 @@
 import Foundation
+import WenjinBuildSupport
 import WenjinModel
 import WenjinSanitizer
+import WenjinSearch
 
 /// The files beside the pages: the search index, `sitemap.xml`, Atom feeds (the site's and
 /// one per topic) and `robots.txt`, gathered from the archive and handed to the writers of
-/// `Search/` and `Feeds/`, which own their formats. What did not change is kept, not made:
+/// `WenjinSearch` and `Feeds/`, which own their formats. What did not change is kept, not made:
 /// sitemap and feeds by the fingerprints of their inputs (`IndexInputs`), the search index by
 /// patching the previous one (its state is published with the output, `searchStateSidecar`).
 struct SiteIndexes {

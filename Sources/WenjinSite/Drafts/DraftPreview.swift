@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Synchronization
+import WenjinConfig
 import WenjinDrafts
 import WenjinModel
 import WenjinSanitizer

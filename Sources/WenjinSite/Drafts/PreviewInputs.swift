@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import WenjinConfig
 
 /// What a preview build reads besides draft.db — site.json, the theme folder, `Public/` and
 /// the store's file and its write-ahead log — and a cheap fingerprint of their state, so the

@@ -1,4 +1,5 @@
 import Foundation
+import WenjinBuildSupport
 import WenjinSanitizer
 
 /// One Atom feed (the whole site's newest items, or one topic's), as values.

@@ -1,4 +1,5 @@
 import Foundation
+import WenjinBuildSupport
 
 /// Writes `AtomFeed`s as Atom 1.0 (RFC 4287). Links are absolute under the base URL, or
 /// relative to the feed file for an offline mirror; ids are the absolute page URLs, or `tag:`

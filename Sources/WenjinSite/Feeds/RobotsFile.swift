@@ -1,4 +1,5 @@
 import Foundation
+import WenjinBuildSupport
 
 /// `robots.txt`: everything may be crawled; the sitemap is named when the site has a base URL
 /// (the protocol wants its absolute URL).

@@ -1,4 +1,5 @@
 import Foundation
+import WenjinBuildSupport
 
 // Sitemaps, Atom feeds and robots.txt: pure writers that take values the site build gathered
 // and return `GeneratedFile`s. They must not read the store or the disk, nor look at the clock:

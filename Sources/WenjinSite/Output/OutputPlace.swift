@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import WenjinConfig
 
 /// Where a build may write its output, checked before anything is written, since publishing
 /// replaces the whole folder: never where the site's own files are (the site folder or a folder

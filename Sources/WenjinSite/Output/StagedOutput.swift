@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Synchronization
+import WenjinBuildSupport
 
 /// The output folder of one build. The previous output (one build older than the live one)
 /// is kept beside the live folder as its twin (`.<name>.previous`, hard links to the live

@@ -1,3 +1,4 @@
+import WenjinConfig
 import WenjinStore
 
 extension ArchiveContent {

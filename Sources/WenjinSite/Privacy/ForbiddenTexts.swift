@@ -1,6 +1,8 @@
 import Foundation
+import WenjinBuildSupport
 import WenjinModel
 import WenjinSanitizer
+import WenjinSearch
 
 /// Gathers the texts `ForbiddenContent` looks for, from the archive as stored and as published,
 /// and drops those the published archive shows itself (in the same scope), which a scan could

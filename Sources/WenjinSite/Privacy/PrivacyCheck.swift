@@ -1,4 +1,6 @@
 import Foundation
+import WenjinBuildSupport
+import WenjinLinkCheck
 
 /// `wenjin check --privacy`: every file of a built site (pages, JSON, search shards, feeds,
 /// sitemap, images — anything) scanned for the archive's `ForbiddenContent`.

@@ -1,4 +1,5 @@
 import Foundation
+import WenjinConfig
 import WenjinModel
 
 /// The takedowns file (site.json `privacy.takedowns`, `takedowns.json` beside it by default):

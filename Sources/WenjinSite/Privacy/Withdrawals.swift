@@ -1,5 +1,7 @@
+import WenjinConfig
 import WenjinModel
 import WenjinSanitizer
+import WenjinSearch
 
 /// Why something is no longer shown as it was: which notice takes its place.
 enum Withdrawal: UInt8, Sendable, Hashable {

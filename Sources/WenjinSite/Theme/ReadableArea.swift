@@ -1,4 +1,5 @@
 import Foundation
+import WenjinConfig
 
 /// Where a build may take the files it publishes from: the site folder, and the folders
 /// site.json's `build.allowOutside` names (Debian's `/usr/share/javascript` by default). A

@@ -1,4 +1,5 @@
 import Foundation
+import WenjinConfig
 import WenjinTemplates
 
 /// A theme folder (`Themes/<name>/`) ready to render with: its compiled templates, its UI

@@ -1,4 +1,5 @@
 import Foundation
+import WenjinConfig
 import WenjinTemplates
 
 /// The theme's interface texts in one language (`strings/zh-Hans.json`, `strings/en.json`):

@@ -1,0 +1,60 @@
+import Foundation
+import WenjinBuildSupport
+
+/// The files of an index other than shards, made the same way by a full write and an update,
+/// each with the stamp the next state remembers.
+extension SearchIndex {
+    /// A file just made, with what the next state remembers of it.
+    struct MadeFile: Sendable {
+        let file: GeneratedFile
+        let stamp: SearchIndexState.Stamp
+
+        init(path: GeneratedFile.Path, bytes: [UInt8], terms: Int = 0) {
+            file = GeneratedFile(path: path, contents: Data(bytes))
+            stamp = SearchIndexState.Stamp(bytes, terms: terms)
+        }
+    }
+
+    static func manifestPath(_ layout: Layout) -> GeneratedFile.Path { GeneratedFile.Path("\(layout.folder)/index.js") }
+
+    static func documentFilePath(_ number: Int, _ layout: Layout) -> GeneratedFile.Path {
+        GeneratedFile.Path("\(layout.folder)/docs-\(number).js")
+    }
+
+    static func manifest(shardCount: Int, documents: Int, layout: Layout) -> MadeFile {
+        let text = "wenjinSearch.configure({\"format\":1,\"shards\":\(shardCount),"
+            + "\"digits\":\(SearchShardKey.digits(forShardCount: shardCount)),"
+            + "\"documents\":\(documents),\"documentsPerFile\":\(max(1, layout.documentsPerFile))});\n"
+        return MadeFile(path: manifestPath(layout), bytes: Array(text.utf8))
+    }
+
+    /// Document file `number`: the documents numbered `numbers`, as [title, url, kind, snippet].
+    static func documentFile(_ documents: [SearchDocument], order: [Int], number: Int, layout: Layout) -> MadeFile {
+        let perFile = max(1, layout.documentsPerFile)
+        let numbers = (number * perFile)..<min(order.count, (number + 1) * perFile)
+        var text = "wenjinSearch.addDocuments(\(number),["
+        for documentNumber in numbers {
+            let document = documents[order[documentNumber]]
+            if documentNumber > numbers.lowerBound { text.append(",\n") }
+            text.append("[")
+            JavaScriptLiteral.appendString(document.title, to: &text)
+            text.append(",")
+            JavaScriptLiteral.appendString(document.url, to: &text)
+            text.append(",\"\(document.kind.rawValue)\",")
+            JavaScriptLiteral.appendString(String(document.text.prefix(layout.snippetLength)), to: &text)
+            text.append("]")
+        }
+        text.append("]);\n")
+        return MadeFile(path: documentFilePath(number, layout), bytes: Array(text.utf8))
+    }
+
+    static func documentFileCount(_ documents: Int, _ layout: Layout) -> Int {
+        let perFile = max(1, layout.documentsPerFile)
+        return (documents + perFile - 1) / perFile
+    }
+
+    /// UTF-8 bytes of the titles and texts indexed, for the report.
+    static func textBytes(_ documents: [SearchDocument]) -> Int {
+        documents.reduce(0) { $0 + ($1.indexesTitle ? $1.title.utf8.count : 0) + $1.text.utf8.count }
+    }
+}

@@ -1,0 +1,16 @@
+import Foundation
+import WenjinBuildSupport
+
+/// One file of a search index write: made anew, or the same as in the previous output (to
+/// be carried over from there as it is).
+public enum SearchIndexOutput: Sendable, Equatable {
+    case file(GeneratedFile)
+    case unchanged(GeneratedFile.Path)
+
+    public var path: GeneratedFile.Path {
+        switch self {
+        case .file(let file): file.path
+        case .unchanged(let path): path
+        }
+    }
+}

@@ -1,0 +1,133 @@
+/// What the search index just written holds, kept between builds so the next one can patch
+/// the few files a change touches instead of writing the whole index again
+/// (`SearchIndex.write(documents:layout:previous:previousFile:to:)`).
+///
+/// It remembers each document as it was numbered (URL, kind, weight, title, text: the text
+/// tells which terms a changed document had), the layout and shard count, and each file's
+/// size, term count and hash, so the report stays exact and a previous file that is not the
+/// one written is refused. Its binary form is versioned and checksummed; anything unexpected
+/// in it is an error, after which the caller writes the whole index.
+///
+/// A state just returned by a write holds the documents it was given (no copy of their text)
+/// and makes its bytes when `encoded()` is called: keep it only until they are stored.
+public struct SearchIndexState: Sendable, Equatable {
+    /// One file of the index as it was written.
+    struct Stamp: Sendable, Equatable {
+        var bytes: Int
+        /// Terms of a shard; 0 for other files.
+        var terms: Int
+        var hash: UInt64
+
+        init(bytes: Int, terms: Int, hash: UInt64) {
+            self.bytes = bytes
+            self.terms = terms
+            self.hash = hash
+        }
+
+        init(_ contents: [UInt8], terms: Int = 0) {
+            self.init(bytes: contents.count, terms: terms, hash: SearchContentHash.of(contents))
+        }
+    }
+
+    /// A document by its number; its strings are ranges of the encoded state, kept as 32-bit offsets
+    /// since a large archive has hundreds of thousands of records.
+    struct Record: Sendable {
+        /// Where the document was in the list the caller handed over.
+        let caller: UInt32
+        let kind: SearchDocument.Kind
+        let indexesTitle: Bool
+        let weight: Int
+        /// Start of the record, then of its URL, title and text, then its end.
+        private let offsets: (UInt32, UInt32, UInt32, UInt32, UInt32)
+        private let lengths: (UInt32, UInt32, UInt32)
+
+        init(caller: UInt32, kind: SearchDocument.Kind, indexesTitle: Bool, weight: Int,
+             url: Range<Int>, title: Range<Int>, text: Range<Int>, bytes: Range<Int>) {
+            self.caller = caller
+            self.kind = kind
+            self.indexesTitle = indexesTitle
+            self.weight = weight
+            offsets = (UInt32(bytes.lowerBound), UInt32(url.lowerBound), UInt32(title.lowerBound), UInt32(text.lowerBound),
+                       UInt32(bytes.upperBound))
+            lengths = (UInt32(url.count), UInt32(title.count), UInt32(text.count))
+        }
+
+        var url: Range<Int> { Int(offsets.1)..<Int(offsets.1 + lengths.0) }
+        var title: Range<Int> { Int(offsets.2)..<Int(offsets.2 + lengths.1) }
+        var text: Range<Int> { Int(offsets.3)..<Int(offsets.3 + lengths.2) }
+        /// The whole record.
+        var bytes: Range<Int> { Int(offsets.0)..<Int(offsets.4) }
+    }
+
+    /// The documents of a state read from bytes: records pointing into those bytes, so
+    /// decoding builds no strings.
+    struct StoredDocuments: Sendable {
+        let storage: [UInt8]
+        let records: [Record]
+
+        /// Calls `body` with the UTF-8 bytes of a record's URL, title or text.
+        func withBytes<Result>(_ range: Range<Int>, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+            storage.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[range])) }
+        }
+
+        func string(_ range: Range<Int>) -> String {
+            String(decoding: storage[range], as: UTF8.self)
+        }
+    }
+
+    enum Documents: Sendable {
+        case stored(StoredDocuments)
+        /// From a write: `order` numbers `documents`; with `copying`, the records of the numbers
+        /// not in `changed` (ascending) are copied from the previous state as they are.
+        case written([SearchDocument], order: [Int], copying: (previous: StoredDocuments, changed: [Int])?)
+    }
+
+    let layout: SearchIndex.Layout
+    let shardCount: Int
+    /// `SearchPostings.estimatedBytes` of the index, which chose `shardCount`.
+    let estimatedBytes: Int
+    let shards: [Stamp]
+    let documentFiles: [Stamp]
+    let manifest: Stamp
+    let documents: Documents
+
+    init(layout: SearchIndex.Layout, shardCount: Int, estimatedBytes: Int, shards: [Stamp], documentFiles: [Stamp],
+         manifest: Stamp, documents: Documents) {
+        self.layout = layout
+        self.shardCount = shardCount
+        self.estimatedBytes = estimatedBytes
+        self.shards = shards
+        self.documentFiles = documentFiles
+        self.manifest = manifest
+        self.documents = documents
+    }
+
+    /// Reads a state `encoded()` wrote; throws on any other bytes (wrong version, damaged, truncated).
+    public init(decoding bytes: [UInt8]) throws(SearchStateError) {
+        self = try SearchStateCoding.decode(bytes)
+    }
+
+    /// The state as bytes for `init(decoding:)`.
+    public func encoded() -> [UInt8] {
+        if case .stored(let stored) = documents { return stored.storage }
+        return SearchStateCoding.encode(self)
+    }
+
+    /// The documents as records, decoding the state's own bytes if it was just written.
+    func storedDocuments() -> StoredDocuments? {
+        if case .stored(let stored) = documents { return stored }
+        guard let decoded = try? SearchIndexState(decoding: encoded()), case .stored(let stored) = decoded.documents else { return nil }
+        return stored
+    }
+
+    public static func == (lhs: SearchIndexState, rhs: SearchIndexState) -> Bool { lhs.encoded() == rhs.encoded() }
+
+    var digits: Int { SearchShardKey.digits(forShardCount: shardCount) }
+
+    var documentCount: Int {
+        switch documents {
+        case .stored(let stored): stored.records.count
+        case .written(_, let order, _): order.count
+        }
+    }
+}

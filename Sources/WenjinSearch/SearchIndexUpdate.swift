@@ -1,0 +1,241 @@
+import Foundation
+import WenjinBuildSupport
+
+/// Patching the previous index rather than writing it again. It applies only when the
+/// documents are numbered as before (same URLs and weights in the same order) under the same
+/// layout; it decides everything before a file is handed on, so a refusal (any surprise in the
+/// state or in a previous file) leaves the caller free to write the whole index instead.
+extension SearchIndex {
+    struct Update {
+        var outputs: [SearchIndexOutput]
+        var report: SearchIndexReport
+        var state: SearchIndexState
+    }
+
+    /// One document's change of one term: its title bit before and after (nil: absent).
+    private struct TermChange {
+        var number: UInt32
+        var old: UInt32?
+        var new: UInt32?
+    }
+
+    /// The files to write and carry over, or nil when the index must be written in full.
+    static func update(documents: [SearchDocument], layout: Layout, previous: SearchIndexState,
+                       previousFile: (GeneratedFile.Path) -> Data?) -> Update? {
+        guard previous.layout == layout, previous.documentCount == documents.count,
+              let stored = previous.storedDocuments() else { return nil }
+        var order = stored.records.map { Int($0.caller) }
+        if !numbersMatch(documents, order: order, stored: stored) {
+            order = documents.indices.sorted { ranksBefore(documents[$0], documents[$1]) }
+            guard numbersMatch(documents, order: order, stored: stored) else { return nil }
+        }
+
+        // Which documents changed, and in what: their document file, their terms.
+        var changedFiles = Set<Int>()
+        var changes: [Int: [String: [TermChange]]] = [:]
+        var changed: [Int] = []
+        let perFile = max(1, layout.documentsPerFile)
+        for (number, record) in stored.records.enumerated() {
+            let index = order[number]
+            let sameTitle = same(documents[index].title, record.title, in: stored)
+            let sameText = same(documents[index].text, record.text, in: stored)
+            if sameTitle && sameText && documents[index].kind == record.kind && documents[index].indexesTitle == record.indexesTitle {
+                continue
+            }
+            let document = documents[index]
+            changed.append(number)
+            if !sameTitle || !sameText || document.kind != record.kind { changedFiles.insert(number / perFile) }
+            let sameTerms = sameText && document.indexesTitle == record.indexesTitle && (sameTitle || !record.indexesTitle)
+            if sameTerms { continue }
+            let old = termFlags(title: record.indexesTitle ? stored.string(record.title) : nil, text: stored.string(record.text))
+            let new = termFlags(title: document.indexesTitle ? document.title : nil, text: document.text)
+            for term in Set(old.keys).union(new.keys) where old[term] != new[term] {
+                let shard = SearchShardKey(term: term, shardCount: previous.shardCount).number
+                changes[shard, default: [:]][term, default: []].append(
+                    TermChange(number: UInt32(number), old: old[term], new: new[term]))
+            }
+        }
+        let sameOrder = order.indices.allSatisfy { order[$0] == Int(stored.records[$0].caller) }
+        if changed.isEmpty && sameOrder {
+            return Update(outputs: allUnchanged(previous), report: report(documents, previous), state: previous)
+        }
+
+        // The shards holding a term gained or lost, patched; the estimate must keep the shard count.
+        var shardStamps = previous.shards
+        var patched: [Int: MadeFile] = [:]
+        var estimate = previous.estimatedBytes
+        let digits = previous.digits
+        for (shard, terms) in changes {
+            let name = SearchShardKey(number: shard).name(digits: digits)
+            let path = SearchShardFile.path(name: name, layout: layout)
+            guard let data = previousFile(path) else { return nil }
+            let bytes = [UInt8](data)
+            guard SearchIndexState.Stamp(bytes, terms: previous.shards[shard].terms) == previous.shards[shard],
+                  let file = patch(bytes, name: name, changes: terms, estimate: &estimate)
+            else { return nil }
+            let made = MadeFile(path: path, bytes: file.bytes, terms: file.terms)
+            shardStamps[shard] = made.stamp
+            patched[shard] = made
+        }
+        guard shardCount(estimatedBytes: estimate, target: layout.targetShardBytes) == previous.shardCount else { return nil }
+
+        var fileStamps = previous.documentFiles
+        var madeFiles: [Int: MadeFile] = [:]
+        for number in changedFiles {
+            let made = documentFile(documents, order: order, number: number, layout: layout)
+            fileStamps[number] = made.stamp
+            madeFiles[number] = made
+        }
+        let manifest = manifest(shardCount: previous.shardCount, documents: documents.count, layout: layout)
+
+        var outputs: [SearchIndexOutput] = []
+        for shard in 0..<previous.shardCount {
+            let path = SearchShardFile.path(name: SearchShardKey(number: shard).name(digits: digits), layout: layout)
+            outputs.append(output(patched[shard], path: path, previous: previous.shards[shard]))
+        }
+        for number in previous.documentFiles.indices {
+            outputs.append(output(madeFiles[number], path: documentFilePath(number, layout), previous: previous.documentFiles[number]))
+        }
+        outputs.append(output(manifest, path: manifestPath(layout), previous: previous.manifest))
+
+        let state = SearchIndexState(
+            layout: layout, shardCount: previous.shardCount, estimatedBytes: estimate, shards: shardStamps,
+            documentFiles: fileStamps, manifest: manifest.stamp,
+            documents: .written(sameOrder ? onlyChanged(documents, changed, order: order) : documents, order: order,
+                                 copying: sameOrder ? (stored, changed) : nil))
+        return Update(outputs: outputs, report: report(documents, state), state: state)
+    }
+
+    /// The documents with only the changed ones kept whole: when the state is encoded, the
+    /// others are copied from the previous state's bytes, so their strings need not outlive the
+    /// caller's list (at 50,000 questions the list and the two states' bytes were the build's peak).
+    private static func onlyChanged(_ documents: [SearchDocument], _ changed: [Int], order: [Int]) -> [SearchDocument] {
+        let placeholder = SearchDocument(title: "", text: "", url: "", kind: .question)
+        var kept = [SearchDocument](repeating: placeholder, count: documents.count)
+        for number in changed { kept[order[number]] = documents[order[number]] }
+        return kept
+    }
+
+    /// Whether `order` numbers the documents as the previous index did: the same URL and
+    /// weight at every number, and in ranking order where those tie.
+    private static func numbersMatch(_ documents: [SearchDocument], order: [Int], stored: SearchIndexState.StoredDocuments) -> Bool {
+        for (number, record) in stored.records.enumerated() {
+            let index = order[number]
+            guard documents[index].weight == record.weight, same(documents[index].url, record.url, in: stored) else { return false }
+            if number > 0 {
+                let before = stored.records[number - 1]
+                if before.weight == record.weight && before.url.count == record.url.count
+                    && same(documents[index].url, before.url, in: stored)
+                    && ranksBefore(documents[index], documents[order[number - 1]]) { return false }
+            }
+        }
+        return true
+    }
+
+    private static func same(_ text: String, _ range: Range<Int>, in state: SearchIndexState.StoredDocuments) -> Bool {
+        let utf8 = text.utf8
+        guard utf8.count == range.count else { return false }
+        let compared = utf8.withContiguousStorageIfAvailable { buffer in
+            guard let base = buffer.baseAddress else { return true }
+            return state.withBytes(range) { stored in memcmp(base, stored.baseAddress!, buffer.count) == 0 }
+        }
+        return compared ?? state.withBytes(range) { $0.elementsEqual(utf8) }
+    }
+
+    /// Term → 1 if in the title, else 0; as `SearchPostings` marks them.
+    private static func termFlags(title: String?, text: String) -> [String: UInt32] {
+        var flags: [String: UInt32] = [:]
+        if let title { SearchTokenizer.forEachTerm(in: title) { flags[$0] = 1 } }
+        SearchTokenizer.forEachTerm(in: text) { if flags[$0] == nil { flags[$0] = 0 } }
+        return flags
+    }
+
+    /// The shard with `changes` applied, or nil if the file or the changes do not fit each other
+    /// (a document to remove that the list lacks, one to add that it has).
+    private static func patch(_ bytes: [UInt8], name: String, changes: [String: [TermChange]],
+                              estimate: inout Int) -> (bytes: [UInt8], terms: Int)? {
+        guard let entries = SearchShardFile.parse(bytes, name: name) else { return nil }
+        let changed = changes.keys.map { Array($0.utf8) }.sorted { $0.lexicographicallyPrecedes($1) }
+        var output = SearchShardFile.header(name: name)
+        var terms = 0
+        var next = 0
+        func append(term: some Collection<UInt8>, postings: [UInt32]) {
+            if terms > 0 { output.append(UInt8(ascii: ",")) }
+            SearchShardFile.appendEntry(term: term, postings: postings, to: &output)
+            terms += 1
+        }
+        func applyChanges(to term: [UInt8], postings: [UInt32]) -> Bool {
+            var postings = postings
+            let wasEmpty = postings.isEmpty
+            for change in changes[String(decoding: term, as: UTF8.self)]! {
+                let index = firstIndex(in: postings, notBelow: change.number)
+                let present = index < postings.count && postings[index] >> 1 == change.number
+                if let old = change.old {
+                    guard present, postings[index] & 1 == old else { return false }
+                    postings.remove(at: index)
+                    estimate -= 3
+                } else if present {
+                    return false
+                }
+                if let new = change.new {
+                    postings.insert(change.number << 1 | new, at: index)
+                    estimate += 3
+                }
+            }
+            if wasEmpty != postings.isEmpty { estimate += (postings.isEmpty ? -1 : 1) * (term.count + 5) }
+            if !postings.isEmpty { append(term: term, postings: postings) }
+            return true
+        }
+        for entry in entries {
+            let term = bytes[entry.term]
+            while next < changed.count && changed[next].lexicographicallyPrecedes(term) {
+                guard applyChanges(to: changed[next], postings: []) else { return nil }
+                next += 1
+            }
+            if next < changed.count && changed[next].elementsEqual(term) {
+                guard let postings = SearchShardFile.decode(bytes[entry.list]),
+                      applyChanges(to: changed[next], postings: postings) else { return nil }
+                next += 1
+            } else {
+                if terms > 0 { output.append(UInt8(ascii: ",")) }
+                output += bytes[(entry.term.lowerBound - 1)...entry.list.upperBound]
+                terms += 1
+            }
+        }
+        while next < changed.count {
+            guard applyChanges(to: changed[next], postings: []) else { return nil }
+            next += 1
+        }
+        output += SearchShardFile.footer
+        return (output, terms)
+    }
+
+    /// Where document `number` is or would go in an ascending list of postings.
+    private static func firstIndex(in postings: [UInt32], notBelow number: UInt32) -> Int {
+        var low = 0, high = postings.count
+        while low < high {
+            let middle = (low + high) / 2
+            if postings[middle] >> 1 < number { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    private static func output(_ made: MadeFile?, path: GeneratedFile.Path, previous: SearchIndexState.Stamp) -> SearchIndexOutput {
+        guard let made, made.stamp != previous else { return .unchanged(path) }
+        return .file(made.file)
+    }
+
+    private static func allUnchanged(_ state: SearchIndexState) -> [SearchIndexOutput] {
+        let digits = state.digits
+        return (0..<state.shardCount).map { .unchanged(SearchShardFile.path(name: SearchShardKey(number: $0).name(digits: digits), layout: state.layout)) }
+            + state.documentFiles.indices.map { .unchanged(documentFilePath($0, state.layout)) }
+            + [.unchanged(manifestPath(state.layout))]
+    }
+
+    private static func report(_ documents: [SearchDocument], _ state: SearchIndexState) -> SearchIndexReport {
+        SearchIndexReport(
+            documents: documents.count, terms: state.shards.reduce(0) { $0 + $1.terms }, shards: state.shardCount,
+            documentFiles: state.documentFiles.count, textBytes: textBytes(documents),
+            indexBytes: (state.shards + state.documentFiles + [state.manifest]).reduce(0) { $0 + $1.bytes })
+    }
+}

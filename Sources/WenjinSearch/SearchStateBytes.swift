@@ -1,0 +1,126 @@
+import WenjinBuildSupport
+
+/// The byte-level pieces of the index's own binary formats: a checksum, and a writer and a
+/// strict reader of variable-length integers and length-prefixed byte strings.
+enum SearchContentHash {
+    /// A 64-bit hash of `bytes`: the build's own digest (`ContentDigest`, which mixes
+    /// in the length), seeded apart from its other uses. It catches damage and truncation, not
+    /// forgery.
+    static func of(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        var digest = ContentDigest(seed: 0x7365_6172_6368)
+        digest.add(bytes: bytes)
+        return digest.finish()
+    }
+
+    static func of(_ bytes: [UInt8]) -> UInt64 {
+        bytes.withUnsafeBytes { of($0) }
+    }
+}
+
+/// Appends integers and byte strings to a growing buffer.
+struct SearchStateWriter {
+    private(set) var bytes: [UInt8] = []
+
+    init(capacity: Int) { bytes.reserveCapacity(capacity) }
+
+    /// Ends the bytes with their checksum (`SearchContentHash`).
+    mutating func appendChecksum() {
+        word(SearchContentHash.of(bytes))
+    }
+
+    mutating func byte(_ value: UInt8) { bytes.append(value) }
+
+    mutating func varint(_ value: Int) {
+        precondition(value >= 0, "varint of a negative number")
+        var rest = UInt64(value)
+        while rest >= 0x80 {
+            bytes.append(UInt8(rest & 0x7F) | 0x80)
+            rest >>= 7
+        }
+        bytes.append(UInt8(rest))
+    }
+
+    /// Zig-zag coded, so small negative weights stay short.
+    mutating func signed(_ value: Int) {
+        let wide = Int64(value)
+        var rest = UInt64(bitPattern: (wide << 1) ^ (wide >> 63))
+        while rest >= 0x80 {
+            bytes.append(UInt8(rest & 0x7F) | 0x80)
+            rest >>= 7
+        }
+        bytes.append(UInt8(rest))
+    }
+
+    mutating func word(_ value: UInt64) {
+        for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift))) }
+    }
+
+    mutating func string(_ text: String) {
+        let utf8 = text.utf8
+        varint(utf8.count)
+        if utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil { bytes.append(contentsOf: utf8) }
+    }
+
+    /// Bytes copied as they are (records of a previous state).
+    mutating func raw(_ slice: ArraySlice<UInt8>) { bytes.append(contentsOf: slice) }
+}
+
+/// Reads what `SearchStateWriter` wrote; every read checks its bounds and returns nil past
+/// the end or on a malformed number, so a damaged buffer is refused rather than misread.
+struct SearchStateReader {
+    let bytes: [UInt8]
+    private(set) var position: Int
+    let end: Int
+
+    init(_ bytes: [UInt8], end: Int) {
+        self.bytes = bytes
+        self.position = 0
+        self.end = end
+    }
+
+    var isAtEnd: Bool { position == end }
+
+    mutating func byte() -> UInt8? {
+        guard position < end else { return nil }
+        defer { position += 1 }
+        return bytes[position]
+    }
+
+    mutating func varint(max: Int = Int(Int32.max)) -> Int? {
+        guard let raw = rawVarint(), raw <= UInt64(max) else { return nil }
+        return Int(raw)
+    }
+
+    mutating func signed() -> Int? {
+        guard let raw = rawVarint() else { return nil }
+        return Int(Int64(bitPattern: raw >> 1) ^ -Int64(bitPattern: raw & 1))
+    }
+
+    mutating func word() -> UInt64? {
+        guard end - position >= 8 else { return nil }
+        var value: UInt64 = 0
+        for shift in 0..<8 { value |= UInt64(bytes[position + shift]) << UInt64(8 * shift) }
+        position += 8
+        return value
+    }
+
+    /// The range of a length-prefixed byte string in `bytes`.
+    mutating func range() -> Range<Int>? {
+        guard let count = varint(), count <= end - position else { return nil }
+        defer { position += count }
+        return position..<(position + count)
+    }
+
+    private mutating func rawVarint() -> UInt64? {
+        var value: UInt64 = 0
+        var shift: UInt64 = 0
+        while let next = byte() {
+            // A tenth byte may carry only the top bit; a zero last byte after others is an overlong form.
+            guard shift < 63 || next <= 1 else { return nil }
+            value |= UInt64(next & 0x7F) << shift
+            if next & 0x80 == 0 { return shift > 0 && next == 0 ? nil : value }
+            shift += 7
+        }
+        return nil
+    }
+}

@@ -1,0 +1,136 @@
+/// The binary form of `SearchIndexState`: a magic string and version, the layout, shard count
+/// and estimate, each file's stamp, then one record per document number (caller position,
+/// kind, title bit, weight, URL, title, text), then a checksum of all that precedes it.
+enum SearchStateCoding {
+    private static let magic: [UInt8] = Array("wenjin-search-state".utf8)
+    /// Raised whenever the tokenizer, the shard key or a file format changes: an update trusts
+    /// that unchanged documents still have the terms the previous files list for them.
+    static let version: UInt8 = 2
+    static var versionOffset: Int { magic.count }
+
+    /// Kinds by their number in the encoding: a new kind goes last, or the version changes.
+    private static let kinds: [SearchDocument.Kind] = [.question, .answer, .article, .topic, .user]
+
+    static func encode(_ state: SearchIndexState) -> [UInt8] {
+        guard case .written(let documents, let order, let copying) = state.documents else { return state.encoded() }
+        var recordBytes = 0
+        if let copying {
+            recordBytes = copying.previous.storage.count + copying.changed.reduce(0) {
+                $0 + Self.recordBytes(documents[Int(copying.previous.records[$1].caller)])
+            }
+        } else {
+            recordBytes = documents.reduce(0) { $0 + Self.recordBytes($1) }
+        }
+        // Reserved in full, so a large state is never copied as it grows.
+        var writer = SearchStateWriter(capacity: recordBytes + 64 + state.layout.folder.utf8.count
+                                       + (state.shards.count + state.documentFiles.count + 1) * 24)
+        for byte in magic { writer.byte(byte) }
+        writer.byte(version)
+        writer.string(state.layout.folder)
+        writer.varint(state.layout.documentsPerFile)
+        writer.varint(state.layout.snippetLength)
+        writer.varint(state.layout.targetShardBytes)
+        writer.varint(state.shardCount)
+        writer.varint(state.estimatedBytes)
+        for stamp in state.shards {
+            writer.varint(stamp.bytes)
+            writer.varint(stamp.terms)
+            writer.word(stamp.hash)
+        }
+        writer.varint(state.documentFiles.count)
+        for stamp in state.documentFiles + [state.manifest] {
+            writer.varint(stamp.bytes)
+            writer.word(stamp.hash)
+        }
+        writer.varint(order.count)
+        if let (previous, changed) = copying {
+            var copyFrom = previous.records.first?.bytes.lowerBound ?? 0
+            for number in changed {
+                let record = previous.records[number]
+                writer.raw(previous.storage[copyFrom..<record.bytes.lowerBound])
+                write(documents[Int(record.caller)], caller: Int(record.caller), to: &writer)
+                copyFrom = record.bytes.upperBound
+            }
+            writer.raw(previous.storage[copyFrom..<(previous.records.last?.bytes.upperBound ?? copyFrom)])
+        } else {
+            for caller in order { write(documents[caller], caller: caller, to: &writer) }
+        }
+        writer.appendChecksum()
+        return writer.bytes
+    }
+
+    /// At most the bytes of a document's record.
+    private static func recordBytes(_ document: SearchDocument) -> Int {
+        40 + document.url.utf8.count + document.title.utf8.count + document.text.utf8.count
+    }
+
+    private static func write(_ document: SearchDocument, caller: Int, to writer: inout SearchStateWriter) {
+        writer.varint(caller)
+        writer.byte(kinds.firstIndex(of: document.kind).map(UInt8.init)!)
+        writer.byte(document.indexesTitle ? 1 : 0)
+        writer.signed(document.weight)
+        writer.string(document.url)
+        writer.string(document.title)
+        writer.string(document.text)
+    }
+
+    static func decode(_ bytes: [UInt8]) throws(SearchStateError) -> SearchIndexState {
+        func refuse(_ what: String) -> SearchStateError { SearchStateError(problem: what) }
+        let header = magic.count + 1
+        guard bytes.count >= header + 8, bytes.starts(with: magic) else { throw refuse("not a state file") }
+        guard bytes.count <= Int(UInt32.max) else { throw refuse("larger than 4 GiB") }
+        guard bytes[magic.count] == version else { throw refuse("version \(bytes[magic.count]) is not \(version)") }
+        var reader = SearchStateReader(bytes, end: bytes.count - 8)
+        let checksum = bytes.withUnsafeBytes { SearchContentHash.of(UnsafeRawBufferPointer(rebasing: $0[..<(bytes.count - 8)])) }
+        let stored = bytes[(bytes.count - 8)...].reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        guard stored == checksum else { throw refuse("checksum mismatch") }
+        for _ in 0..<header { _ = reader.byte() }
+
+        guard let folder = reader.range(), let folderText = String(validating: bytes[folder], as: UTF8.self),
+              let perFile = reader.varint(), let snippet = reader.varint(), let target = reader.varint(),
+              let shardCount = reader.varint(max: 4096), shardCount > 0, shardCount & (shardCount - 1) == 0,
+              let estimate = reader.varint(max: Int.max)
+        else { throw refuse("bad header") }
+        var layout = SearchIndex.Layout()
+        layout.folder = folderText
+        layout.documentsPerFile = perFile
+        layout.snippetLength = snippet
+        layout.targetShardBytes = target
+
+        var shards: [SearchIndexState.Stamp] = []
+        shards.reserveCapacity(shardCount)
+        for _ in 0..<shardCount {
+            guard let size = reader.varint(), let terms = reader.varint(), let hash = reader.word() else { throw refuse("bad shard") }
+            shards.append(SearchIndexState.Stamp(bytes: size, terms: terms, hash: hash))
+        }
+        guard let fileCount = reader.varint() else { throw refuse("bad file count") }
+        var files: [SearchIndexState.Stamp] = []
+        for _ in 0...fileCount {
+            guard let size = reader.varint(), let hash = reader.word() else { throw refuse("bad file") }
+            files.append(SearchIndexState.Stamp(bytes: size, terms: 0, hash: hash))
+        }
+        let manifest = files.removeLast()
+
+        guard let count = reader.varint(), count <= bytes.count,
+              SearchIndex.documentFileCount(count, layout) == fileCount
+        else { throw refuse("bad document count") }
+        var records: [SearchIndexState.Record] = []
+        records.reserveCapacity(count)
+        var seen = [Bool](repeating: false, count: count)
+        for _ in 0..<count {
+            let start = reader.position
+            guard let caller = reader.varint(), caller < count, !seen[caller],
+                  let kind = reader.byte(), Int(kind) < kinds.count,
+                  let indexesTitle = reader.byte(), indexesTitle <= 1, let weight = reader.signed(),
+                  let url = reader.range(), let title = reader.range(), let text = reader.range()
+            else { throw refuse("bad document") }
+            seen[caller] = true
+            records.append(SearchIndexState.Record(caller: UInt32(caller), kind: kinds[Int(kind)], indexesTitle: indexesTitle == 1,
+                                  weight: weight, url: url, title: title, text: text, bytes: start..<reader.position))
+        }
+        guard reader.isAtEnd else { throw refuse("bytes after the last document") }
+        return SearchIndexState(
+            layout: layout, shardCount: shardCount, estimatedBytes: estimate, shards: shards, documentFiles: files,
+            manifest: manifest, documents: .stored(SearchIndexState.StoredDocuments(storage: bytes, records: records)))
+    }
+}

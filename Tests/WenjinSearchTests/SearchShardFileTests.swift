@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+@testable import WenjinSearch
+
+@Suite("Search shard files read back")
+struct SearchShardFileTests {
+    static let file = SearchShardFile.render(name: "0a", entries: [
+        (term: "python", postings: [1, 4, 9]),
+        (term: "天津", postings: [0, 6]),
+    ])
+
+    @Test("a rendered shard parses to its terms and postings")
+    func roundTrip() throws {
+        #expect(String(decoding: Self.file, as: UTF8.self) == "wenjinSearch.addShard(\"0a\",{\"python\":[1,4,5],\"天津\":[0,6]});\n")
+        let entries = try #require(SearchShardFile.parse(Self.file, name: "0a"))
+        #expect(entries.map { String(decoding: Self.file[$0.term], as: UTF8.self) } == ["python", "天津"])
+        #expect(entries.map { SearchShardFile.decode(Self.file[$0.list]) } == [[1, 4, 9], [0, 6]])
+        #expect(SearchShardFile.parse(SearchShardFile.render(name: "0", entries: []), name: "0")?.isEmpty == true)
+    }
+
+    @Test("anything the writer would not have written is refused", arguments: [
+        "wenjinSearch.addShard(\"0b\",{\"python\":[1,4,5]});\n",   // another shard's name
+        "wenjinSearch.addShard(\"0a\",{\"python\":[1,4,5]});",     // no newline
+        "wenjinSearch.addShard(\"0a\",{\"python\":[1,04,6]});\n",  // leading zero
+        "wenjinSearch.addShard(\"0a\",{\"python\":[1,0,6]});\n",   // a document twice
+        "wenjinSearch.addShard(\"0a\",{\"python\":[]});\n",        // an empty list
+        "wenjinSearch.addShard(\"0a\",{\"python\":[1,,6]});\n",
+        "wenjinSearch.addShard(\"0a\",{\"天津\":[0],\"python\":[1]});\n",  // terms out of order
+        "wenjinSearch.addShard(\"0a\",{\"a\":[0],\"a\":[1]});\n",          // a term twice
+        "wenjinSearch.addShard(\"0a\",{\"py\\\"thon\":[1]});\n",           // an escape
+        "wenjinSearch.addShard(\"0a\",{\"\":[1]});\n",
+        "wenjinSearch.addShard(\"0a\",{\"python\":[1] });\n",
+        "wenjinSearch.addShard(\"0a\",{\"python\":[99999999999]});\n",
+    ])
+    func refused(text: String) {
+        #expect(SearchShardFile.parse(Array(text.utf8), name: "0a") == nil)
+    }
+}
