@@ -1,7 +1,7 @@
 import WenjinSanitizer
 
 extension SiteConfig {
-    /// Crawl politeness. The defaults suit a real remote site (design.md "Politeness"); the
+    /// Crawl politeness. The defaults suit a real remote site (docs/design.md#politeness); the
     /// repository's own site.json lifts the rate limit for the local sample server.
     public struct Crawl: Sendable, Equatable {
         /// Requests per second over all connections; 0 means no limit.

@@ -4,7 +4,7 @@ import WenjinSanitizer
 extension SiteConfig {
     /// The community the crawler reads.
     public struct Source: Sendable, Equatable {
-        /// Which API dialect the server speaks (wenjin-api.md §2 versus §8).
+        /// Which API dialect the server speaks (docs/api.md §2 versus §8).
         public enum Flavor: String, Sendable, CaseIterable {
             case wenjin
             case wecenter
@@ -13,7 +13,7 @@ extension SiteConfig {
         /// Base URL of the community's API. Nil until set here or given on the command line
         /// (`wenjin crawl --source URL`, which wins; `wenjin demo` passes its sample server's).
         public var baseURL: URL?
-        /// Hosts the community lived on over the years (wenjin-api.md §1.1), lower-cased. Links
+        /// Hosts the community lived on over the years (docs/api.md §1.1), lower-cased. Links
         /// to them in posts are the community's own and become links into the archive.
         public var historicalHosts = CommunityHosts.historical
         /// On `wecenter` the crawler reads each question's web page to learn who is anonymous
