@@ -54,10 +54,17 @@ final class LoopbackServer: Sendable {
         guard bound else { close(fd); throw POSIXError(.EADDRINUSE) }
         port = UInt16(bigEndian: address.sin_port)
         let socketFD = self.listener
+        // Only this thread closes the listener, once `stop()` has shut it down and woken its
+        // `accept`: closed from `stop()`, its number could be reused by the next test's listener
+        // before this loop notices, and this server would answer that test's requests.
         Thread { [self] in
             while true {
                 let connection = accept(socketFD, nil, nil)
-                guard connection >= 0 else { return }  // closed by stop()
+                guard connection >= 0 else {
+                    if errno == EINTR || errno == ECONNABORTED { continue }
+                    close(socketFD)
+                    return
+                }
                 DispatchQueue.global().async { self.serve(connection) }
             }
         }.start()
@@ -65,7 +72,6 @@ final class LoopbackServer: Sendable {
 
     func stop() {
         shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
     }
 
     private func serve(_ connection: Int32) {

@@ -6,16 +6,9 @@ import Testing
 /// `crawl.deadlineSeconds` (issue 10 §3), decoded as strictly as every other key.
 @Suite("site.json request limits")
 struct CrawlLimitsConfigTests {
-    let root = URL(fileURLWithPath: "/srv/site", isDirectory: true)
+    let root = testSiteRoot
 
-    private func error(_ json: String) -> SiteConfigError? {
-        do {
-            _ = try SiteConfig.decode(json, root: root)
-            return nil
-        } catch {
-            return error
-        }
-    }
+    private func error(_ json: String) -> SiteConfigError? { decodingError(json) }
 
     @Test("by default a response may be 16 MiB and a request may take two minutes")
     func defaults() throws {

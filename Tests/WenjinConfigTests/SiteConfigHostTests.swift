@@ -7,16 +7,9 @@ import WenjinSanitizer
 /// publish a password (issue 10 §2).
 @Suite("site.json hosts and credentials")
 struct SiteConfigHostTests {
-    let root = URL(fileURLWithPath: "/srv/site", isDirectory: true)
+    let root = testSiteRoot
 
-    private func error(_ json: String) -> SiteConfigError? {
-        do {
-            _ = try SiteConfig.decode(json, root: root)
-            return nil
-        } catch {
-            return error
-        }
-    }
+    private func error(_ json: String) -> SiteConfigError? { decodingError(json) }
 
     @Test("crawl.assetHosts defaults to the historical WENJIN hosts, takes a list in lower case, and [] for none")
     func assetHosts() throws {

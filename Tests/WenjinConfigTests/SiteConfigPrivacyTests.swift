@@ -5,16 +5,9 @@ import Testing
 /// site.json's `privacy` section, checked as strictly as the rest of the file.
 @Suite("site.json privacy section")
 struct SiteConfigPrivacyTests {
-    let root = URL(fileURLWithPath: "/srv/site", isDirectory: true)
+    let root = testSiteRoot
 
-    private func error(_ json: String) -> SiteConfigError? {
-        do {
-            _ = try SiteConfig.decode(json, root: root)
-            return nil
-        } catch {
-            return error
-        }
-    }
+    private func error(_ json: String) -> SiteConfigError? { decodingError(json) }
 
     @Test("Without a privacy section the takedowns file is takedowns.json beside site.json and deleted posts become tombstones")
     func defaults() throws {

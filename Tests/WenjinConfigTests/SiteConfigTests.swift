@@ -4,16 +4,9 @@ import Testing
 
 @Suite("site.json")
 struct SiteConfigTests {
-    let root = URL(fileURLWithPath: "/srv/site", isDirectory: true)
+    let root = testSiteRoot
 
-    private func error(_ json: String) -> SiteConfigError? {
-        do {
-            _ = try SiteConfig.decode(json, root: root)
-            return nil
-        } catch {
-            return error
-        }
-    }
+    private func error(_ json: String) -> SiteConfigError? { decodingError(json) }
 
     @Test("an empty object gives every default")
     func defaults() throws {
