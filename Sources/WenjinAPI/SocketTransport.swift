@@ -15,7 +15,7 @@ final class SocketTransport: Sendable {
 
     init(maximumConnectionsPerHost: Int, timeout: TimeInterval) {
         pool = ConnectionPool(maximumPerOrigin: maximumConnectionsPerHost)
-        idle = .milliseconds(Int64(max(1, timeout) * 1000))
+        idle = .milliseconds(Int64(min(max(1, timeout), 1e9) * 1000))  // clamped: Int64 traps on huge doubles
     }
 
     func run(_ request: URLRequest, limits: TransferLimits) async throws(APIError) -> HTTPResponse {
