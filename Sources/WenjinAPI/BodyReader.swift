@@ -45,13 +45,13 @@ struct BodyReader {
     }
 
     func read(_ framing: Framing) throws(Failure) -> Data {
-        var body = Data()
+        let body = BodyBuffer(capacity: maxBytes)
         switch framing {
         case .none: break
         case .length(let length):
             guard length <= maxBytes else { throw .tooLarge }
             do {
-                try take(length, into: &body)
+                try take(length, into: body)
             } catch .socket(.closed) {
                 throw .truncated(received: body.count, announced: length)
             }
@@ -66,39 +66,39 @@ struct BodyReader {
                         throw .socket(error)
                     }
                 }
-                try keep(connection.available, into: &body)
+                try keep(connection.available, into: body)
             }
         case .chunked:
             while true {
                 let size = try chunkSize()
                 if size == 0 { break }
-                try take(size, into: &body)
+                try take(size, into: body)
                 guard try line().isEmpty else { throw .socket(.malformed("a chunk not followed by CRLF")) }
             }
             for _ in 0..<Self.maxTrailerLines {
-                if try line().isEmpty { return body }
+                if try line().isEmpty { return body.take() }
             }
             throw .socket(.malformed("more than \(Self.maxTrailerLines) trailer lines"))
         }
-        return body
+        return body.take()
     }
 
     /// Moves `bytes` into `body`, or fails at the cap with nothing more read.
-    private func keep(_ bytes: ArraySlice<UInt8>, into body: inout Data) throws(Failure) {
+    private func keep(_ bytes: ArraySlice<UInt8>, into body: BodyBuffer) throws(Failure) {
         guard body.count + bytes.count <= maxBytes else { throw .tooLarge }
-        body.append(contentsOf: bytes)
+        body.append(bytes)
         connection.consume(bytes.count)
     }
 
     /// Moves exactly `count` bytes into `body`.
-    private func take(_ count: Int, into body: inout Data) throws(Failure) {
+    private func take(_ count: Int, into body: BodyBuffer) throws(Failure) {
         var missing = count
         while missing > 0 {
             if connection.available.isEmpty {
                 do { try connection.fill(atMost: min(missing, maxBytes - body.count + 1), limits: limits) } catch { throw .socket(error) }
             }
             let piece = connection.available.prefix(missing)
-            try keep(piece, into: &body)
+            try keep(piece, into: body)
             missing -= piece.count
         }
     }
