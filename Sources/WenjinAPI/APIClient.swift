@@ -20,7 +20,8 @@ public final class APIClient: Sendable {
         public var timeout: TimeInterval {
             didSet { timeout = Self.wholeSeconds(timeout) }
         }
-        /// Connections URLSession may open to the host at once.
+        /// Connections URLSession may open to an https host at once; idle keep-alive connections
+        /// kept per origin for http.
         public var maximumConnectionsPerHost: Int
         /// The body cap and total deadline of every request (`get` may lower the cap).
         public var limits: TransferLimits
@@ -43,7 +44,10 @@ public final class APIClient: Sendable {
     public static let defaultLimits = TransferLimits(maxBytes: 16 * 1024 * 1024, deadlineSeconds: 120)
 
     public let configuration: Configuration
+    /// `https://` requests (URLSession: the only TLS at hand).
     private let session: TransferSession
+    /// `http://` requests: plain sockets, bounded in memory whatever the server sends.
+    private let sockets: SocketTransport
     private let cookies = Mutex(SessionCookies())
     /// The community's origin (scheme, host and port): the only one that gets the cookies.
     public let origin: Origin?
@@ -60,6 +64,7 @@ public final class APIClient: Sendable {
         sessionConfiguration.timeoutIntervalForRequest = configuration.timeout
         sessionConfiguration.httpMaximumConnectionsPerHost = configuration.maximumConnectionsPerHost
         session = TransferSession(configuration: sessionConfiguration)
+        sockets = SocketTransport(maximumConnectionsPerHost: configuration.maximumConnectionsPerHost, timeout: configuration.timeout)
     }
 
     /// Whether a login cookie is held (set by `login`, or by any response that sent one).
@@ -117,6 +122,18 @@ public final class APIClient: Sendable {
         if onOrigin, let header = cookies.withLock({ $0.header }) {
             request.setValue(header, forHTTPHeaderField: "Cookie")
         }
+        let result = try await transfer(request, limits: limits)
+        if onOrigin, let setCookie = result.header("Set-Cookie") {
+            let split = SessionCookies.splitJoinedSetCookie(setCookie)
+            cookies.withLock { $0.absorb(setCookieHeaders: split) }
+        }
+        return result
+    }
+
+    private func transfer(_ request: URLRequest, limits: TransferLimits) async throws(APIError) -> HTTPResponse {
+        if request.url?.scheme?.lowercased() == "http" {
+            return try await sockets.run(request, limits: limits)
+        }
         let urlText = request.url?.absoluteString ?? ""
         let (data, response) = try await session.run(request, limits: limits)
         var headers: [String: String] = [:]
@@ -124,11 +141,6 @@ public final class APIClient: Sendable {
             guard let name = name as? String, let value = value as? String else { continue }
             headers[name] = value
         }
-        let result = HTTPResponse(url: urlText, status: response.statusCode, headers: headers, body: data)
-        if onOrigin, let setCookie = result.header("Set-Cookie") {
-            let split = SessionCookies.splitJoinedSetCookie(setCookie)
-            cookies.withLock { $0.absorb(setCookieHeaders: split) }
-        }
-        return result
+        return HTTPResponse(url: urlText, status: response.statusCode, headers: headers, body: data)
     }
 }
