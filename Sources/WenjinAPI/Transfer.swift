@@ -119,7 +119,7 @@ final class Transfer: Sendable {
         guard first else { return }
         guard let task else { return finish { $0.resume(throwing: error) } }
         // Never cancel from the thread that resumed or cancelled the Swift task: cancelling a
-        // URLSession task there can deadlock on Linux (platform-notes §2, upstream #5412).
+        // URLSession task there can deadlock on Linux (docs/design.md#urlsession, upstream #5412).
         DispatchQueue.global().async { task.cancel() }
         DispatchQueue.global().asyncAfter(deadline: .now() + Self.gracePeriod) { [weak self] in
             self?.finish { $0.resume(throwing: error) }

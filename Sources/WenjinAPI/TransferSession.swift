@@ -11,7 +11,7 @@ import Synchronization
 /// cap), and each redirect before it is followed (to refuse one that leaves the origin). The
 /// caller awaits a checked continuation that `Transfer` resumes once; cancelling the Swift task
 /// cancels the URLSession task from another queue, never from the cancelling thread
-/// (platform-notes §2: cancelling `session.data(for:)` deadlocks on Linux).
+/// (docs/design.md#urlsession: cancelling `session.data(for:)` deadlocks on Linux).
 final class TransferSession: Sendable {
     private let session: URLSession
     private let delegate: TransferDelegate
