@@ -8,16 +8,7 @@ extension SiteConfig {
     public static func load(root: URL) throws(SiteConfigError) -> SiteConfig {
         let file = root.appendingPathComponent(fileName)
         guard FileManager.default.fileExists(atPath: file.path) else { return SiteConfig(root: root) }
-        let data: Data
-        do {
-            data = try Data(contentsOf: file)
-        } catch {
-            throw SiteConfigError(file: fileName, reason: .unreadable(error.localizedDescription))
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw SiteConfigError(file: fileName, reason: .unreadable("it is not UTF-8 text"))
-        }
-        return try decode(text, root: root, file: fileName)
+        return try decode(ConfigFileText.read(file, name: fileName), root: root, file: fileName)
     }
 
     /// Decodes the text of a site.json; `file` names it in errors.

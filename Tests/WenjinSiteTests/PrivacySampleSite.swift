@@ -24,12 +24,7 @@ struct PrivacySampleSite {
         defer { server.stop() }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wenjin-privacy-crawl-\(UUID().uuidString)")
         let store = try Store.open(at: folder.appendingPathComponent(Store.fileName))
-        var options = CrawlOptions(source: .init(server.baseURL!.absoluteString)!, assetsFolder: folder.appendingPathComponent("assets"))
-        options.credentials = .init(userName: community.users[0].userName, password: SampleAPI.password)
-        options.requestsPerSecond = 0
-        options.connectionsPerHost = 4
-        options.backoffBase = .milliseconds(20)
-        options.backoffMax = .milliseconds(200)
+        let options = CrawlOptions.sample(server.baseURL!, community: community, assets: folder.appendingPathComponent("assets"))
         _ = try await Crawler(options: options, store: store).run()
         return folder
     }

@@ -32,14 +32,8 @@ struct SampleCommunityBuildTests {
             config.baseURL = URL(string: "https://archive.example.org/")
             self.config = config
             store = try Store.open(at: root.appendingPathComponent(".wenjin/cache.sqlite"))
-            var options = CrawlOptions(source: .init(server.baseURL!.absoluteString)!,
-                                       assetsFolder: root.appendingPathComponent(".wenjin/assets"))
+            var options = CrawlOptions.sample(server.baseURL!, community: community, assets: root.appendingPathComponent(".wenjin/assets"))
             options.flavor = crawledAs ?? CrawlOptions.Flavor(rawValue: flavor.rawValue)!
-            options.credentials = .init(userName: community.users[0].userName, password: SampleAPI.password)
-            options.requestsPerSecond = 0
-            options.connectionsPerHost = 4
-            options.backoffBase = .milliseconds(20)
-            options.backoffMax = .milliseconds(200)
             _ = try await Crawler(options: options, store: store).run()
         }
 

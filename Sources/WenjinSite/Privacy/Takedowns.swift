@@ -41,16 +41,7 @@ public struct Takedowns: Sendable, Equatable {
             none.file = name
             return none
         }
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw SiteConfigError(file: name, reason: .unreadable(error.localizedDescription))
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw SiteConfigError(file: name, reason: .unreadable("it is not UTF-8 text"))
-        }
-        return try decode(text, file: name)
+        return try decode(ConfigFileText.read(url, name: name), file: name)
     }
 
     /// Decodes the text of a takedowns file; `file` names it in errors.
