@@ -81,6 +81,20 @@ struct WenjinMainTests {
         #expect(report.text.split(separator: "\n").count == 2)
     }
 
+    @Test("an error quoting a hostile server prints its control characters escaped, keeping the block's lines")
+    func hostileTextInAnErrorIsEscaped() {
+        struct Quoting: UserFacingError {
+            var failure: String { "the crawl stopped" }
+            var location: String? { nil }
+            var cause: String? { "for example:\n  问题 1: \u{1B}]0;owned\u{07}\u{1B}[2J\u{202E}gnp.exe" }
+            var remedy: String? { nil }
+        }
+        let text = ErrorReport(Quoting()).text
+        #expect(!text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x202E })
+        #expect(text.contains("\\u{1B}]0;owned\\u{7}\\u{1B}[2J\\u{202E}gnp.exe"))
+        #expect(text.split(separator: "\n").count == 3)
+    }
+
     @Test("a site.json error is reported as one block with where and how to fix it")
     func siteConfigErrorBlock() {
         let error = SiteConfigError(file: "site.json", line: 3, column: 5, keyPath: "crawl.requestsPerSecnd",

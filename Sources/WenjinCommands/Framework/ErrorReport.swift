@@ -30,11 +30,14 @@ struct ErrorReport {
         }
     }
 
+    /// The block, with control characters escaped (`TerminalText`): a cause often quotes the
+    /// source (a server's error message, a failed task's URL), which a hostile server writes.
     var text: String {
-        var lines = ["wenjin: \(failure)"]
-        if let location { lines.append("  where: \(location)") }
-        if let cause { lines.append("  why:   \(cause)") }
-        if let remedy { lines.append("  fix:   \(remedy)") }
+        func shown(_ text: String) -> String { TerminalText.escaped(text, keepingLines: true) }
+        var lines = ["wenjin: \(shown(failure))"]
+        if let location { lines.append("  where: \(shown(location))") }
+        if let cause { lines.append("  why:   \(shown(cause))") }
+        if let remedy { lines.append("  fix:   \(shown(remedy))") }
         return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -1,4 +1,4 @@
-/// Text from a file someone else wrote (a draft's title, body or reason), made safe to print on
+/// Text someone else wrote (a draft's title, body or reason; a server's error message), made safe to print on
 /// a terminal: control characters, which could move the cursor, rewrite earlier lines or change
 /// the terminal's settings, and the invisible marks that reorder text are shown as `\u{…}`.
 enum TerminalText {
