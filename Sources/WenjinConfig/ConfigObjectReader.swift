@@ -10,6 +10,18 @@ package struct ConfigObjectReader {
     private let members: [JSONNode.Member]
     private var asked: [String] = []
 
+    /// The reader of a whole file's top-level object; a syntax error names its line and column.
+    package init(parsing text: String, file: String) throws(SiteConfigError) {
+        let document: JSONNode
+        do {
+            document = try JSONParser.parse(text)
+        } catch {
+            throw SiteConfigError(file: file, line: error.position.line, column: error.position.column,
+                                  reason: .syntax(error.message))
+        }
+        try self.init(document, path: "", file: file)
+    }
+
     package init(_ node: JSONNode, path: String, file: String) throws(SiteConfigError) {
         self.file = file
         self.path = path

@@ -14,14 +14,7 @@ extension SiteConfig {
     /// Decodes the text of a site.json; `file` names it in errors.
     public static func decode(_ text: String, root: URL, file: String = fileName) throws(SiteConfigError)
         -> SiteConfig {
-        let document: JSONNode
-        do {
-            document = try JSONParser.parse(text)
-        } catch {
-            throw SiteConfigError(file: file, line: error.position.line, column: error.position.column,
-                                  reason: .syntax(error.message))
-        }
-        var reader = try ConfigObjectReader(document, path: "", file: file)
+        var reader = try ConfigObjectReader(parsing: text, file: file)
         var config = SiteConfig(root: root)
         if let title = try reader.string("title") { config.title = title }
         if let language = try reader.choice("language", as: Language.self) { config.language = language }

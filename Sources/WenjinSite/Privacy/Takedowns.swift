@@ -46,14 +46,7 @@ public struct Takedowns: Sendable, Equatable {
 
     /// Decodes the text of a takedowns file; `file` names it in errors.
     static func decode(_ text: String, file: String) throws(SiteConfigError) -> Takedowns {
-        let document: JSONNode
-        do {
-            document = try JSONParser.parse(text)
-        } catch {
-            throw SiteConfigError(file: file, line: error.position.line, column: error.position.column,
-                                  reason: .syntax(error.message))
-        }
-        var reader = try ConfigObjectReader(document, path: "", file: file)
+        var reader = try ConfigObjectReader(parsing: text, file: file)
         var takedowns = Takedowns()
         takedowns.file = file
         takedowns.anonymizeUsers = try takedowns.ids("anonymizeUsers", &reader).map(UserID.init)
