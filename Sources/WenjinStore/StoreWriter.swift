@@ -51,7 +51,7 @@ public struct StoreWriter {
         do {
             json = String(decoding: try encoder.encode(old), as: UTF8.self)
         } catch {
-            throw StoreError(.cannotEncode, path: connection.path, message: "\(kind.rawValue) \(id): \(error)")
+            throw StoreError(.cannotEncode, path: connection.path, message: "\(kind.rawValue) \(id)", underlying: error)
         }
         try connection.run("""
             INSERT INTO revisions (entity_kind, entity_id, old_content, replaced_at) VALUES (?, ?, ?, ?)
