@@ -27,8 +27,8 @@ public struct StoreWriter {
     /// view count — so they update the row without filling the revision history.
     func save<Entity: Equatable & Encodable>(
         _ entity: Entity, replacing old: Entity?, revision: (kind: RevisionKind, id: Int)?,
-        sameContent: (Entity, Entity) -> Bool, write: () throws -> Void
-    ) throws -> UpsertOutcome {
+        sameContent: (Entity, Entity) -> Bool, write: () throws(StoreError) -> Void
+    ) throws(StoreError) -> UpsertOutcome {
         guard let old else {
             try write()
             return .inserted
@@ -43,7 +43,7 @@ public struct StoreWriter {
         return outcome
     }
 
-    private func keepRevision<Entity: Encodable>(of old: Entity, kind: RevisionKind, id: Int) throws {
+    private func keepRevision<Entity: Encodable>(of old: Entity, kind: RevisionKind, id: Int) throws(StoreError) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .secondsSince1970
