@@ -33,8 +33,10 @@ public struct SiteBuilder: Sendable {
                       progress: any BuildProgress = SilentProgress()) throws(SiteError) -> BuildSummary {
         let steps = BuildSteps(progress: progress)
         let stateFolder = URL(fileURLWithPath: store.path).deletingLastPathComponent()
-        let place = try steps.run(.checkOutput) {
-            try OutputPlace(requested, config: config, stateFolder: stateFolder)
+        let place = try steps.run(.checkOutput, total: 1) {
+            let place = try OutputPlace(requested, config: config, stateFolder: stateFolder)
+            progress.advance(by: 1)
+            return place
         }
         let theme = try steps.run(.loadTheme) { try loadTheme(progress: progress) }
         let prepared = try prepare(steps: steps, place: place, stateFolder: stateFolder)
