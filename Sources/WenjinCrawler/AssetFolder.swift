@@ -24,7 +24,7 @@ public struct AssetFolder: Sendable {
             if rename(temporary.path, target.path) != 0 { throw CocoaError(.fileWriteUnknown) }
         } catch {
             try? FileManager.default.removeItem(at: temporary)
-            throw CrawlError(.assetFolder("\(error)"), location: target.path)
+            throw CrawlError(.assetFolder, location: target.path, underlying: error)
         }
         return digest
     }

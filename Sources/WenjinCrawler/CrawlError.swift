@@ -15,8 +15,8 @@ public struct CrawlError: Error, Sendable, CustomStringConvertible {
         case tooManyFailures(failed: Int, finished: Int, allowedShare: Double)
         /// The store could not be read or written; the store's own error, with SQLite's code.
         case store(StoreError)
-        /// The asset folder could not be written.
-        case assetFolder(String)
+        /// The asset folder could not be written; `underlying` says why.
+        case assetFolder
     }
 
     public var reason: Reason
@@ -25,16 +25,20 @@ public struct CrawlError: Error, Sendable, CustomStringConvertible {
     /// A few of the tasks that failed, as `kind key: error` lines.
     public var examples: [String]
 
-    public init(_ reason: Reason, location: String? = nil, examples: [String] = []) {
+    /// The error of the layer below (the file system's), kept whole for the command line's report.
+    public var underlying: (any Error)?
+
+    public init(_ reason: Reason, location: String? = nil, examples: [String] = [], underlying: (any Error)? = nil) {
         self.reason = reason
         self.location = location
         self.examples = examples
+        self.underlying = underlying
     }
 
     /// Any other error met while storing, as the store's error so its text is kept.
     static func storing(_ error: any Error, path: String) -> CrawlError {
         if let error = error as? CrawlError { return error }
-        let storeError = error as? StoreError ?? StoreError(.cannotEncode, path: path, message: "\(error)")
+        let storeError = error as? StoreError ?? StoreError(.cannotEncode, path: path, underlying: error)
         return CrawlError(.store(storeError), location: path)
     }
 
@@ -42,6 +46,7 @@ public struct CrawlError: Error, Sendable, CustomStringConvertible {
         var text = "crawl error: \(reason)"
         if let location { text += " at \(location)" }
         if !examples.isEmpty { text += "; e.g. " + examples.joined(separator: "; ") }
+        if let underlying { text += ": \(underlying)" }
         return text
     }
 }

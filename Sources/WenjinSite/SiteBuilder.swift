@@ -31,97 +31,74 @@ public struct SiteBuilder: Sendable {
     /// made (`OutputPlace`); it is written at its resolved place.
     public func build(into requested: URL, drafts: DraftCollection? = nil,
                       progress: any BuildProgress = SilentProgress()) throws(SiteError) -> BuildSummary {
-        let start = ContinuousClock.now
-        var summary = BuildSummary()
+        let steps = BuildSteps(progress: progress)
         let stateFolder = URL(fileURLWithPath: store.path).deletingLastPathComponent()
-        let place = try OutputPlace(requested, config: config, stateFolder: stateFolder)
-        let output = place.destination
-        FreedMemory.mapLargeBlocks()
-
-        progress.begin(.loadTheme, total: nil)
-        let theme = try Theme.load(config)
-        progress.advance(by: theme.library.names.count)
-        progress.end(.loadTheme)
-
-        let (index, bodies, entities, staged) = try prepare(place: place, stateFolder: stateFolder, progress: progress)
-        summary.bodiesSanitized = bodies.sanitizedCount
-        summary.bodiesCached = bodies.cachedCount
-        FreedMemory.giveBack()
-
-        do {
-            let jobs = PageJob.plan(for: index)
-            let renderer = pageRenderer(index: index, bodies: bodies, theme: theme, withDrafts: drafts != nil)
-            let inputs = IndexInputs(entities: entities, bodies: bodies,
-                                     seed: PageFingerprint.seed(theme: theme, renderer: renderer))
-            let rendered = try renderPages(jobs, drafts: drafts, renderer: renderer, inputs: inputs, into: staged, progress: progress)
-            bodies.releaseHTML()
-            FreedMemory.giveBack()
-            summary.pagesWritten = rendered.filter { $0.outcome == .written }.count
-            summary.pagesUnchanged = rendered.count - summary.pagesWritten
-
-            let files = try siteFiles(theme: theme, index: index)
-            progress.begin(.copyFiles, total: files.count)
-            let copied = try ParallelWork.map(files) { path, source throws(SiteError) in
-                let outcome = try staged.place(source, to: path, contentAddressed: path.text.hasPrefix(SiteLayout.imageFolder),
-                                               step: .copyFiles)
-                progress.advance(by: 1)
-                return outcome
-            }
-            progress.end(.copyFiles)
-            summary.filesWritten = copied.filter { $0 == .written }.count
-            summary.filesUnchanged = copied.count - summary.filesWritten
-
-            progress.begin(.writeIndexes, total: nil)
-            let indexes = SiteIndexes(index: index, siteTitle: config.title, baseURL: config.baseURL, inputs: inputs)
-            let written = try indexes.write(pages: jobs, into: staged, live: output, progress: progress)
-            summary.search = written.search
-            summary.filesWritten += written.written
-            summary.filesUnchanged += written.unchanged
-            FreedMemory.giveBack()
-            progress.end(.writeIndexes)
-
-            progress.begin(.publish, total: nil)
-            try staged.publish(sidecars: written.sidecars)
-            if bodies.ledgerChanged { bodies.ledger.save(in: stateFolder) }
+        let place = try steps.run(.checkOutput, total: 1) {
+            let place = try OutputPlace(requested, config: config, stateFolder: stateFolder)
             progress.advance(by: 1)
-            progress.end(.publish)
-        } catch let error as SiteError {
-            staged.discard()
-            throw error
-        } catch {
-            staged.discard()
-            throw SiteError(.output, step: .writeIndexes, message: "\(error)")
+            return place
         }
-        let elapsed = ContinuousClock.now - start
-        summary.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let theme = try steps.run(.loadTheme) { try loadTheme(progress: progress) }
+        let prepared = try prepare(steps: steps, place: place, stateFolder: stateFolder)
+        var summary = BuildSummary()
+        summary.bodiesSanitized = prepared.bodies.sanitizedCount
+        summary.bodiesCached = prepared.bodies.cachedCount
+        do {
+            try write(prepared, theme: theme, drafts: drafts, steps: steps, stateFolder: stateFolder, into: &summary)
+        } catch {
+            prepared.staged.discard()
+            throw error
+        }
+        summary.seconds = steps.seconds
         return summary
+    }
+
+    /// What the steps after sanitizing share: the archive's index, its bodies, the entities'
+    /// digests and the output being staged.
+    private struct Prepared {
+        let index: ArchiveIndex
+        let bodies: SanitizedBodies
+        let entities: EntityDigests
+        let staged: StagedOutput
+        let place: OutputPlace
     }
 
     /// Pages rendered between loading their bodies' HTML and letting it go.
     private static let pagesPerSlice = 2048
 
-    /// Reads the store, then prepares what rendering needs: the bodies, the entities' digests
-    /// and the staged output. The raw bodies go out of scope here, as soon as they are sanitized.
-    private func prepare(place: OutputPlace, stateFolder: URL, progress: any BuildProgress)
-        throws(SiteError) -> (ArchiveIndex, SanitizedBodies, EntityDigests, StagedOutput) {
-        progress.begin(.readStore, total: nil)
-        // Links resolve without the bodies, so one index serves the sanitizer and the pages, and
-        // the raw bodies live only in `raw`, dropped once sanitized.
-        let (index, raw) = try readArchive()
-        progress.advance(by: index.content.questions.count + index.content.articles.count + index.content.users.count
-                            + index.content.topics.count)
-        progress.end(.readStore)
+    /// The theme, counting its templates.
+    private func loadTheme(progress: any BuildProgress) throws(SiteError) -> Theme {
+        let theme = try Theme.load(config)
+        progress.advance(by: theme.library.names.count)
+        return theme
+    }
 
-        // Three preparations that need only the index share the cores: the bodies (the ledger
-        // read and checked), the entities' digests, and the output folder (its manifests read).
-        // After the read, not beside it: there they raised the peak and saved no time.
+    /// The steps that read the store and prepare what rendering needs: the bodies, the
+    /// entities' digests and the staged output. The raw bodies live only here, let go as soon
+    /// as they are sanitized.
+    private func prepare(steps: BuildSteps, place: OutputPlace, stateFolder: URL) throws(SiteError) -> Prepared {
+        // Links resolve without the bodies, so one index serves the sanitizer and the pages.
+        let (index, raw) = try steps.run(.readStore) {
+            let (index, raw) = try readArchive()
+            steps.progress.advance(by: index.content.questions.count + index.content.articles.count
+                                       + index.content.users.count + index.content.topics.count)
+            return (index, raw)
+        }
+        return try steps.run(.sanitizeBodies, total: raw.count, givingBackMemory: true) {
+            try sanitize(raw, index: index, place: place, stateFolder: stateFolder, progress: steps.progress)
+        }
+    }
+
+    /// Three preparations that need only the index share the cores: the bodies (the ledger
+    /// read and checked), the entities' digests, and the output folder (its manifests read).
+    /// After the read, not beside it: there they raised the peak and saved no time.
+    private func sanitize(_ raw: [(key: BodyKey, html: String)], index: ArchiveIndex, place: OutputPlace, stateFolder: URL,
+                          progress: any BuildProgress) throws -> Prepared {
         let hosts = CommunityHosts(source: index.content.sourceBase, historical: config.source.historicalHosts)
-        let (sanitized, entities, staging) = SideBySide.run({ () -> Result<SanitizedBodies, SiteError> in
-            do {
-                return .success(try SanitizedBodies.make(raw: raw, index: index, hosts: hosts, store: store,
-                                                         previous: BodyLedger.load(from: stateFolder), progress: progress))
-            } catch {
-                return .failure(SiteError(.store, step: .sanitizeBodies, file: store.path, message: "\(error)"))
+        let (sanitized, entities, staging) = SideBySide.run({ () -> Result<SanitizedBodies, any Error> in
+            Result {
+                try SanitizedBodies.make(raw: raw, index: index, hosts: hosts, store: store,
+                                         previous: BodyLedger.load(from: stateFolder), progress: progress)
             }
         }, {
             EntityDigests(index: index)
@@ -133,23 +110,61 @@ public struct SiteBuilder: Sendable {
             }
         })
         switch (sanitized, staging) {
-        case (.success(let bodies), .success(let staged)): return (index, bodies, entities, staged)
-        case (.failure(let error), .success(let prepared)):
-            prepared.discard()
+        case (.success(let bodies), .success(let staged)):
+            return Prepared(index: index, bodies: bodies, entities: entities, staged: staged, place: place)
+        case (.failure(let error), .success(let staged)):
+            staged.discard()
             throw error
         case (_, .failure(let error)): throw error
         }
     }
 
+    /// The steps that write: pages, files, indexes, then the swap that publishes them.
+    private func write(_ prepared: Prepared, theme: Theme, drafts: DraftCollection?, steps: BuildSteps, stateFolder: URL,
+                       into summary: inout BuildSummary) throws(SiteError) {
+        let (index, bodies, staged) = (prepared.index, prepared.bodies, prepared.staged)
+        let jobs = PageJob.plan(for: index)
+        let renderer = pageRenderer(index: index, bodies: bodies, theme: theme, withDrafts: drafts != nil)
+        let inputs = IndexInputs(entities: prepared.entities, bodies: bodies,
+                                 seed: PageFingerprint.seed(theme: theme, renderer: renderer))
+        let draftPages = drafts.map { DraftPages(drafts: $0, renderer: renderer) }
+        let published = Self.published(jobs, besides: draftPages)
+
+        let rendered = try steps.run(.renderPages, total: published.count, givingBackMemory: true) {
+            let pages = try renderPages(published, drafts: draftPages, renderer: renderer, inputs: inputs, into: staged,
+                                        progress: steps.progress)
+            bodies.releaseHTML()
+            return pages
+        }
+        summary.pagesWritten = rendered.filter { $0.outcome == .written }.count
+        summary.pagesUnchanged = rendered.count - summary.pagesWritten
+
+        let copied = try steps.run(.copyFiles, over: { try siteFiles(theme: theme, index: index) }) { files in
+            try copy(files, into: staged, progress: steps.progress)
+        }
+        summary.filesWritten = copied.filter { $0 == .written }.count
+        summary.filesUnchanged = copied.count - summary.filesWritten
+
+        let indexes = SiteIndexes(index: index, siteTitle: config.title, baseURL: config.baseURL, inputs: inputs)
+        let written = try steps.run(.writeIndexes, givingBackMemory: true) {
+            try indexes.write(pages: jobs, into: staged, live: prepared.place.destination, progress: steps.progress)
+        }
+        summary.search = written.search
+        summary.filesWritten += written.written
+        summary.filesUnchanged += written.unchanged
+
+        try steps.run(.publish) {
+            try staged.publish(sidecars: written.sidecars)
+            if bodies.ledgerChanged { bodies.ledger.save(in: stateFolder) }
+            steps.progress.advance(by: 1)
+        }
+    }
+
     /// The archive's index (without raw bodies) and the raw bodies apart, so that they are
     /// held once and can be let go as soon as they are sanitized.
-    private func readArchive() throws(SiteError) -> (ArchiveIndex, [(key: BodyKey, html: String)]) {
-        do {
-            let content = try ArchiveContent.readPublished(from: store, config: config)
-            return (ArchiveIndex(content.withoutRawBodies()), SanitizedBodies.rawBodies(of: content))
-        } catch {
-            throw SiteError.readingArchive(error, store: store)
-        }
+    private func readArchive() throws -> (ArchiveIndex, [(key: BodyKey, html: String)]) {
+        let content = try ArchiveContent.readPublished(from: store, config: config)
+        return (ArchiveIndex(content.withoutRawBodies()), SanitizedBodies.rawBodies(of: content))
     }
 
     /// A page as this build left it.
@@ -158,22 +173,23 @@ public struct SiteBuilder: Sendable {
         let outcome: StagedOutput.Outcome
     }
 
+    /// The plan's pages, less the question pages drafts replace (a drafts build renders those
+    /// with their answer drafts, `DraftPages`).
+    private static func published(_ jobs: [PageJob], besides drafts: DraftPages?) -> [PageJob] {
+        let replaced = drafts?.questionsWithDrafts ?? []
+        return replaced.isEmpty ? jobs : jobs.filter { if case .question(let id) = $0 { !replaced.contains(id) } else { true } }
+    }
+
     /// Renders and writes every page on every core; a page whose fingerprint (from its inputs,
     /// `PageInputs`) the live output or its twin records is carried over (`StagedOutput`), neither
     /// rendered nor compared, and only the bodies of pages that are rendered are loaded. Then
-    /// the draft pages, when there are drafts (the question pages they add answer drafts to are
-    /// theirs, not the plan's).
-    private func renderPages(_ jobs: [PageJob], drafts: DraftCollection?, renderer: PageRenderer, inputs: IndexInputs,
+    /// the draft pages, when there are drafts.
+    private func renderPages(_ published: [PageJob], drafts draftPages: DraftPages?, renderer: PageRenderer, inputs: IndexInputs,
                              into staged: StagedOutput, progress: any BuildProgress) throws -> [RenderedPage] {
         let index = renderer.index
         let bodies = renderer.bodies
-        let draftPages = drafts.map { DraftPages(drafts: $0, renderer: renderer) }
-        let replaced = draftPages?.questionsWithDrafts ?? []
-        let published = replaced.isEmpty ? jobs : jobs.filter { if case .question(let id) = $0 { !replaced.contains(id) } else { true } }
         let entities = inputs.entities
         let seed = inputs.seed
-        progress.begin(.renderPages, total: published.count)
-        defer { progress.end(.renderPages) }
         // Each page's fingerprint, and whether the output already holds a file for it.
         let checked = try ParallelWork.map(published) { job throws(SiteError) -> (PageFingerprint, kept: Bool) in
             let fingerprint = renderer.fingerprint(of: job, entities: entities, seed: seed)
@@ -210,6 +226,17 @@ public struct SiteBuilder: Sendable {
             baseURL: config.baseURL.map { $0.absoluteString.hasSuffix("/") ? $0.absoluteString : $0.absoluteString + "/" },
             footer: config.extra["footer"].flatMap { if case .string(let text) = $0 { text } else { nil } },
             draftsIndex: withDrafts ? DraftPages.index : nil)
+    }
+
+    /// Places theme files, libraries, images and `Public/` in the output on every core.
+    private func copy(_ files: [(SitePath, URL)], into staged: StagedOutput,
+                      progress: any BuildProgress) throws(SiteError) -> [StagedOutput.Outcome] {
+        try ParallelWork.map(files) { path, source throws(SiteError) in
+            let outcome = try staged.place(source, to: path, contentAddressed: path.text.hasPrefix(SiteLayout.imageFolder),
+                                           step: .copyFiles)
+            progress.advance(by: 1)
+            return outcome
+        }
     }
 
     /// Theme files, libraries, stored images and the site folder's `Public/`, by output path.

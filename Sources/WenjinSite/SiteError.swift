@@ -1,7 +1,7 @@
 import Foundation
 
-/// Everything that can stop `wenjin build`, with the step it happened in and the file or
-/// template position to blame, so the command can report it once.
+/// Everything that can stop `wenjin build`, with the step it happened in, the file or template
+/// position to blame, and the error underneath, so the command can report it once with its cause chain.
 public struct SiteError: Error, CustomStringConvertible, Sendable {
     public enum Reason: Sendable, Equatable {
         /// The theme folder or one of its files is missing or unreadable.
@@ -24,22 +24,27 @@ public struct SiteError: Error, CustomStringConvertible, Sendable {
     }
 
     public let reason: Reason
-    /// The build step's name (`load theme`, `render pages`), as progress shows it.
-    public let step: BuildStep
+    /// The build step's name (`load theme`, `render pages`), as progress shows it. In a build,
+    /// `BuildSteps` sets it to the step that was running, whatever the thrower guessed.
+    public internal(set) var step: BuildStep
     public let file: String?
     public let line: Int?
     public let column: Int?
-    /// What the underlying error said.
+    /// What went wrong, in this module's words; empty when `underlying` says it all.
     public let message: String
+    /// The error of the layer below (the store's, a template's, the file system's), kept whole
+    /// for the command line's report.
+    public let underlying: (any Error)?
 
     public init(_ reason: Reason, step: BuildStep, file: String? = nil, line: Int? = nil, column: Int? = nil,
-                message: String) {
+                message: String, underlying: (any Error)? = nil) {
         self.reason = reason
         self.step = step
         self.file = file
         self.line = line
         self.column = column
         self.message = message
+        self.underlying = underlying
     }
 
     /// `file:line:column`, as much of it as is known.
@@ -49,6 +54,7 @@ public struct SiteError: Error, CustomStringConvertible, Sendable {
     }
 
     public var description: String {
-        "\(step.rawValue): " + (position.map { "\($0): " } ?? "") + message
+        let said = [message, underlying.map { String(describing: $0) }].compactMap { $0?.isEmpty == false ? $0 : nil }
+        return "\(step.rawValue): " + (position.map { "\($0): " } ?? "") + said.joined(separator: ": ")
     }
 }

@@ -21,7 +21,7 @@ extension ArticleComment {
 }
 
 extension StoreReader {
-    public func article(_ id: ArticleID) throws -> Article? {
+    public func article(_ id: ArticleID) throws(StoreError) -> Article? {
         let topics = try connection.topicIDs(.articles, owner: id.rawValue)
         return try connection.queryFirst("SELECT \(Article.columns) FROM articles a WHERE a.id = ?", id) {
             Article(row: $0, topicIDs: topics)
@@ -29,7 +29,7 @@ extension StoreReader {
     }
 
     /// Every article, newest first.
-    public func articles() throws -> [Article] {
+    public func articles() throws(StoreError) -> [Article] {
         let topics = try connection.allTopicIDs(.articles)
         return try connection.query("SELECT \(Article.columns) FROM articles a ORDER BY a.add_time DESC, a.id DESC") {
             Article(row: $0, topicIDs: topics[$0.int(0)] ?? [])
@@ -37,7 +37,7 @@ extension StoreReader {
     }
 
     /// The articles filed under a topic, newest first.
-    public func articles(inTopic topic: TopicID) throws -> [Article] {
+    public func articles(inTopic topic: TopicID) throws(StoreError) -> [Article] {
         try withTopics(connection.query("""
             SELECT \(Article.columns) FROM articles a JOIN article_topics t ON t.article_id = a.id
             WHERE t.topic_id = ? ORDER BY a.add_time DESC, a.id DESC
@@ -45,20 +45,20 @@ extension StoreReader {
     }
 
     /// The articles a user wrote, newest first.
-    public func articles(by user: UserID) throws -> [Article] {
+    public func articles(by user: UserID) throws(StoreError) -> [Article] {
         try withTopics(connection.query("""
             SELECT \(Article.columns) FROM articles a WHERE a.author_id = ? ORDER BY a.add_time DESC, a.id DESC
             """, user) { Article(row: $0, topicIDs: []) })
     }
 
-    public func articleComment(_ id: ArticleCommentID) throws -> ArticleComment? {
+    public func articleComment(_ id: ArticleCommentID) throws(StoreError) -> ArticleComment? {
         try connection.queryFirst("SELECT \(ArticleComment.columns) FROM article_comments WHERE id = ?", id) {
             ArticleComment(row: $0)
         }
     }
 
     /// Every article comment, by article, each list in the order of `comments(of:)`.
-    public func commentsByArticle() throws -> [ArticleID: [ArticleComment]] {
+    public func commentsByArticle() throws(StoreError) -> [ArticleID: [ArticleComment]] {
         let comments = try connection.query("""
             SELECT \(ArticleComment.columns) FROM article_comments ORDER BY article_id, add_time, id
             """) { ArticleComment(row: $0) }
@@ -66,14 +66,14 @@ extension StoreReader {
     }
 
     /// The comments under an article, oldest first (the order the API sends them).
-    public func comments(of article: ArticleID) throws -> [ArticleComment] {
+    public func comments(of article: ArticleID) throws(StoreError) -> [ArticleComment] {
         try connection.query("""
             SELECT \(ArticleComment.columns) FROM article_comments WHERE article_id = ? ORDER BY add_time, id
             """, article) { ArticleComment(row: $0) }
     }
 
-    private func withTopics(_ articles: [Article]) throws -> [Article] {
-        try articles.map { article in
+    private func withTopics(_ articles: [Article]) throws(StoreError) -> [Article] {
+        try articles.map { article throws(StoreError) in
             var article = article
             article.topicIDs = try connection.topicIDs(.articles, owner: article.id.rawValue)
             return article
@@ -85,10 +85,10 @@ extension StoreWriter {
     /// Inserts or updates an article and its topic list; an edited title or body keeps the old
     /// version as a revision.
     @discardableResult
-    public func upsert(_ article: Article) throws -> UpsertOutcome {
+    public func upsert(_ article: Article) throws(StoreError) -> UpsertOutcome {
         let old = try reader.article(article.id)
         return try save(article, replacing: old, revision: (.article, article.id.rawValue),
-                        sameContent: { $0.title == $1.title && $0.messageHTML == $1.messageHTML }) {
+                        sameContent: { $0.title == $1.title && $0.messageHTML == $1.messageHTML }) { () throws(StoreError) in
             try connection.run("""
                 INSERT INTO articles (id, author_id, title, message_html, add_time, views, votes, comment_count)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
@@ -106,9 +106,9 @@ extension StoreWriter {
 
     /// Inserts or updates a comment under an article; an edited message keeps the old version.
     @discardableResult
-    public func upsert(_ comment: ArticleComment) throws -> UpsertOutcome {
+    public func upsert(_ comment: ArticleComment) throws(StoreError) -> UpsertOutcome {
         try save(comment, replacing: try reader.articleComment(comment.id),
-                 revision: (.articleComment, comment.id.rawValue), sameContent: { $0.message == $1.message }) {
+                 revision: (.articleComment, comment.id.rawValue), sameContent: { $0.message == $1.message }) { () throws(StoreError) in
             try connection.run("""
                 INSERT INTO article_comments (id, article_id, author_id, message, add_time, at_user_id, votes)
                 VALUES (?, ?, ?, ?, ?, ?, ?)

@@ -4,26 +4,26 @@ import WenjinModel
 extension Asset {
     static let columns = "url, sha256, content_type, size, state, error"
 
-    init(row: Row) throws {
+    init(row: Row) throws(StoreError) {
         self.init(url: AssetURL(row.text(0)), sha256: row.optionalText(1), contentType: row.optionalText(2),
                   size: row.optionalInt(3), state: try row.value(4, as: State.self), error: row.optionalText(5))
     }
 }
 
 extension StoreReader {
-    public func asset(_ url: AssetURL) throws -> Asset? {
-        try connection.queryFirst("SELECT \(Asset.columns) FROM assets WHERE url = ?", url) { try Asset(row: $0) }
+    public func asset(_ url: AssetURL) throws(StoreError) -> Asset? {
+        try connection.queryFirst("SELECT \(Asset.columns) FROM assets WHERE url = ?", url) { row throws(StoreError) in try Asset(row: row) }
     }
 
     /// Every asset by URL, for mapping a page's image addresses to local files.
-    public func assets() throws -> [Asset] {
-        try connection.query("SELECT \(Asset.columns) FROM assets ORDER BY url") { try Asset(row: $0) }
+    public func assets() throws(StoreError) -> [Asset] {
+        try connection.query("SELECT \(Asset.columns) FROM assets ORDER BY url") { row throws(StoreError) in try Asset(row: row) }
     }
 }
 
 extension StoreWriter {
     /// Records the outcome of fetching an asset, replacing any earlier outcome for its URL.
-    public func put(_ asset: Asset, fetchedAt: Date = Date()) throws {
+    public func put(_ asset: Asset, fetchedAt: Date = Date()) throws(StoreError) {
         try connection.run("""
             INSERT INTO assets (url, sha256, content_type, size, state, error, fetched_at)
             VALUES (?, ?, ?, ?, ?, ?, ?)

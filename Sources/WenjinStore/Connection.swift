@@ -12,7 +12,7 @@ final class Connection {
     private var statements: [String: Statement] = [:]
 
     /// Opens (creating when absent) the database at `path`, or an in-memory one for ":memory:".
-    init(path: String) throws {
+    init(path: String) throws(StoreError) {
         self.path = path
         var opened: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
@@ -40,7 +40,7 @@ final class Connection {
 
     /// Turns a failing return code into a `StoreError` carrying SQLite's message.
     @discardableResult
-    func check(_ code: Int32, sql: String?) throws -> Int32 {
+    func check(_ code: Int32, sql: String?) throws(StoreError) -> Int32 {
         switch code {
         case SQLITE_OK, SQLITE_ROW, SQLITE_DONE:
             return code
@@ -51,20 +51,20 @@ final class Connection {
     }
 
     /// Runs SQL text that may hold several statements and no parameters (pragmas, schema scripts).
-    func execute(_ sql: String) throws {
+    func execute(_ sql: String) throws(StoreError) {
         try check(sqlite3_exec(handle, sql, nil, nil, nil), sql: sql)
     }
 
     /// Runs one statement with its parameters, stepping it to the end.
-    func run(_ sql: String, _ values: any SQLConvertible...) throws {
-        try withStatement(sql, values) { statement in
+    func run(_ sql: String, _ values: any SQLConvertible...) throws(StoreError) {
+        try withStatement(sql, values) { statement throws(StoreError) in
             while try statement.step() {}
         }
     }
 
     /// The rows of a query, each turned into a value by `read`.
-    func query<T>(_ sql: String, _ values: any SQLConvertible..., read: (Row) throws -> T) throws -> [T] {
-        try withStatement(sql, values) { statement in
+    func query<T>(_ sql: String, _ values: any SQLConvertible..., read: (Row) throws(StoreError) -> T) throws(StoreError) -> [T] {
+        try withStatement(sql, values) { statement throws(StoreError) in
             var results: [T] = []
             let row = Row(statement: statement, connection: self)
             while try statement.step() {
@@ -75,8 +75,8 @@ final class Connection {
     }
 
     /// The first row of a query, or `nil` when there is none.
-    func queryFirst<T>(_ sql: String, _ values: any SQLConvertible..., read: (Row) throws -> T) throws -> T? {
-        try withStatement(sql, values) { statement in
+    func queryFirst<T>(_ sql: String, _ values: any SQLConvertible..., read: (Row) throws(StoreError) -> T) throws(StoreError) -> T? {
+        try withStatement(sql, values) { statement throws(StoreError) in
             try statement.step() ? read(Row(statement: statement, connection: self)) : nil
         }
     }
@@ -86,26 +86,43 @@ final class Connection {
 
     /// Runs `body` inside one transaction: committed when it returns, rolled back when it throws.
     /// `immediate` takes the write lock at once, so a writer never fails halfway on a busy store.
-    func transaction<T>(immediate: Bool, _ body: () throws -> T) throws -> T {
-        try execute(immediate ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED")
+    func transaction<T>(immediate: Bool, _ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+        try transaction(immediate: immediate, body, failing: { $0 })
+    }
+
+    /// `transaction` for a body that throws errors of its own (a caller's closure lent the
+    /// store's reader or writer), which are rethrown as they are; `failing` turns the store's.
+    func transaction<T, Failure: Error>(immediate: Bool, _ body: () throws(Failure) -> T,
+                                        failing: (StoreError) -> Failure) throws(Failure) -> T {
         do {
-            let result = try body()
-            try execute("COMMIT")
-            return result
+            try execute(immediate ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED")
         } catch {
-            // Nothing useful can be done if the rollback itself fails; the first error is the story.
+            throw failing(error)
+        }
+        // Nothing useful can be done if the rollback itself fails; the first error is the story.
+        let result: T
+        do {
+            result = try body()
+        } catch {
             try? execute("ROLLBACK")
             throw error
         }
+        do {
+            try execute("COMMIT")
+        } catch {
+            try? execute("ROLLBACK")
+            throw failing(error)
+        }
+        return result
     }
 
     /// Lends a cached, bound statement for one use and resets it afterwards, even on error. A
     /// reset that fails after a successful use is an error too: the statement would not be
     /// ready for the next one (after a failed use, the use's own error is the story).
     private func withStatement<T>(_ sql: String, _ values: [any SQLConvertible],
-                                  _ body: (Statement) throws -> T) throws -> T {
+                                  _ body: (Statement) throws(StoreError) -> T) throws(StoreError) -> T {
         let statement = try prepared(sql)
-        let result: Result<T, any Error>
+        let result: Result<T, StoreError>
         do {
             try statement.bind(values)
             result = .success(try body(statement))
@@ -118,7 +135,7 @@ final class Connection {
         return value
     }
 
-    private func prepared(_ sql: String) throws -> Statement {
+    private func prepared(_ sql: String) throws(StoreError) -> Statement {
         if let cached = statements[sql] { return cached }
         var pointer: OpaquePointer?
         try check(sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &pointer, nil), sql: sql)

@@ -13,14 +13,14 @@ public struct MetaKey: RawRepresentable, Hashable, Sendable, ExpressibleByString
 }
 
 extension StoreReader {
-    public func meta(_ key: MetaKey) throws -> String? {
+    public func meta(_ key: MetaKey) throws(StoreError) -> String? {
         try connection.queryFirst("SELECT value FROM meta WHERE key = ?", key.rawValue) { $0.text(0) }
     }
 }
 
 extension StoreWriter {
     /// Sets a value; `nil` removes it.
-    public func setMeta(_ key: MetaKey, _ value: String?) throws {
+    public func setMeta(_ key: MetaKey, _ value: String?) throws(StoreError) {
         if let value {
             try connection.run("""
                 INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value

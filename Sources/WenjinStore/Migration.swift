@@ -20,8 +20,8 @@ extension Connection {
     /// Applies the migrations the store lacks, all in one transaction, and records each with the
     /// time it was applied. Returns the versions applied now (empty when the store was current).
     @discardableResult
-    func migrate(_ migrations: [Migration], now: Date = Date()) throws -> [Int] {
-        try transaction(immediate: true) {
+    func migrate(_ migrations: [Migration], now: Date = Date()) throws(StoreError) -> [Int] {
+        try transaction(immediate: true) { () throws(StoreError) in
             try execute("""
                 CREATE TABLE IF NOT EXISTS schema_migrations (
                     version INTEGER PRIMARY KEY,
@@ -47,7 +47,7 @@ extension Connection {
     }
 
     /// The migrations recorded in the store, oldest first.
-    func appliedMigrations() throws -> [AppliedMigration] {
+    func appliedMigrations() throws(StoreError) -> [AppliedMigration] {
         try query("SELECT version, name, applied_at FROM schema_migrations ORDER BY version") {
             AppliedMigration(version: $0.int(0), name: $0.text(1), appliedAt: $0.date(2))
         }

@@ -16,7 +16,7 @@ extension Question {
 }
 
 extension StoreReader {
-    public func question(_ id: QuestionID) throws -> Question? {
+    public func question(_ id: QuestionID) throws(StoreError) -> Question? {
         let topics = try connection.topicIDs(.questions, owner: id.rawValue)
         return try connection.queryFirst("SELECT \(Question.columns) FROM questions q WHERE q.id = ?", id) {
             Question(row: $0, topicIDs: topics)
@@ -24,7 +24,7 @@ extension StoreReader {
     }
 
     /// Every question, most recently answered first (the order of the archive's index).
-    public func questions() throws -> [Question] {
+    public func questions() throws(StoreError) -> [Question] {
         let topics = try connection.allTopicIDs(.questions)
         return try connection.query("SELECT \(Question.columns) FROM questions q ORDER BY q.update_time DESC, q.id DESC") {
             Question(row: $0, topicIDs: topics[$0.int(0)] ?? [])
@@ -32,7 +32,7 @@ extension StoreReader {
     }
 
     /// The questions filed under a topic, most recently answered first.
-    public func questions(inTopic topic: TopicID) throws -> [Question] {
+    public func questions(inTopic topic: TopicID) throws(StoreError) -> [Question] {
         try withTopics(connection.query("""
             SELECT \(Question.columns) FROM questions q JOIN question_topics t ON t.question_id = q.id
             WHERE t.topic_id = ? ORDER BY q.update_time DESC, q.id DESC
@@ -40,15 +40,15 @@ extension StoreReader {
     }
 
     /// The questions a user asked under their name (anonymous ones excluded), newest first.
-    public func questions(askedBy user: UserID) throws -> [Question] {
+    public func questions(askedBy user: UserID) throws(StoreError) -> [Question] {
         try withTopics(connection.query("""
             SELECT \(Question.columns) FROM questions q WHERE q.asker_id = ? AND q.is_anonymous = 0
             ORDER BY q.add_time DESC, q.id DESC
             """, user) { Question(row: $0, topicIDs: []) })
     }
 
-    private func withTopics(_ questions: [Question]) throws -> [Question] {
-        try questions.map { question in
+    private func withTopics(_ questions: [Question]) throws(StoreError) -> [Question] {
+        try questions.map { question throws(StoreError) in
             var question = question
             question.topicIDs = try connection.topicIDs(.questions, owner: question.id.rawValue)
             return question
@@ -60,13 +60,13 @@ extension StoreWriter {
     /// Inserts or updates a question and its topic list; an edited title or description keeps the
     /// old version as a revision. It never unmasks an anonymous question (see `ShownAuthors`).
     @discardableResult
-    public func upsert(_ question: Question) throws -> UpsertOutcome {
+    public func upsert(_ question: Question) throws(StoreError) -> UpsertOutcome {
         let old = try reader.question(question.id)
         var question = question
         question.isAnonymous = try reader.hidesAuthor(of: .question(question.id), author: question.askerID,
                                                       claimed: question.isAnonymous, stored: old?.isAnonymous)
         return try save(question, replacing: old, revision: (.question, question.id.rawValue),
-                        sameContent: { $0.title == $1.title && $0.detailHTML == $1.detailHTML }) {
+                        sameContent: { $0.title == $1.title && $0.detailHTML == $1.detailHTML }) { () throws(StoreError) in
             try connection.run("""
                 INSERT INTO questions (id, title, detail_html, asker_id, is_anonymous, add_time, update_time,
                                        answer_count, view_count, focus_count, best_answer_id)

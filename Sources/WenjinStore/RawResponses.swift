@@ -30,7 +30,7 @@ public struct RawResponse: Sendable, Hashable {
 
 extension StoreReader {
     /// The latest response stored for `url`.
-    public func rawResponse(for url: URL) throws -> RawResponse? {
+    public func rawResponse(for url: URL) throws(StoreError) -> RawResponse? {
         try connection.queryFirst("""
             SELECT status, fetched_at, etag, last_modified, content_type, body, error
             FROM raw_responses WHERE url = ?
@@ -44,7 +44,7 @@ extension StoreReader {
 
 extension StoreWriter {
     /// Stores a response, replacing any earlier one for the same URL.
-    public func put(_ response: RawResponse) throws {
+    public func put(_ response: RawResponse) throws(StoreError) {
         try connection.run("""
             INSERT INTO raw_responses (url, status, fetched_at, etag, last_modified, content_type, body, error)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?)

@@ -19,7 +19,8 @@ public struct Revision: Sendable, Hashable {
     public var oldContentJSON: String
     public var replacedAt: Date
 
-    /// The old entity decoded back into its model type.
+    /// The old entity decoded back into its model type; throws the decoder's error (a revision
+    /// read earlier, the store not at hand).
     public func oldContent<Entity: Decodable>(as type: Entity.Type) throws -> Entity {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .secondsSince1970
@@ -29,18 +30,18 @@ public struct Revision: Sendable, Hashable {
 
 extension StoreReader {
     /// The earlier versions of one entity, oldest first.
-    public func revisions(of kind: RevisionKind, id: Int) throws -> [Revision] {
+    public func revisions(of kind: RevisionKind, id: Int) throws(StoreError) -> [Revision] {
         try connection.query("""
             SELECT entity_kind, entity_id, old_content, replaced_at FROM revisions
             WHERE entity_kind = ? AND entity_id = ? ORDER BY id
-            """, kind.rawValue, id) {
-            Revision(kind: try $0.value(0, as: RevisionKind.self), entityID: $0.int(1),
-                     oldContentJSON: $0.text(2), replacedAt: $0.date(3))
+            """, kind.rawValue, id) { row throws(StoreError) in
+            Revision(kind: try row.value(0, as: RevisionKind.self), entityID: row.int(1),
+                     oldContentJSON: row.text(2), replacedAt: row.date(3))
         }
     }
 
     /// How many earlier versions the store keeps in all.
-    public func revisionCount() throws -> Int {
+    public func revisionCount() throws(StoreError) -> Int {
         try connection.queryFirst("SELECT count(*) FROM revisions") { $0.int(0) } ?? 0
     }
 }

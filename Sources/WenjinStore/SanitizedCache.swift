@@ -27,7 +27,7 @@ public struct SanitizedCacheEntry: Hashable, Sendable {
 }
 
 extension StoreReader {
-    public func sanitized(_ key: SanitizedCacheKey) throws -> SanitizedCacheEntry? {
+    public func sanitized(_ key: SanitizedCacheKey) throws(StoreError) -> SanitizedCacheEntry? {
         try connection.queryFirst("""
             SELECT html, record FROM sanitized_cache WHERE content_hash = ? AND policy_version = ?
             """, key.contentHash, key.policyVersion) { SanitizedCacheEntry(html: $0.text(0), recordJSON: $0.text(1)) }
@@ -35,7 +35,7 @@ extension StoreReader {
 }
 
 extension StoreWriter {
-    public func putSanitized(_ entry: SanitizedCacheEntry, for key: SanitizedCacheKey) throws {
+    public func putSanitized(_ entry: SanitizedCacheEntry, for key: SanitizedCacheKey) throws(StoreError) {
         try connection.run("""
             INSERT INTO sanitized_cache (content_hash, policy_version, html, record) VALUES (?, ?, ?, ?)
             ON CONFLICT (content_hash, policy_version) DO UPDATE SET html = excluded.html, record = excluded.record

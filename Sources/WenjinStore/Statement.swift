@@ -23,7 +23,7 @@ final class Statement {
 
     /// Binds `values` to the parameters in order; exactly as many as the statement has, since
     /// a missing one would silently be NULL.
-    func bind(_ values: [any SQLConvertible]) throws {
+    func bind(_ values: [any SQLConvertible]) throws(StoreError) {
         let expected = Int(sqlite3_bind_parameter_count(pointer))
         guard values.count == expected else {
             throw StoreError(.sqlite(code: SQLITE_RANGE), path: connection.path, sql: sql,
@@ -64,7 +64,7 @@ final class Statement {
     }
 
     /// Advances the cursor; `true` when a row is available.
-    func step() throws -> Bool {
+    func step() throws(StoreError) -> Bool {
         let code = sqlite3_step(pointer)
         if code == SQLITE_ROW { return true }
         if code == SQLITE_DONE { return false }
@@ -127,7 +127,7 @@ struct Row {
     }
 
     /// Reads a text column that must hold one of an enum's raw values.
-    func value<T: RawRepresentable>(_ column: Int32, as type: T.Type) throws -> T where T.RawValue == String {
+    func value<T: RawRepresentable>(_ column: Int32, as type: T.Type) throws(StoreError) -> T where T.RawValue == String {
         let raw = text(column)
         guard let value = T(rawValue: raw) else {
             let name = sqlite3_column_name(statement.pointer, column).map { String(cString: $0) } ?? "\(column)"

@@ -20,14 +20,25 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     public var path: String
     /// The statement being run, when there was one.
     public var sql: String?
-    /// SQLite's own message or the underlying error's text.
+    /// SQLite's own message, or what the store was doing when `underlying` failed.
     public var message: String?
+    /// The error of the layer below (an encoder's, the file system's, a SQLite wrapper's),
+    /// kept whole for the command line's report.
+    public var underlying: (any Error)?
 
-    public init(_ reason: Reason, path: String, sql: String? = nil, message: String? = nil) {
+    public init(_ reason: Reason, path: String, sql: String? = nil, message: String? = nil, underlying: (any Error)? = nil) {
         self.reason = reason
         self.path = path
         self.sql = sql
         self.message = message
+        self.underlying = underlying
+    }
+
+    /// Equal when they say the same: an underlying error is compared by its description, as
+    /// `any Error` has no equality of its own.
+    public static func == (left: StoreError, right: StoreError) -> Bool {
+        left.reason == right.reason && left.path == right.path && left.sql == right.sql && left.message == right.message
+            && left.underlying.map { String(describing: $0) } == right.underlying.map { String(describing: $0) }
     }
 
     public var description: String {
@@ -48,6 +59,7 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
             text = "cannot encode a revision"
         }
         if let message { text += ": \(message)" }
+        if let underlying { text += ": \(underlying)" }
         text += " (store \(path))"
         if let sql { text += "\n  in: \(sql)" }
         return text

@@ -7,7 +7,7 @@ public struct StoreReader {
     let connection: Connection
 
     /// How much the store holds, as `wenjin stats` prints it.
-    public func counts() throws -> StoreCounts {
+    public func counts() throws(StoreError) -> StoreCounts {
         try connection.queryFirst("""
             SELECT (SELECT count(*) FROM questions), (SELECT count(*) FROM answers),
                    (SELECT count(*) FROM answer_comments), (SELECT count(*) FROM users),

@@ -27,8 +27,8 @@ public struct StoreWriter {
     /// view count — so they update the row without filling the revision history.
     func save<Entity: Equatable & Encodable>(
         _ entity: Entity, replacing old: Entity?, revision: (kind: RevisionKind, id: Int)?,
-        sameContent: (Entity, Entity) -> Bool, write: () throws -> Void
-    ) throws -> UpsertOutcome {
+        sameContent: (Entity, Entity) -> Bool, write: () throws(StoreError) -> Void
+    ) throws(StoreError) -> UpsertOutcome {
         guard let old else {
             try write()
             return .inserted
@@ -43,7 +43,7 @@ public struct StoreWriter {
         return outcome
     }
 
-    private func keepRevision<Entity: Encodable>(of old: Entity, kind: RevisionKind, id: Int) throws {
+    private func keepRevision<Entity: Encodable>(of old: Entity, kind: RevisionKind, id: Int) throws(StoreError) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .secondsSince1970
@@ -51,7 +51,7 @@ public struct StoreWriter {
         do {
             json = String(decoding: try encoder.encode(old), as: UTF8.self)
         } catch {
-            throw StoreError(.cannotEncode, path: connection.path, message: "\(kind.rawValue) \(id): \(error)")
+            throw StoreError(.cannotEncode, path: connection.path, message: "\(kind.rawValue) \(id)", underlying: error)
         }
         try connection.run("""
             INSERT INTO revisions (entity_kind, entity_id, old_content, replaced_at) VALUES (?, ?, ?, ?)

@@ -15,13 +15,13 @@ enum TopicLinks: String {
 }
 
 extension Connection {
-    func topicIDs(_ links: TopicLinks, owner: Int) throws -> [TopicID] {
+    func topicIDs(_ links: TopicLinks, owner: Int) throws(StoreError) -> [TopicID] {
         try query("SELECT topic_id FROM \(links.rawValue) WHERE \(links.ownerColumn) = ? ORDER BY position",
                   owner) { TopicID($0.int(0)) }
     }
 
     /// Every owner's topic list at once, for listing all posts without a query per post.
-    func allTopicIDs(_ links: TopicLinks) throws -> [Int: [TopicID]] {
+    func allTopicIDs(_ links: TopicLinks) throws(StoreError) -> [Int: [TopicID]] {
         var lists: [Int: [TopicID]] = [:]
         _ = try query("SELECT \(links.ownerColumn), topic_id FROM \(links.rawValue) ORDER BY \(links.ownerColumn), position") {
             lists[$0.int(0), default: []].append(TopicID($0.int(1)))
@@ -29,7 +29,7 @@ extension Connection {
         return lists
     }
 
-    func replaceTopicIDs(_ ids: [TopicID], _ links: TopicLinks, owner: Int) throws {
+    func replaceTopicIDs(_ ids: [TopicID], _ links: TopicLinks, owner: Int) throws(StoreError) {
         try run("DELETE FROM \(links.rawValue) WHERE \(links.ownerColumn) = ?", owner)
         for (position, id) in ids.enumerated() {
             try run("INSERT INTO \(links.rawValue) (\(links.ownerColumn), position, topic_id) VALUES (?, ?, ?)",

@@ -26,19 +26,19 @@ public final class Store: @unchecked Sendable {
 
     /// Opens the store at `url`, creating it and its parent folders when absent, and brings its
     /// schema up to date. Fails when the store was written by a newer `wenjin`.
-    public static func open(at url: URL) throws -> Store {
+    public static func open(at url: URL) throws(StoreError) -> Store {
         let folder = url.deletingLastPathComponent()
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
-            throw StoreError(.cannotCreateFolder, path: url.path, message: "\(folder.path): \(error.localizedDescription)")
+            throw StoreError(.cannotCreateFolder, path: url.path, message: folder.path, underlying: error)
         }
         return try Store(path: url.path, migrations: Schema.migrations)
     }
 
     /// Opens a store that must already exist (for commands that only read, such as `stats` and
     /// `build`), bringing its schema up to date. Fails with `.noStore` when there is no file.
-    public static func openExisting(at url: URL) throws -> Store {
+    public static func openExisting(at url: URL) throws(StoreError) -> Store {
         guard FileManager.default.fileExists(atPath: url.path) else {
             throw StoreError(.noStore, path: url.path)
         }
@@ -46,11 +46,11 @@ public final class Store: @unchecked Sendable {
     }
 
     /// A private store that lives in memory and vanishes with the value; for tests.
-    public static func inMemory() throws -> Store {
+    public static func inMemory() throws(StoreError) -> Store {
         try Store(path: ":memory:", migrations: Schema.migrations)
     }
 
-    init(path: String, migrations: [Migration]) throws {
+    init(path: String, migrations: [Migration]) throws(StoreError) {
         let connection = try Connection(path: path)
         try connection.migrate(migrations)
         self.path = path
@@ -59,28 +59,32 @@ public final class Store: @unchecked Sendable {
 
     /// Runs `body` in one read transaction, so everything it reads comes from one snapshot.
     @discardableResult
+    /// Throws the store's `StoreError` or what `body` throws.
     public func read<T: Sendable>(_ body: (StoreReader) throws -> T) throws -> T {
         try lock.withLock { _ in
-            try connection.transaction(immediate: false) { try body(StoreReader(connection: connection)) }
+            try connection.transaction(immediate: false, { try body(StoreReader(connection: connection)) }, failing: { $0 })
         }
     }
 
     /// Runs `body` in one write transaction: all of its writes are committed together when it
     /// returns, and none of them when it throws.
     @discardableResult
+    /// Throws the store's `StoreError` or what `body` throws.
     public func write<T: Sendable>(_ body: (StoreWriter) throws -> T) throws -> T {
         try lock.withLock { _ in
-            try connection.transaction(immediate: true) { try body(StoreWriter(connection: connection)) }
+            try connection.transaction(immediate: true, { try body(StoreWriter(connection: connection)) }, failing: { $0 })
         }
     }
 
     /// How much the store holds, as `wenjin stats` prints it.
-    public func counts() throws -> StoreCounts {
-        try read { try $0.counts() }
+    public func counts() throws(StoreError) -> StoreCounts {
+        try lock.withLock { _ throws(StoreError) in
+            try connection.transaction(immediate: false) { () throws(StoreError) in try StoreReader(connection: connection).counts() }
+        }
     }
 
     /// The migrations recorded in the store, oldest first.
-    func appliedMigrations() throws -> [AppliedMigration] {
-        try lock.withLock { _ in try connection.appliedMigrations() }
+    func appliedMigrations() throws(StoreError) -> [AppliedMigration] {
+        try lock.withLock { _ throws(StoreError) in try connection.appliedMigrations() }
     }
 }

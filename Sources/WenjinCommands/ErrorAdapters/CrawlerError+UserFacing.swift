@@ -22,7 +22,7 @@ extension CrawlError: UserFacingError {
             "more than \(Int(share * 100))% failed (crawl.maxFailureShare); for example:\n  "
                 + examples.joined(separator: "\n  ")
         case .store(let error): error.cause
-        case .assetFolder(let why): why
+        case .assetFolder: nil
         }
     }
 

@@ -1,4 +1,5 @@
 import WenjinSite
+import WenjinStore
 
 extension SiteError: UserFacingError {
     public var failure: String {
@@ -18,14 +19,15 @@ extension SiteError: UserFacingError {
         "build step \"\(step.rawValue)\"" + (position.map { ", \($0)" } ?? "")
     }
 
-    public var cause: String? { message }
+    public var cause: String? { message.isEmpty ? nil : message }
 
     public var remedy: String? {
         switch reason {
         case .themeUnreadable: "check the theme folder (Themes/<name>/ beside site.json) and theme.name in site.json"
         case .template: "fix the template at the position shown; the previous site was left as it was"
         case .libraryMissing(let package): "sudo apt-get install \(package), or set the path in site.json's theme section"
-        case .store: "run `wenjin crawl` first, or check the store folder"
+        // The store's own error knows better what to do (`ErrorReport` takes its advice).
+        case .store: underlying is StoreError ? nil : "run `wenjin crawl` first, or check the store folder"
         case .takedowns: "correct that entry of the takedowns file (site.json privacy.takedowns); the previous site was left as it was"
         case .output: "check that the output folder's parent is writable; the previous site was left as it was"
         case .outsideSiteFolder: "replace the link by a copy, or, to publish files from that folder, add it to "

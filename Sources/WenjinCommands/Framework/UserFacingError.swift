@@ -11,6 +11,9 @@ public protocol UserFacingError: Error {
     var cause: String? { get }
     /// What the user can do about it.
     var remedy: String? { get }
+    /// The error of the layer below that made this one, kept whole: the report prints the
+    /// chain of them, each as what failed, where and why.
+    var underlying: (any Error)? { get }
     /// The exit status the process ends with.
     var exitCode: ExitCode { get }
 }
@@ -19,5 +22,6 @@ extension UserFacingError {
     public var location: String? { nil }
     public var cause: String? { nil }
     public var remedy: String? { nil }
+    public var underlying: (any Error)? { nil }
     public var exitCode: ExitCode { .failure }
 }

@@ -59,8 +59,6 @@ struct SanitizedBodies: Sendable {
     static func make(raw inputs: [(key: BodyKey, html: String)], index: ArchiveIndex, hosts: CommunityHosts, store: Store,
                      previous: BodyLedger?, progress: any BuildProgress) throws -> SanitizedBodies {
         let links = ArchiveLinks(index: index)
-        progress.begin(.sanitizeBodies, total: inputs.count)
-        defer { progress.end(.sanitizeBodies) }
         let targets = LinkTargets.digest(of: index)
         let usable = previous.flatMap { ledger in
             ledger.policyVersion == Sanitizer.policyVersion && ledger.hostsIdentity == hosts.identity ? ledger : nil

@@ -133,17 +133,16 @@ extension SiteBuilder {
     /// The archive read and sanitized (from the cache a build just filled) and ready to render
     /// pages with, as the build's own render step makes it.
     func previewRenderer() throws(SiteError) -> PageRenderer {
-        let theme = try Theme.load(config)
-        do {
-            let content = try ArchiveContent.readPublished(from: store, config: config)
-            let hosts = CommunityHosts(source: content.sourceBase, historical: config.source.historicalHosts)
-            let index = ArchiveIndex(content.withoutRawBodies())
-            let bodies = try SanitizedBodies.make(raw: SanitizedBodies.rawBodies(of: content), index: index, hosts: hosts,
-                                                  store: store, previous: BodyLedger.load(from: URL(fileURLWithPath: store.path).deletingLastPathComponent()),
-                                                  progress: SilentProgress())
-            return pageRenderer(index: index, bodies: bodies, theme: theme, withDrafts: true)
-        } catch {
-            throw SiteError.readingArchive(error, store: store)
+        let steps = BuildSteps(progress: SilentProgress())
+        let theme = try steps.run(.loadTheme) { try Theme.load(config) }
+        let content = try steps.run(.readStore) { try ArchiveContent.readPublished(from: store, config: config) }
+        let hosts = CommunityHosts(source: content.sourceBase, historical: config.source.historicalHosts)
+        let index = ArchiveIndex(content.withoutRawBodies())
+        let bodies = try steps.run(.sanitizeBodies) {
+            try SanitizedBodies.make(raw: SanitizedBodies.rawBodies(of: content), index: index, hosts: hosts, store: store,
+                                     previous: BodyLedger.load(from: URL(fileURLWithPath: store.path).deletingLastPathComponent()),
+                                     progress: steps.progress)
         }
+        return pageRenderer(index: index, bodies: bodies, theme: theme, withDrafts: true)
     }
 }

@@ -98,7 +98,7 @@ struct OutputManifest: Sendable {
             try StateFile.write(listed.encoded(identity: identity, folder: folder), to: temporary)
             guard rename(temporary.path, file.path) == 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
         } catch {
-            throw SiteError(.output, step: .publish, file: file.path, message: "cannot write the output manifest: \(error)")
+            throw SiteError(.output, step: .publish, file: file.path, message: "cannot write the output manifest", underlying: error)
         }
     }
 

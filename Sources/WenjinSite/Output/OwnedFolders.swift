@@ -66,7 +66,7 @@ struct OwnedFolders: Sendable {
             try Data(text.utf8).write(to: temporary)
             guard rename(temporary.path, file.path) == 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
         } catch {
-            throw SiteError(.output, step: .publish, file: file.path, message: "cannot record the output folder: \(error)")
+            throw SiteError(.output, step: .publish, file: file.path, message: "cannot record the output folder", underlying: error)
         }
     }
 

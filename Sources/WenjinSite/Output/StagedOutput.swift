@@ -114,7 +114,7 @@ final class StagedOutput: Sendable {
                 try owned.record(staging.path)
             }
         } catch {
-            throw SiteError(.output, step: .renderPages, file: staging.path, message: "cannot prepare the output: \(error)")
+            throw SiteError(.output, step: .renderPages, file: staging.path, message: "cannot prepare the output", underlying: error)
         }
     }
 

@@ -78,7 +78,7 @@ final class StagingFolder: Sendable {
         do {
             try FileManager.default.removeItem(atPath: target)
         } catch {
-            throw SiteError(.output, step: step, file: target, message: "cannot replace the folder with a file: \(error)")
+            throw SiteError(.output, step: step, file: target, message: "cannot replace the folder with a file", underlying: error)
         }
     }
 
@@ -88,7 +88,7 @@ final class StagingFolder: Sendable {
         guard let slash = path.text.lastIndex(of: "/") else { return target }
         let folder = root + "/" + path.text[..<slash]
         // Created under the lock, so no thread writes into a folder another is still creating.
-        let failure: String? = createdFolders.withLock { created in
+        let failure: (any Error)? = createdFolders.withLock { created in
             guard !created.contains(folder) else { return nil }
             var info = stat()
             if stat(folder, &info) != 0 || info.st_mode & S_IFMT != S_IFDIR {
@@ -96,13 +96,13 @@ final class StagingFolder: Sendable {
                     if lstat(folder, &info) == 0 { try FileManager.default.removeItem(atPath: folder) }
                     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
                 } catch {
-                    return "\(error)"
+                    return error
                 }
             }
             created.insert(folder)
             return nil
         }
-        if let failure { throw SiteError(.output, step: step, file: folder, message: "cannot create the folder: \(failure)") }
+        if let failure { throw SiteError(.output, step: step, file: folder, message: "cannot create the folder", underlying: failure) }
         return target
     }
 

@@ -22,7 +22,7 @@ extension PageRenderer {
             return try theme.library.renderUTF8(template, with: page.context)
         } catch {
             throw SiteError(.template, step: .renderPages, file: error.file, line: error.line, column: error.column,
-                            message: "\(error.description) (rendering \(page.path))")
+                            message: "rendering \(page.path)", underlying: error)
         }
     }
 }

@@ -14,14 +14,3 @@ extension ArchiveContent {
                                                content: content))
     }
 }
-
-extension SiteError {
-    /// A failure to read the published archive: the takedowns file's own error, or the store's.
-    static func readingArchive(_ error: any Error, store: Store) -> SiteError {
-        if let error = error as? SiteConfigError {
-            return SiteError(.takedowns, step: .readStore, file: error.file, line: error.line, column: error.column,
-                             message: error.problem + (error.hint.map { "; \($0)" } ?? ""))
-        }
-        return SiteError(.store, step: .readStore, file: store.path, message: "\(error)")
-    }
-}

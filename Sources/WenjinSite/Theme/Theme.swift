@@ -33,7 +33,7 @@ struct Theme: Sendable {
             library = try TemplateLibrary(folder: folder.appendingPathComponent("templates"), mode: .strict)
         } catch {
             throw SiteError(.template, step: .loadTheme, file: error.file, line: error.line, column: error.column,
-                            message: error.description)
+                            message: "", underlying: error)
         }
         let strings = try UIStrings.load(folder: folder, language: config.language)
         var files = try assetFiles(in: folder.appendingPathComponent("assets"))
@@ -68,7 +68,7 @@ struct Theme: Sendable {
             }
             return files
         } catch {
-            throw SiteError(.themeUnreadable, step: .loadTheme, file: folder.path, message: "\(error)")
+            throw SiteError(.themeUnreadable, step: .loadTheme, file: folder.path, message: "cannot list the theme's assets", underlying: error)
         }
     }
 }

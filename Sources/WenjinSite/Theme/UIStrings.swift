@@ -23,7 +23,7 @@ struct UIStrings: Sendable {
             return UIStrings(language: language, texts: try JSONDecoder().decode([String: String].self, from: data))
         } catch {
             throw SiteError(.themeUnreadable, step: .loadTheme, file: file.path,
-                            message: "the UI strings cannot be read: \(error)")
+                            message: "the UI strings cannot be read", underlying: error)
         }
     }
 
