@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WenjinTestSupport
 import WenjinHTTP
 @testable import WenjinPreview
 
@@ -7,7 +8,7 @@ import WenjinHTTP
 private let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { FileManager.default.isExecutableFile(atPath: $0) }
 
 /// Headless Chromium loads a page from `PreviewServer` and must see it reload by itself.
-@Suite("Preview server in a real browser", .enabled(if: chromium != nil, "needs chromium"))
+@Suite("Preview server in a real browser", .tags(.endToEnd), .enabled(if: chromium != nil, "needs chromium"))
 struct BrowserReloadTests {
 
     /// Counts its own loads in sessionStorage (which survives a reload) and shows the count and
@@ -23,7 +24,7 @@ struct BrowserReloadTests {
     }
 
     @Test("An open page reloads by itself after a watched file changes and shows the rebuilt content")
-    func pageReloadsItself() throws {
+    func pageReloadsItself() async throws {
         let folder = try PreviewFolder()
         let draft = folder.base.appendingPathComponent("draft.db")
         try folder.write("draft v1", to: "draft.db", in: folder.base)
@@ -45,7 +46,7 @@ struct BrowserReloadTests {
             try? Data("draft v2".utf8).write(to: draft)
         }
         editor.start()
-        let dom = try Self.dumpDOM("http://127.0.0.1:\(port)/", budgetMilliseconds: 5000)
+        let dom = try await Self.dumpDOM("http://127.0.0.1:\(port)/", budgetMilliseconds: 5000)
         #expect(dom.contains("<p id=\"version\">build-2</p>"), "\(dom)")
         #expect(dom.contains("loads:2"), "\(dom)")
     }
@@ -53,7 +54,7 @@ struct BrowserReloadTests {
     /// The DOM once `budgetMilliseconds` of virtual time have passed. Chromium pauses virtual
     /// time while a fetch is pending, so it advances only between event streams (hence their
     /// short lifetime here). A watchdog ends Chromium if it outlives the test's bound.
-    static func dumpDOM(_ url: String, budgetMilliseconds: Int) throws -> String {
+    static func dumpDOM(_ url: String, budgetMilliseconds: Int) async throws -> String {
         let profile = FileManager.default.temporaryDirectory.appendingPathComponent("wenjin-chromium-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: profile) }
         let process = Process()
@@ -69,8 +70,7 @@ struct BrowserReloadTests {
         let watchdog = DispatchWorkItem { if process.isRunning { process.terminate() } }
         DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(60), execute: watchdog)
         defer { watchdog.cancel() }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let data = await ChildProcessOutput.read(output, of: process)
         return String(decoding: data, as: UTF8.self)
     }
 }
