@@ -5,7 +5,7 @@ import WenjinSample
 import WenjinStore
 @testable import WenjinCrawler
 
-@Suite("Kill and resume", .tags(.endToEnd))
+@Suite("Kill and resume", .tags(.endToEnd), EndToEnd.skippable)
 struct KillAndResumeTests {
     /// The `wenjin` binary built beside the test bundle.
     static var binary: URL {

@@ -8,7 +8,7 @@ import WenjinHTTP
 private let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { FileManager.default.isExecutableFile(atPath: $0) }
 
 /// Headless Chromium loads a page from `PreviewServer` and must see it reload by itself.
-@Suite("Preview server in a real browser", .tags(.endToEnd), .enabled(if: chromium != nil, "needs chromium"))
+@Suite("Preview server in a real browser", .tags(.endToEnd), EndToEnd.skippable, .enabled(if: chromium != nil, "needs chromium"))
 struct BrowserReloadTests {
 
     /// Counts its own loads in sessionStorage (which survives a reload) and shows the count and

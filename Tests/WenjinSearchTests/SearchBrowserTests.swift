@@ -9,7 +9,7 @@ private let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first 
 /// search.js against a real index in Debian's headless Chromium, opened from `file://` as a
 /// reader of an offline mirror would. Skipped where Chromium is not installed (`make test`
 /// installs it).
-@Suite("Search in a browser", .tags(.endToEnd), .enabled(if: chromium != nil, "needs Debian's chromium"))
+@Suite("Search in a browser", .tags(.endToEnd), EndToEnd.skippable, .enabled(if: chromium != nil, "needs Debian's chromium"))
 struct SearchBrowserTests {
 
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
