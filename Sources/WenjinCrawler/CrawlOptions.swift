@@ -41,6 +41,10 @@ public struct CrawlOptions: Sendable {
     /// First retry delay; each retry doubles it (with jitter) up to `backoffMax`.
     public var backoffBase: Duration = .seconds(1)
     public var backoffMax: Duration = .seconds(60)
+    /// Multiplies every wait before a retry, backoff and `Retry-After` alike; 1 (real time) in
+    /// every command. Tests run at 1/100 so they check that a crawl waits as asked, on this
+    /// scaled clock, without spending the seconds (docs/design.md#politeness).
+    public var retryWaitScale = 1.0
     /// Idle timeout: how long a request may wait for its next byte.
     public var timeout: Duration = .seconds(30)
     /// Total deadline of one request, however steadily its bytes trickle in.

@@ -99,9 +99,9 @@ final class PoliteClient: Sendable {
             guard problem.isTransient, attempt < policy.retries else { throw .failed(problem, response: lastResponse) }
             attempt += 1
             counters.withLock { $0.retries += 1 }
-            var delay = policy.backoff(attempt: attempt)
+            var delay = policy.backoff(attempt: attempt) * options.retryWaitScale
             if let response = lastResponse, let seconds = RetryPolicy.retryAfter(response.retryAfter) {
-                let wait = Duration.seconds(seconds)
+                let wait = Duration.seconds(seconds * options.retryWaitScale)
                 // Every request to this host waits, not only this one: the server asked for a pause.
                 await gate.pause(until: ContinuousClock.now + wait)
                 delay = max(delay, wait)

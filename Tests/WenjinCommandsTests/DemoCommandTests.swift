@@ -5,10 +5,11 @@ import FoundationNetworking
 import Glibc
 import Synchronization
 import Testing
+import WenjinTestSupport
 
 /// `wenjin demo` as a user runs it, twice in the same folder: a subprocess of the built binary,
 /// stopped with SIGINT (Ctrl-C) once it serves.
-@Suite("wenjin demo")
+@Suite("wenjin demo", .tags(.endToEnd), EndToEnd.skippable)
 struct DemoCommandTests {
     /// The `wenjin` binary built beside the test bundle.
     static var binary: URL {

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Synchronization
 import Testing
+import WenjinTestSupport
 import WenjinDrafts
 @testable import WenjinCommands
 
@@ -9,7 +10,7 @@ import WenjinDrafts
 private let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { FileManager.default.isExecutableFile(atPath: $0) }
 
 /// `wenjin serve` in a real browser: an open page reloads by itself when draft.db changes.
-@Suite("wenjin serve in headless Chromium", .enabled(if: chromium != nil, "needs chromium"))
+@Suite("wenjin serve in headless Chromium", .tags(.endToEnd), EndToEnd.skippable, .enabled(if: chromium != nil, "needs chromium"))
 struct ServeBrowserTests {
     @Test("The open drafts index reloads by itself after a draft is saved and lists the new draft", .timeLimit(.minutes(5)))
     func draftsIndexReloadsItself() async throws {

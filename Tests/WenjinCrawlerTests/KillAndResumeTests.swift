@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import WenjinTestSupport
 import WenjinSample
 import WenjinStore
 @testable import WenjinCrawler
 
-@Suite("Kill and resume")
+@Suite("Kill and resume", .tags(.endToEnd), EndToEnd.skippable)
 struct KillAndResumeTests {
     /// The `wenjin` binary built beside the test bundle.
     static var binary: URL {

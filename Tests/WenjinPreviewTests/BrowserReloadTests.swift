@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WenjinTestSupport
 import WenjinHTTP
 @testable import WenjinPreview
 
@@ -7,45 +8,48 @@ import WenjinHTTP
 private let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { FileManager.default.isExecutableFile(atPath: $0) }
 
 /// Headless Chromium loads a page from `PreviewServer` and must see it reload by itself.
-@Suite("Preview server in a real browser", .enabled(if: chromium != nil, "needs chromium"))
+@Suite("Preview server in a real browser", .tags(.endToEnd), EndToEnd.skippable, .enabled(if: chromium != nil, "needs chromium"))
 struct BrowserReloadTests {
 
     /// Counts its own loads in sessionStorage (which survives a reload) and shows the count and
-    /// the build's version in the DOM.
-    static func page(version: String) -> String {
+    /// the build's version in the DOM. On its first load it calls `opened`, so the draft changes
+    /// while the browser has the page open, however long the browser took to get there.
+    static func page(version: String, opened: String) -> String {
         """
         <!doctype html><html><head><meta charset="utf-8"><title>draft</title></head><body>
         <p id="version">\(version)</p><p id="loads"></p>
         <script>var n = Number(sessionStorage.getItem("loads") || 0) + 1; sessionStorage.setItem("loads", n);
-        document.getElementById("loads").textContent = "loads:" + n;</script>
+        document.getElementById("loads").textContent = "loads:" + n;
+        if (n == 1) fetch("\(opened)", {mode: "no-cors"});</script>
         </body></html>
         """
     }
 
     @Test("An open page reloads by itself after a watched file changes and shows the rebuilt content")
-    func pageReloadsItself() throws {
+    func pageReloadsItself() async throws {
         let folder = try PreviewFolder()
         let draft = folder.base.appendingPathComponent("draft.db")
         try folder.write("draft v1", to: "draft.db", in: folder.base)
-        try folder.write(Self.page(version: "build-1"), to: "index.html")
+        // The editor: a loopback server the page calls once it is open, which saves the draft.
+        let editor = HTTPServer(configuration: HTTPServerConfiguration(host: "127.0.0.1", port: 0)) { _ in
+            try? Data("draft v2".utf8).write(to: draft)
+            return HTTPResponse(status: .noContent)
+        }
+        let opened = "http://127.0.0.1:\(try editor.start())/opened"
+        defer { editor.stop() }
+        try folder.write(Self.page(version: "build-1", opened: opened), to: "index.html")
         let server = PreviewServer(
             root: folder.site, configuration: HTTPServerConfiguration(host: "127.0.0.1", port: 0), watch: [draft],
             pollInterval: .milliseconds(50), streamLifetime: .milliseconds(500)
         ) {
             let text = try String(contentsOf: draft, encoding: .utf8)
-            try Data(Self.page(version: text == "draft v2" ? "build-2" : "build-1").utf8)
+            try Data(Self.page(version: text == "draft v2" ? "build-2" : "build-1", opened: opened).utf8)
                 .write(to: folder.site.appendingPathComponent("index.html"))
         }
         let port = try server.start()
         defer { server.stop() }
 
-        // The draft changes while the browser has the page open.
-        let editor = Thread {
-            Thread.sleep(forTimeInterval: 1.5)
-            try? Data("draft v2".utf8).write(to: draft)
-        }
-        editor.start()
-        let dom = try Self.dumpDOM("http://127.0.0.1:\(port)/", budgetMilliseconds: 5000)
+        let dom = try await Self.dumpDOM("http://127.0.0.1:\(port)/", budgetMilliseconds: 5000)
         #expect(dom.contains("<p id=\"version\">build-2</p>"), "\(dom)")
         #expect(dom.contains("loads:2"), "\(dom)")
     }
@@ -53,7 +57,7 @@ struct BrowserReloadTests {
     /// The DOM once `budgetMilliseconds` of virtual time have passed. Chromium pauses virtual
     /// time while a fetch is pending, so it advances only between event streams (hence their
     /// short lifetime here). A watchdog ends Chromium if it outlives the test's bound.
-    static func dumpDOM(_ url: String, budgetMilliseconds: Int) throws -> String {
+    static func dumpDOM(_ url: String, budgetMilliseconds: Int) async throws -> String {
         let profile = FileManager.default.temporaryDirectory.appendingPathComponent("wenjin-chromium-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: profile) }
         let process = Process()
@@ -69,8 +73,7 @@ struct BrowserReloadTests {
         let watchdog = DispatchWorkItem { if process.isRunning { process.terminate() } }
         DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(60), execute: watchdog)
         defer { watchdog.cancel() }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let data = await ChildProcessOutput.read(output, of: process)
         return String(decoding: data, as: UTF8.self)
     }
 }

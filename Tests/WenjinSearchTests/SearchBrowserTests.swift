@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WenjinTestSupport
 import WenjinBuildSupport
 @testable import WenjinSearch
 
@@ -8,7 +9,7 @@ private let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first 
 /// search.js against a real index in Debian's headless Chromium, opened from `file://` as a
 /// reader of an offline mirror would. Skipped where Chromium is not installed (`make test`
 /// installs it).
-@Suite("Search in a browser", .enabled(if: chromium != nil, "needs Debian's chromium"))
+@Suite("Search in a browser", .tags(.endToEnd), EndToEnd.skippable, .enabled(if: chromium != nil, "needs Debian's chromium"))
 struct SearchBrowserTests {
 
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -44,13 +45,13 @@ struct SearchBrowserTests {
     }
 
     /// The DOM Chromium shows after the page's scripts ran, for `search.html?q=query&p=page`.
-    private func dom(of site: URL, query: String, page: Int? = nil) throws -> String {
+    private func dom(of site: URL, query: String, page: Int? = nil) async throws -> String {
         let encoded = try #require(query.addingPercentEncoding(withAllowedCharacters: .alphanumerics))
-        return try dom(of: site, address: site.appendingPathComponent("search.html").absoluteString + "?q=" + encoded
+        return try await dom(of: site, address: site.appendingPathComponent("search.html").absoluteString + "?q=" + encoded
             + (page.map { "&p=\($0)" } ?? ""))
     }
 
-    private func dom(of site: URL, address: String) throws -> String {
+    private func dom(of site: URL, address: String) async throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try #require(chromium))
         process.arguments = [
@@ -66,8 +67,7 @@ struct SearchBrowserTests {
         // A hung browser must not hang the test run.
         let watchdog = DispatchWorkItem { if process.isRunning { process.terminate() } }
         DispatchQueue.global().asyncAfter(deadline: .now() + 60, execute: watchdog)
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let data = await ChildProcessOutput.read(output, of: process)
         watchdog.cancel()
         return String(decoding: data, as: UTF8.self)
     }
@@ -80,44 +80,44 @@ struct SearchBrowserTests {
     }
 
     @Test("a two-character Chinese query finds the documents holding that word, title hits first, then by weight")
-    func chineseQuery() throws {
+    func chineseQuery() async throws {
         let site = try makeSite()
         defer { try? FileManager.default.removeItem(at: site) }
-        let dom = try dom(of: site, query: "食堂")
+        let dom = try await dom(of: site, query: "食堂")
         #expect(resultLinks(in: dom) == ["questions/1.html", "questions/2.html", "questions/2.html#answer-9"])
         #expect(dom.contains("找到 3 条结果"))
         #expect(dom.contains("<mark>食堂</mark>"))
     }
 
     @Test("a query mixing a word and Chinese needs both, and one with no match says so")
-    func mixedAndEmptyQueries() throws {
+    func mixedAndEmptyQueries() async throws {
         let site = try makeSite()
         defer { try? FileManager.default.removeItem(at: site) }
-        #expect(resultLinks(in: try dom(of: site, query: "SWIFT 爬虫")) == ["articles/4.html"])
+        #expect(resultLinks(in: try await dom(of: site, query: "SWIFT 爬虫")) == ["articles/4.html"])
         // Full-width letters fold to ASCII in the browser as in the index.
-        #expect(resultLinks(in: try dom(of: site, query: "ｓｗｉｆｔ")) == ["articles/4.html"])
-        let none = try dom(of: site, query: "图书馆")
+        #expect(resultLinks(in: try await dom(of: site, query: "ｓｗｉｆｔ")) == ["articles/4.html"])
+        let none = try await dom(of: site, query: "图书馆")
         #expect(resultLinks(in: none).isEmpty)
         #expect(none.contains("没有找到与“图书馆”相关的内容"))
     }
 
     @Test("results come 20 to a page, and ?p=2 shows the rest with a link back")
-    func secondPage() throws {
+    func secondPage() async throws {
         let documents = (1...25).map {
             SearchDocument(title: "考研经验 \($0)", text: "复习计划", url: "questions/\($0).html", kind: .question, weight: 100 - $0)
         }
         let site = try makeSite(documents: documents)
         defer { try? FileManager.default.removeItem(at: site) }
-        let first = try dom(of: site, query: "考研")
+        let first = try await dom(of: site, query: "考研")
         #expect(resultLinks(in: first) == (1...20).map { "questions/\($0).html" })
         #expect(first.contains("找到 25 条结果") && first.contains("下一页") && !first.contains("上一页"))
-        let second = try dom(of: site, query: "考研", page: 2)
+        let second = try await dom(of: site, query: "考研", page: 2)
         #expect(resultLinks(in: second) == (21...25).map { "questions/\($0).html" })
         #expect(second.contains("上一页") && !second.contains("下一页"))
     }
 
     @Test("search.js cuts queries into terms the index holds and finds their shards as the Swift writer does")
-    func tokenizerParity() throws {
+    func tokenizerParity() async throws {
         let site = try makeSite()
         defer { try? FileManager.default.removeItem(at: site) }
         let samples = ["天津大学", "Ｓｗｉｆｔ５ 爬虫", "Élan ÄRGER", "カナ한국", "naïve café", "x² ΣΑΣ", "C++/Swift_6.3", "学"]
@@ -132,7 +132,7 @@ struct SearchBrowserTests {
             </script></body></html>
             """
         try GeneratedFile(path: "parity.html", text: page).write(under: site)
-        let dom = try dom(of: site, address: site.appendingPathComponent("parity.html").absoluteString)
+        let dom = try await dom(of: site, address: site.appendingPathComponent("parity.html").absoluteString)
         let start = try #require(dom.range(of: "<pre id=\"out\">"))
         let end = try #require(dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex))
         let json = dom[start.upperBound..<end.lowerBound]

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WenjinTestSupport
 @testable import WenjinSite
 
 /// Checks by tools outside Swift: `tidy` for HTML validity and headless Chromium for how a
@@ -15,13 +16,13 @@ struct ExternalToolTests {
                           "users/1.html", "topics/10.html"]
 
     @Test("A sample of every page kind is valid HTML for tidy", .enabled(if: FileManager.default.isExecutableFile(atPath: tidy)))
-    func pagesAreValid() throws {
+    func pagesAreValid() async throws {
         let site = try FixtureSite()
         defer { site.remove() }
         _ = try site.build()
         for path in Self.samples {
-            let result = try Self.run(Self.tidy, ["-q", "-e", "--drop-empty-elements", "no",
-                                                  site.output.appendingPathComponent(path).path])
+            let result = try await Self.run(Self.tidy, ["-q", "-e", "--drop-empty-elements", "no",
+                                                        site.output.appendingPathComponent(path).path])
             // tidy exits 0 when clean, 1 for warnings only, 2 for errors.
             #expect(result.status < 2, "\(path): \(result.output)")
             #expect(!result.output.contains("Error:"), "\(path): \(result.output)")
@@ -29,8 +30,8 @@ struct ExternalToolTests {
     }
 
     @Test("A page opened from file:// has Bootstrap's styles applied in headless Chromium",
-          .enabled(if: FileManager.default.isExecutableFile(atPath: chromium)), .timeLimit(.minutes(5)))
-    func bootstrapAppliesInChromium() throws {
+          .enabled(if: FileManager.default.isExecutableFile(atPath: chromium)), .tags(.endToEnd), EndToEnd.skippable, .timeLimit(.minutes(5)))
+    func bootstrapAppliesInChromium() async throws {
         let site = try FixtureSite()
         defer { site.remove() }
         _ = try site.build()
@@ -42,26 +43,26 @@ struct ExternalToolTests {
             """
         let probeFile = site.output.appendingPathComponent("questions/probe.html")
         try page.replacingOccurrences(of: "</body>", with: probe).write(to: probeFile, atomically: true, encoding: .utf8)
-        let result = try Self.run(Self.chromium, ["--headless=new", "--no-sandbox", "--disable-gpu", "--dump-dom",
-                                                  probeFile.absoluteString])
+        let result = try await Self.run(Self.chromium, ["--headless=new", "--no-sandbox", "--disable-gpu", "--dump-dom",
+                                                        probeFile.absoluteString])
         // Without Bootstrap a <nav> is a block with square corners below it.
         #expect(result.output.contains("data-probe=\"flex/6px\""), "\(result.output.prefix(300))")
     }
 
     @Test("The built search page finds a two-character Chinese word from file:// in headless Chromium",
-          .enabled(if: FileManager.default.isExecutableFile(atPath: chromium)), .timeLimit(.minutes(5)))
-    func searchPageFindsChineseWord() throws {
+          .enabled(if: FileManager.default.isExecutableFile(atPath: chromium)), .tags(.endToEnd), EndToEnd.skippable, .timeLimit(.minutes(5)))
+    func searchPageFindsChineseWord() async throws {
         let site = try FixtureSite()
         defer { site.remove() }
         _ = try site.build()
         // 开门 appears only in the title of question 100.
         let query = "开门".addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed) ?? ""
-        let result = try Self.run(Self.chromium, ["--headless=new", "--no-sandbox", "--disable-gpu", "--virtual-time-budget=5000",
-                                                  "--dump-dom", site.output.appendingPathComponent("search.html").absoluteString + "?q=" + query])
+        let result = try await Self.run(Self.chromium, ["--headless=new", "--no-sandbox", "--disable-gpu", "--virtual-time-budget=5000",
+                                                        "--dump-dom", site.output.appendingPathComponent("search.html").absoluteString + "?q=" + query])
         #expect(result.output.contains("href=\"questions/100.html\">图书馆几点<mark>开门</mark>？</a>"), "\(result.output.suffix(1500))")
     }
 
-    static func run(_ tool: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+    static func run(_ tool: String, _ arguments: [String]) async throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: tool)
         process.arguments = arguments
@@ -69,8 +70,7 @@ struct ExternalToolTests {
         process.standardOutput = pipe
         process.standardError = pipe
         try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let data = await ChildProcessOutput.read(pipe, of: process)
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WenjinTestSupport
 import WenjinConfig
 import WenjinModel
 import WenjinStore
@@ -7,7 +8,7 @@ import WenjinStore
 
 /// `wenjin build` killed with SIGKILL at any moment leaves either the previous site or the
 /// finished new one, never a mixture.
-@Suite("Killed build")
+@Suite("Killed build", .tags(.endToEnd), EndToEnd.skippable)
 struct KilledBuildTests {
     /// The `wenjin` binary built beside the test bundle.
     static var binary: URL {

@@ -64,8 +64,12 @@ final class SampleSite: Sendable {
     /// A sample user who can log in.
     var userName: String { community.users[0].userName }
 
-    /// Crawl options for the sample: no delay, short backoff, logged in unless told otherwise,
-    /// the server's flavor as site.json would name it.
+    /// How much faster than real time a test crawl waits before a retry: a `Retry-After: 1`
+    /// holds the host for 10 ms, so the suite checks the wait without spending the second.
+    static let retryWaitScale = 0.01
+
+    /// Crawl options for the sample: no delay, short backoff, retry waits at `retryWaitScale`,
+    /// logged in unless told otherwise, the server's flavor as site.json would name it.
     func options(loggedIn: Bool = true, store name: String = "store") -> CrawlOptions {
         var options = CrawlOptions(source: base, assetsFolder: folder.appendingPathComponent(name).appendingPathComponent("assets"))
         options.flavor = CrawlOptions.Flavor(rawValue: flavor.rawValue)!
@@ -75,6 +79,7 @@ final class SampleSite: Sendable {
         options.retries = 6
         options.backoffBase = .milliseconds(20)
         options.backoffMax = .milliseconds(200)
+        options.retryWaitScale = Self.retryWaitScale
         options.timeout = .seconds(5)
         return options
     }
