@@ -80,6 +80,14 @@ public struct SiteBuilder: Sendable {
             FreedMemory.giveBack()
             progress.end(.writeIndexes)
 
+            if let hosting = config.build.hosting {
+                progress.begin(.hostingFiles, total: nil)
+                let hosted = try HostingFiles(hosting: hosting, hashedNames: theme.hashedNames).write(into: staged, progress: progress)
+                summary.filesWritten += hosted.written
+                summary.filesUnchanged += hosted.unchanged
+                progress.end(.hostingFiles)
+            }
+
             progress.begin(.publish, total: nil)
             try staged.publish(sidecars: written.sidecars)
             if bodies.ledgerChanged { bodies.ledger.save(in: stateFolder) }
