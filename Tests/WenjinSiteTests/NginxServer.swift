@@ -77,17 +77,25 @@ struct NginxServer {
         try? FileManager.default.removeItem(at: prefix)
     }
 
-    /// Runs the nginx command and returns its exit status. Its output goes nowhere, not to a
-    /// pipe: the master process it leaves running would hold a pipe open. Messages are in the error log.
+    /// Runs the nginx command and returns its exit status. Its output goes to /dev/null, not to
+    /// a pipe: the master process it leaves running would hold a pipe open. Messages are in the
+    /// error log. Spawned and reaped here: Foundation's `Process` did not notice the exit of a
+    /// command that leaves a daemon behind, and waited for ever.
     private static func run(_ arguments: [String]) throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv = ([binary] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, binary, &actions, nil, argv, environ)
+        try #require(spawned == 0, "spawning nginx: error \(spawned)")
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        // Exited normally (the low seven bits zero) with the code in the next byte.
+        return status & 0x7F == 0 ? (status >> 8) & 0xFF : -1
     }
 
     /// One GET over a fresh connection: the status, the head's fields (lower-cased names) and
