@@ -1,7 +1,7 @@
 # The two commands of the README: `make demo` and `make test`.
 SWIFT ?= swift
-BUILD_DEPS = libsqlite3-dev libxml2-dev pkg-config libjs-bootstrap5 libjs-jquery
-TEST_DEPS = $(BUILD_DEPS) tidy chromium fonts-noto-cjk
+BUILD_DEPS = libsqlite3-dev libxml2-dev zlib1g-dev libbrotli-dev pkg-config libjs-bootstrap5 libjs-jquery
+TEST_DEPS = $(BUILD_DEPS) tidy chromium fonts-noto-cjk nginx
 BENCH_DEPS = $(BUILD_DEPS) wrk
 
 .PHONY: demo test build release bench deps-build deps-test clean

@@ -3,7 +3,7 @@ import PackageDescription
 
 // Modules and their one-way dependencies (see ARCHITECTURE.md).
 // Commands → everything; Preview → HTTP; Crawler → API, Store, Model, Sanitizer;
-// Site → Store, Model, Sanitizer, Templates, Drafts, LinkCheck, Config, Search, BuildSupport;
+// Site → Store, Model, Sanitizer, Templates, Drafts, LinkCheck, Config, Search, BuildSupport, CZlib, CBrotli;
 // Search → BuildSupport; Config → Sanitizer (for the default community hosts); LinkCheck → nothing;
 // Drafts → KeyedArchive, CSQLite; Sanitizer → CLibXML2 only; Store → CSQLite, Model.
 let modules: [(name: String, dependencies: [Target.Dependency])] = [
@@ -24,7 +24,7 @@ let modules: [(name: String, dependencies: [Target.Dependency])] = [
     ("WenjinSearch", ["WenjinBuildSupport"]),
     ("WenjinSite", [
         "WenjinStore", "WenjinModel", "WenjinSanitizer", "WenjinTemplates", "WenjinDrafts", "WenjinLinkCheck", "WenjinConfig",
-        "WenjinBuildSupport", "WenjinSearch",
+        "WenjinBuildSupport", "WenjinSearch", "CZlib", "CBrotli",
     ]),
     ("WenjinCommands", [
         "WenjinModel", "WenjinAPI", "WenjinStore", "WenjinSanitizer", "WenjinTemplates",
@@ -65,6 +65,9 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        // Precompressed output files for static hosts (`build.hosting`, docs/design.md#hosting).
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CBrotli", pkgConfig: "libbrotlienc", providers: [.apt(["libbrotli-dev"])]),
         .executableTarget(name: "wenjin", dependencies: ["WenjinCommands"], swiftSettings: strict),
         // Benchmarks the Scripts/bench-* scripts run; not part of the user's command line.
         .executableTarget(

@@ -29,6 +29,7 @@ extension SiteConfig {
                 }
                 config.build.allowOutside = paths.map(ConfigPath.init)
             }
+            if var hosting = try section.object("hosting") { config.build.hosting = try decodeHosting(&hosting) }
             try section.rejectUnknownKeys()
         }
         var storeSection = try reader.object("store")

@@ -7,6 +7,9 @@ extension SiteConfig {
         /// libraries and `Public/` name there, through a link or an absolute path (`ReadableArea`).
         /// Debian's JavaScript packages by default, where Bootstrap and jQuery come from.
         public var allowOutside = [ConfigPath("/usr/share/javascript")]
+        /// Files for a static host (precompressed siblings, hashed asset names, `_headers`);
+        /// nil, the default, writes none of them.
+        public var hosting: Hosting? = nil
         public init() {}
     }
 

@@ -153,6 +153,14 @@ public struct SiteBuilder: Sendable {
         summary.filesWritten += written.written
         summary.filesUnchanged += written.unchanged
 
+        if let hosting = config.build.hosting {
+            let hosted = try steps.run(.hostingFiles) {
+                try HostingFiles(hosting: hosting, hashedNames: theme.hashedNames).write(into: staged, progress: steps.progress)
+            }
+            summary.filesWritten += hosted.written
+            summary.filesUnchanged += hosted.unchanged
+        }
+
         try steps.run(.publish) {
             try staged.publish(sidecars: written.sidecars)
             if bodies.ledgerChanged { bodies.ledger.save(in: stateFolder) }

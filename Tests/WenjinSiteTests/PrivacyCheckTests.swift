@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WenjinConfig
 import WenjinModel
 import WenjinSanitizer
 @testable import WenjinSite
@@ -47,5 +48,25 @@ struct PrivacyCheckTests {
         let findings = try site.privacyFindings(of: before)
         #expect(!findings.isEmpty)
         #expect(!findings.contains { $0.description.contains(Sanitizer.decodeEntities(question.title)) })
+    }
+
+    @Test("Compressed siblings are checked as what a host sends: a taken-down title in a stale page.html.gz is found, an unreadable .br is named")
+    func compressedSiblingsAreChecked() async throws {
+        var site = try await PrivacySampleSite.make()
+        defer { site.remove() }
+        site.config.build.hosting = SiteConfig.Hosting()
+        let content = try site.content()
+        let titles = Dictionary(grouping: content.questions.map(\.title), by: { $0 }).mapValues(\.count)
+        let question = try #require(content.questions.first { titles[$0.title] == 1 && Sanitizer.decodeEntities($0.title).count >= 6 })
+        let page = "questions/\(question.id.rawValue).html"
+        let before = try site.rebuild { try $0.writeTakedowns(#"{"questions": [\#(question.id.rawValue)]}"#) }
+        // Only the compressed sibling of the earlier build is left with the title.
+        try FileManager.default.removeItem(at: before.appendingPathComponent(page))
+        try FileManager.default.removeItem(at: before.appendingPathComponent(page + ".br"))
+        try Data("not brotli".utf8).write(to: before.appendingPathComponent("index.html.br"))
+        let findings = try site.privacyFindings(of: before).map(\.file)
+        #expect(findings.contains(page + ".gz"))
+        #expect(!findings.contains(page + ".br"))
+        #expect(findings.contains("index.html.br"))
     }
 }

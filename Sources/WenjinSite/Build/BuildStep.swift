@@ -8,6 +8,8 @@ public enum BuildStep: String, Sendable, CaseIterable {
     case renderPages = "render pages"
     case copyFiles = "copy files"
     case writeIndexes = "write indexes"
+    /// `_headers` and precompressed siblings, with `build.hosting` only (`HostingFiles`).
+    case hostingFiles = "write hosting files"
     case publish = "publish"
 }
 

@@ -74,7 +74,7 @@ extension SiteError {
             let reason: Reason = switch step {
             case .loadTheme: .themeUnreadable
             case .readStore, .sanitizeBodies: .store
-            case .checkOutput, .renderPages, .copyFiles, .writeIndexes, .publish: .output
+            case .checkOutput, .renderPages, .copyFiles, .writeIndexes, .hostingFiles, .publish: .output
             }
             return SiteError(reason, step: step, message: "", underlying: error)
         }

@@ -13,6 +13,11 @@ extension PageFingerprint {
             digest.add(relative)
             data.withUnsafeBytes { digest.add(bytes: $0) }
         }
+        // A changed style sheet or script renames itself, and every page links the new name.
+        for (original, hashed) in (theme.hashedNames?.renamed ?? [:]).sorted(by: { $0.key < $1.key }) {
+            digest.add(original)
+            digest.add(hashed)
+        }
         digest.add(theme.strings.language.rawValue)
         for key in theme.strings.texts.keys.sorted() {
             digest.add(key)

@@ -158,6 +158,16 @@ final class StagedOutput: Sendable {
         return try write(try Self.contents(of: source, step: step), to: path, step: step)
     }
 
+    /// Every file this build has put in the staging folder so far, with its fingerprint, by path.
+    func producedFiles() -> [(path: SitePath, fingerprint: PageFingerprint)] {
+        state.withLock { $0.produced }.sorted { $0.key < $1.key }.map { (SitePath($0.key), $0.value) }
+    }
+
+    /// The bytes of a file this build put in the staging folder (`producedFiles`).
+    func stagedContents(of path: SitePath, step: BuildStep) throws(SiteError) -> [UInt8] {
+        try Self.contents(of: URL(fileURLWithPath: folder.file(path)), step: step)
+    }
+
     /// Makes the staged folder the live output: removes what the twin held that this build did
     /// not produce, records its manifest and `sidecars` (small state files read back with
     /// `liveSidecar` by the next build), and swaps it with the live folder, which becomes the

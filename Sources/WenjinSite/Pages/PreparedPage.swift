@@ -19,7 +19,8 @@ extension PageRenderer {
     func render(_ page: PreparedPage) throws(SiteError) -> [UInt8] {
         do {
             let template = try theme.library.template(named: page.template)
-            return try theme.library.renderUTF8(template, with: page.context)
+            let bytes = try theme.library.renderUTF8(template, with: page.context)
+            return theme.hashedNames?.rewrite(bytes) ?? bytes
         } catch {
             throw SiteError(.template, step: .renderPages, file: error.file, line: error.line, column: error.column,
                             message: "rendering \(page.path)", underlying: error)

@@ -1,9 +1,11 @@
 import Foundation
 import WenjinBuildSupport
+import WenjinConfig
 import WenjinLinkCheck
 
 /// `wenjin check --privacy`: every file of a built site (pages, JSON, search shards, feeds,
-/// sitemap, images — anything) scanned for the archive's `ForbiddenContent`.
+/// sitemap, images, `_headers` — anything) scanned for the archive's `ForbiddenContent`; a
+/// precompressed sibling (`page.html.gz`, `.br`, docs/design.md#hosting) is scanned decompressed.
 public struct PrivacyCheck: Sendable {
     public let root: URL
     public let forbidden: ForbiddenContent
@@ -20,9 +22,27 @@ public struct PrivacyCheck: Sendable {
             guard let data = FileManager.default.contents(atPath: rootPath + "/" + file) else {
                 throw LinkCheckError(root: rootPath + "/" + file, reason: .unreadable)
             }
+            if let (original, encoding) = Self.precompressed(file) {
+                // What a host sends for the original: checked as the original, reported as itself.
+                guard let expanded = Compression.decompress([UInt8](data), as: encoding) else {
+                    return [PrivacyFinding(file: file, finding: "cannot be decompressed as \(encoding.rawValue), so it cannot be checked")]
+                }
+                return expanded.withUnsafeBytes { forbidden.findings(in: $0, entry: original) }
+                    .map { PrivacyFinding(file: file, finding: $0.finding) }
+            }
             return data.withUnsafeBytes { forbidden.findings(in: $0, entry: file) }
         }
         return PrivacyReport(files: files.count, findings: findings.flatMap { $0 })
+    }
+}
+
+extension PrivacyCheck {
+    /// The original's path and the encoding of a precompressed sibling, nil for another file.
+    static func precompressed(_ file: String) -> (String, SiteConfig.Hosting.Encoding)? {
+        for encoding in SiteConfig.Hosting.Encoding.allCases where file.hasSuffix("." + encoding.fileExtension) {
+            return (String(file.dropLast(encoding.fileExtension.count + 1)), encoding)
+        }
+        return nil
     }
 }
 

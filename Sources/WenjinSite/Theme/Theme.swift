@@ -12,8 +12,10 @@ struct Theme: Sendable {
     let folder: URL
     let library: TemplateLibrary
     let strings: UIStrings
-    /// Files to copy into the output, by their output path.
+    /// Files to copy into the output, by their output path (hashed, when `hashedNames` is set).
     let files: [SitePath: URL]
+    /// The style sheets' and scripts' content-hashed names (`build.hosting.hashAssetNames`).
+    let hashedNames: HashedAssetNames?
 
     /// Output paths of the libraries, as templates link them.
     static let bootstrapCSS = SitePath("assets/vendor/bootstrap.min.css")
@@ -51,7 +53,12 @@ struct Theme: Sendable {
             }
             files[path] = try area.check(source, as: key, step: .loadTheme)
         }
-        return Theme(folder: folder, library: library, strings: strings, files: files)
+        guard config.build.hosting?.hashAssetNames == true else {
+            return Theme(folder: folder, library: library, strings: strings, files: files, hashedNames: nil)
+        }
+        let names = try HashedAssetNames(files: files)
+        let published = Dictionary(uniqueKeysWithValues: files.map { (names.published($0.key), $0.value) })
+        return Theme(folder: folder, library: library, strings: strings, files: published, hashedNames: names)
     }
 
     /// Every file under the theme's `assets/`, mapped to the same place under the output's `assets/`.
