@@ -26,7 +26,7 @@ struct NginxHostingTests {
         for (name, value) in HeadersFile.securityHeaders { #expect(page.fields[name.lowercased()] == value, "\(name)") }
         #expect(page.fields["cache-control"] == "public, max-age=300")
 
-        let result = try ExternalToolTests.run(ExternalToolTests.chromium, [
+        let result = try await ExternalToolTests.run(ExternalToolTests.chromium, [
             "--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run",
             "--user-data-dir=\(site.root.appendingPathComponent(".chromium").path)",
             "--enable-logging=stderr", "--v=0", "--virtual-time-budget=5000", "--dump-dom",
