@@ -1,3 +1,5 @@
+import WenjinJSON
+
 /// A response type this module decodes from the `rsm` payload of WeCenter's envelope.
 public protocol APIDecodable: Sendable {
     /// Reads the payload; `rsm` is whatever the envelope held under that key.

@@ -1,3 +1,5 @@
+import WenjinJSON
+
 /// `api/answer_comment.php` (docs/api.md §2.5): every comment of an answer in one response, oldest first.
 /// No comments arrive as the object `{"total_rows":"0"}` instead of `[]`.
 public struct AnswerCommentList: APIDecodable, Equatable {

@@ -1,4 +1,5 @@
 import Foundation
+import WenjinJSON
 
 /// WeCenter's envelope `{"rsm": …, "errno": 1|-1, "err": null|"message"}`.
 enum Envelope {
@@ -8,7 +9,7 @@ enum Envelope {
         guard (200...299).contains(response.status) else { throw response.error(.httpStatus(response.status)) }
         let document: JSONValue
         do {
-            document = try JSONParser.parse([UInt8](response.body))
+            document = try JSONParser.parse([UInt8](response.body)).value
         } catch {
             throw response.error(.notJSON("\(error.message) at byte \(error.offset)"))
         }

@@ -1,3 +1,5 @@
+import WenjinSQLite
+
 /// The one error type of WenjinStore: what went wrong, with the store file and SQL involved.
 public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     public enum Reason: Sendable, Equatable {
@@ -28,6 +30,11 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         self.path = path
         self.sql = sql
         self.message = message
+    }
+
+    /// A refusal of SQLite in the store at `path`, its code, message and SQL kept.
+    init(_ cause: SQLiteError, path: String) {
+        self.init(.sqlite(code: cause.code), path: path, sql: cause.sql, message: cause.message)
     }
 
     public var description: String {
