@@ -73,7 +73,7 @@ let package = Package(
         .executableTarget(
             name: "wenjin-bench",
             dependencies: ["WenjinSample", "WenjinSanitizer", "WenjinStore", "WenjinTemplates", "WenjinHTTP", "WenjinConfig", "WenjinSite", "WenjinCrawler",
-                           "WenjinDrafts", "WenjinBuildSupport", "WenjinSearch"],
+                           "WenjinDrafts", "WenjinBuildSupport", "WenjinSearch", "WenjinAPI", "WenjinJSON"],
             swiftSettings: strict),
     ]
     + modules.map { .target(name: $0.name, dependencies: $0.dependencies, swiftSettings: strict) }
