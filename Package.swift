@@ -1,30 +1,33 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// Modules and their one-way dependencies (see ARCHITECTURE.md).
-// Commands → everything; Preview → HTTP; Crawler → API, Store, Model, Sanitizer;
-// Site → Store, Model, Sanitizer, Templates, Drafts, LinkCheck, Config, Search, BuildSupport, CZlib, CBrotli;
-// Search → BuildSupport; Config → Sanitizer (for the default community hosts); LinkCheck → nothing;
-// Drafts → KeyedArchive, CSQLite; Sanitizer → CLibXML2 only; Store → CSQLite, Model.
+// Modules and their one-way dependencies (the table in ARCHITECTURE.md says the same).
+// Commands → everything; Preview → HTTP; Sample → HTTP; Crawler → API, Store, Model, Sanitizer;
+// Site → Store, Model, Sanitizer, Templates, Drafts, LinkCheck, Config, JSON, Search, BuildSupport, CZlib, CBrotli;
+// Search → BuildSupport; Config → JSON, Sanitizer (for the default community hosts); API → JSON;
+// Store → SQLite, Model; Drafts → KeyedArchive, SQLite; SQLite → CSQLite only; Sanitizer → CLibXML2 only;
+// JSON, Model, Templates, KeyedArchive, HTTP, LinkCheck, BuildSupport → nothing.
 let modules: [(name: String, dependencies: [Target.Dependency])] = [
     ("WenjinModel", []),
-    ("WenjinAPI", []),
-    ("WenjinStore", ["CSQLite", "WenjinModel"]),
+    ("WenjinJSON", []),
+    ("WenjinAPI", ["WenjinJSON"]),
+    ("WenjinSQLite", ["CSQLite"]),
+    ("WenjinStore", ["WenjinSQLite", "WenjinModel"]),
     ("WenjinSanitizer", ["CLibXML2"]),
     ("WenjinTemplates", []),
     ("WenjinKeyedArchive", []),
-    ("WenjinDrafts", ["WenjinKeyedArchive", "CSQLite"]),
+    ("WenjinDrafts", ["WenjinKeyedArchive", "WenjinSQLite"]),
     ("WenjinHTTP", []),
     ("WenjinSample", ["WenjinHTTP"]),
     ("WenjinPreview", ["WenjinHTTP"]),
     ("WenjinCrawler", ["WenjinAPI", "WenjinStore", "WenjinModel", "WenjinSanitizer"]),
     ("WenjinLinkCheck", []),
-    ("WenjinConfig", ["WenjinSanitizer"]),
+    ("WenjinConfig", ["WenjinJSON", "WenjinSanitizer"]),
     ("WenjinBuildSupport", []),
     ("WenjinSearch", ["WenjinBuildSupport"]),
     ("WenjinSite", [
         "WenjinStore", "WenjinModel", "WenjinSanitizer", "WenjinTemplates", "WenjinDrafts", "WenjinLinkCheck", "WenjinConfig",
-        "WenjinBuildSupport", "WenjinSearch", "CZlib", "CBrotli",
+        "WenjinJSON", "WenjinBuildSupport", "WenjinSearch", "CZlib", "CBrotli",
     ]),
     ("WenjinCommands", [
         "WenjinModel", "WenjinAPI", "WenjinStore", "WenjinSanitizer", "WenjinTemplates",
@@ -42,11 +45,11 @@ let testDependencies: [String: [Target.Dependency]] = [
         "WenjinLinkCheck", "WenjinConfig", "WenjinBuildSupport", "WenjinSearch",
     ],
     "WenjinPreviewTests": ["WenjinHTTP"],
-    "WenjinDraftsTests": ["WenjinKeyedArchive"],
+    "WenjinDraftsTests": ["WenjinKeyedArchive", "WenjinSQLite"],
     "WenjinCommandsTests": [
         "WenjinSample", "WenjinStore", "WenjinDrafts", "WenjinConfig", "WenjinSite", "WenjinHTTP", "WenjinCrawler", "WenjinAPI",
     ],
-    "WenjinConfigTests": ["WenjinSanitizer"],
+    "WenjinConfigTests": ["WenjinSanitizer", "WenjinJSON"],
     "WenjinSearchTests": ["WenjinBuildSupport"],
 ]
 
@@ -73,7 +76,7 @@ let package = Package(
         .executableTarget(
             name: "wenjin-bench",
             dependencies: ["WenjinSample", "WenjinSanitizer", "WenjinStore", "WenjinTemplates", "WenjinHTTP", "WenjinConfig", "WenjinSite", "WenjinCrawler",
-                           "WenjinDrafts", "WenjinBuildSupport", "WenjinSearch"],
+                           "WenjinDrafts", "WenjinBuildSupport", "WenjinSearch", "WenjinAPI", "WenjinJSON"],
             swiftSettings: strict),
     ]
     + modules.map { .target(name: $0.name, dependencies: $0.dependencies, swiftSettings: strict) }

@@ -3,14 +3,15 @@ import Foundation
 /// Where a WENJIN community lives: scheme, host, optional port and sub-path, always ending in
 /// `/` so that `?/api/…` and `api/….php` can be appended (`http://wenjin.in/`,
 /// `http://127.0.0.1:8088/wenjin/`).
+/// Public (the rest of the module is `package`) because WenjinCrawler's public `CrawlOptions` carries it.
 public struct APIBaseURL: Sendable, Hashable, CustomStringConvertible {
     /// The normalized text, ending in `/`.
-    public let text: String
+    package let text: String
 
     /// Accepts `http(s)://host[:port][/path][/]`; nil for anything else (a query or fragment
     /// included, another scheme, no host, a `user:password@`, which every link to the original
     /// would publish).
-    public init?(_ string: String) {
+    package init?(_ string: String) {
         var trimmed = String(string.trimmingASCIIWhitespace())
         guard let components = URLComponents(string: trimmed),
               let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
@@ -26,7 +27,7 @@ public struct APIBaseURL: Sendable, Hashable, CustomStringConvertible {
     public var description: String { text }
 
     /// The absolute URL of a site-relative path such as `uploads/avatar/000/00/00/02_avatar_max.jpg`.
-    public func resolving(_ relativePath: String) -> URL? {
+    package func resolving(_ relativePath: String) -> URL? {
         let path = relativePath.hasPrefix("/") ? String(relativePath.dropFirst()) : relativePath
         return URL(string: text + path)
     }

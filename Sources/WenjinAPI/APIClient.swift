@@ -10,23 +10,23 @@ import FoundationNetworking
 import Synchronization
 
 /// Sends requests to one WENJIN community and keeps its login cookies in memory.
-public final class APIClient: Sendable {
-    public struct Configuration: Sendable {
-        public var base: APIBaseURL
+package final class APIClient: Sendable {
+    package struct Configuration: Sendable {
+        package var base: APIBaseURL
         /// Sent with every request so the site's operators can tell who is crawling.
-        public var userAgent: String
+        package var userAgent: String
         /// Whole seconds one request may take before it fails with `.timedOut`. FoundationNetworking
         /// on Linux fails a sub-second timeout at once, so it is rounded up to whole seconds.
-        public var timeout: TimeInterval {
+        package var timeout: TimeInterval {
             didSet { timeout = Self.wholeSeconds(timeout) }
         }
         /// Connections URLSession may open to an https host at once; idle keep-alive connections
         /// kept per origin for http.
-        public var maximumConnectionsPerHost: Int
+        package var maximumConnectionsPerHost: Int
         /// The body cap and total deadline of every request (`get` may lower the cap).
-        public var limits: TransferLimits
+        package var limits: TransferLimits
 
-        public init(base: APIBaseURL, userAgent: String = APIClient.defaultUserAgent,
+        package init(base: APIBaseURL, userAgent: String = APIClient.defaultUserAgent,
                     timeout: TimeInterval = 30, maximumConnectionsPerHost: Int = 2,
                     limits: TransferLimits = APIClient.defaultLimits) {
             self.base = base
@@ -39,20 +39,20 @@ public final class APIClient: Sendable {
         private static func wholeSeconds(_ seconds: TimeInterval) -> TimeInterval { max(1, seconds.rounded(.up)) }
     }
 
-    public static let defaultUserAgent = "wenjin-archiver/1.0 (static archive of a WENJIN community)"
+    package static let defaultUserAgent = "wenjin-archiver/1.0 (static archive of a WENJIN community)"
     /// 16 MiB and two minutes: far above any WENJIN response, far below what hurts.
-    public static let defaultLimits = TransferLimits(maxBytes: 16 * 1024 * 1024, deadlineSeconds: 120)
+    package static let defaultLimits = TransferLimits(maxBytes: 16 * 1024 * 1024, deadlineSeconds: 120)
 
-    public let configuration: Configuration
+    package let configuration: Configuration
     /// `https://` requests (URLSession: the only TLS at hand).
     private let session: TransferSession
     /// `http://` requests: plain sockets, bounded in memory whatever the server sends.
     private let sockets: SocketTransport
     private let cookies = Mutex(SessionCookies())
     /// The community's origin (scheme, host and port): the only one that gets the cookies.
-    public let origin: Origin?
+    package let origin: Origin?
 
-    public init(_ configuration: Configuration) {
+    package init(_ configuration: Configuration) {
         self.configuration = configuration
         origin = URL(string: configuration.base.text).flatMap(Origin.init)
         let sessionConfiguration = URLSessionConfiguration.ephemeral
@@ -68,11 +68,11 @@ public final class APIClient: Sendable {
     }
 
     /// Whether a login cookie is held (set by `login`, or by any response that sent one).
-    public var isLoggedIn: Bool { cookies.withLock { $0.hasLogin } }
+    package var isLoggedIn: Bool { cookies.withLock { $0.hasLogin } }
 
     /// Sends `endpoint` and returns the response whatever its status; throws only when no
     /// response arrived. `headers` adds request fields (`If-None-Match`, …).
-    public func send<R>(_ endpoint: Endpoint<R>, headers: [String: String] = [:]) async throws(APIError) -> HTTPResponse {
+    package func send<R>(_ endpoint: Endpoint<R>, headers: [String: String] = [:]) async throws(APIError) -> APIResponse {
         var request = URLRequest(url: endpoint.url(relativeTo: configuration.base))
         request.httpMethod = endpoint.method.rawValue
         if endpoint.method == .post {
@@ -85,14 +85,14 @@ public final class APIClient: Sendable {
 
     /// Sends `endpoint` and decodes its response; the response comes along for storing. When
     /// the raw body must be kept even if decoding fails, use `send` and then `Endpoint.decode`.
-    public func fetch<R>(_ endpoint: Endpoint<R>) async throws(APIError) -> (value: R, response: HTTPResponse) {
+    package func fetch<R>(_ endpoint: Endpoint<R>) async throws(APIError) -> (value: R, response: APIResponse) {
         let response = try await send(endpoint)
         return (try endpoint.decode(response), response)
     }
 
     /// GETs any URL (an image, robots.txt) with the same session and User-Agent, and the
     /// cookies when it is on the community's origin. `maxBytes` lowers the body cap.
-    public func get(_ url: URL, headers: [String: String] = [:], maxBytes: Int? = nil) async throws(APIError) -> HTTPResponse {
+    package func get(_ url: URL, headers: [String: String] = [:], maxBytes: Int? = nil) async throws(APIError) -> APIResponse {
         var request = URLRequest(url: url)
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         return try await perform(request, limits: maxBytes.map { configuration.limits.capped(at: $0) } ?? configuration.limits)
@@ -101,16 +101,16 @@ public final class APIClient: Sendable {
     /// Logs in with `login_process` and keeps the cookies it sets for every later request.
     /// The password is sent once and kept nowhere.
     @discardableResult
-    public func login(userName: String, password: String) async throws(APIError) -> LoginResult {
+    package func login(userName: String, password: String) async throws(APIError) -> LoginResult {
         let (result, response) = try await fetch(Endpoint.login(userName: userName, password: password))
         guard isLoggedIn else { throw response.error(.loginWithoutCookies) }
         return result
     }
 
     /// Forgets the session's cookies.
-    public func logout() { cookies.withLock { $0 = SessionCookies() } }
+    package func logout() { cookies.withLock { $0 = SessionCookies() } }
 
-    private func perform(_ request: URLRequest, limits: TransferLimits) async throws(APIError) -> HTTPResponse {
+    private func perform(_ request: URLRequest, limits: TransferLimits) async throws(APIError) -> APIResponse {
         var request = request
         request.setValue(configuration.userAgent, forHTTPHeaderField: "User-Agent")
         // A coded body cannot be capped before libcurl has inflated all of it, so none is asked for.
@@ -130,7 +130,7 @@ public final class APIClient: Sendable {
         return result
     }
 
-    private func transfer(_ request: URLRequest, limits: TransferLimits) async throws(APIError) -> HTTPResponse {
+    private func transfer(_ request: URLRequest, limits: TransferLimits) async throws(APIError) -> APIResponse {
         if request.url?.scheme?.lowercased() == "http" {
             return try await sockets.run(request, limits: limits)
         }
@@ -141,6 +141,6 @@ public final class APIClient: Sendable {
             guard let name = name as? String, let value = value as? String else { continue }
             headers[name] = value
         }
-        return HTTPResponse(url: urlText, status: response.statusCode, headers: headers, body: data)
+        return APIResponse(url: urlText, status: response.statusCode, headers: headers, body: data)
     }
 }

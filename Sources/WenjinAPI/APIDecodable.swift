@@ -1,13 +1,15 @@
+import WenjinJSON
+
 /// A response type this module decodes from the `rsm` payload of WeCenter's envelope.
-public protocol APIDecodable: Sendable {
+package protocol APIDecodable: Sendable {
     /// Reads the payload; `rsm` is whatever the envelope held under that key.
     init(rsm: APIPayload) throws(APIError)
 }
 
 /// The `rsm` payload of one response, handed to `APIDecodable` types. Opaque outside the module.
-public struct APIPayload: Sendable {
+package struct APIPayload: Sendable {
     let value: JSONValue
-    let response: HTTPResponse
+    let response: APIResponse
 
     /// An `APIError` about this response for a field that could not be read.
     func error(_ problem: FieldReader.Problem) -> APIError {

@@ -8,7 +8,7 @@ extension APIError {
 
     /// Whether the server answered that the requested question, answer, article or user does
     /// not exist (never existed, or was deleted).
-    public var saysEntityMissing: Bool {
+    package var saysEntityMissing: Bool {
         if case .rejected(let message) = reason { return Self.missingEntityMessages.contains(message) }
         return false
     }

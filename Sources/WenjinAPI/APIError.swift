@@ -2,8 +2,9 @@ import Foundation
 
 /// The one error type of WenjinAPI: what went wrong with which request, with enough of the
 /// response (status, first bytes of the body) to diagnose it from a log line.
+/// Public (the rest of the module is `package`) because WenjinCrawler's public `CrawlError` carries it.
 public struct APIError: Error, Sendable, Equatable, CustomStringConvertible {
-    public enum Reason: Sendable, Equatable {
+    package enum Reason: Sendable, Equatable {
         /// The request did not complete (connection refused, reset, DNS, TLS, …): URLError's code
         /// (`URLError.Code.rawValue`, e.g. −1004 cannot connect) and its text.
         case transport(code: Int, message: String)
@@ -41,17 +42,17 @@ public struct APIError: Error, Sendable, Equatable, CustomStringConvertible {
         case loginWithoutCookies
     }
 
-    public var reason: Reason
+    package var reason: Reason
     /// The request's URL, when there was one.
-    public var url: String?
+    package var url: String?
     /// The HTTP status, when a response arrived.
-    public var status: Int?
+    package var status: Int?
     /// The first bytes of the body (at most `APIError.bodyPrefixLength`), decoded leniently as UTF-8.
-    public var bodyPrefix: String
+    package var bodyPrefix: String
 
-    public static let bodyPrefixLength = 200
+    package static let bodyPrefixLength = 200
 
-    public init(_ reason: Reason, url: String? = nil, status: Int? = nil, body: Data = Data()) {
+    package init(_ reason: Reason, url: String? = nil, status: Int? = nil, body: Data = Data()) {
         self.reason = reason
         self.url = url
         self.status = status
@@ -68,7 +69,7 @@ public struct APIError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// Whether the same request may succeed later (network trouble, 408, 429, 5xx, truncated
     /// bodies); the crawler decides how and when to retry.
-    public var isTransient: Bool {
+    package var isTransient: Bool {
         switch reason {
         case .transport, .truncatedBody, .timedOut, .deadlineExceeded, .notJSON: return true
         case .httpStatus(let code): return code == 408 || code == 429 || (500...599).contains(code)

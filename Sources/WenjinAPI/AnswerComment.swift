@@ -1,12 +1,12 @@
 /// A comment on an answer.
-public struct AnswerComment: Sendable, Equatable {
-    public var id: RemoteAnswerCommentID
-    public var author: UserSummary
+package struct AnswerComment: Sendable, Equatable {
+    package var id: RemoteAnswerCommentID
+    package var author: UserSummary
     /// Plain text, HTML-escaped as sent; a leading `@uid:` already stripped into `replyTo`.
-    public var content: String
-    public var addTime: Int
+    package var content: String
+    package var addTime: Int
     /// The user this comment replies to, when it started with an @-mention.
-    public var replyTo: UserSummary?
+    package var replyTo: UserSummary?
 
     init(_ fields: FieldReader) throws(FieldReader.Problem) {
         id = try fields.id("id")

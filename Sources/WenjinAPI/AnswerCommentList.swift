@@ -1,11 +1,13 @@
+import WenjinJSON
+
 /// `api/answer_comment.php` (docs/api.md §2.5): every comment of an answer in one response, oldest first.
 /// No comments arrive as the object `{"total_rows":"0"}` instead of `[]`.
-public struct AnswerCommentList: APIDecodable, Equatable {
-    public var comments: [AnswerComment]
+package struct AnswerCommentList: APIDecodable, Equatable {
+    package var comments: [AnswerComment]
     /// Comments that could not be read, each an `.unreadableField` error; the others are kept.
-    public var unreadableRows: [APIError]
+    package var unreadableRows: [APIError]
 
-    public init(rsm: APIPayload) throws(APIError) {
+    package init(rsm: APIPayload) throws(APIError) {
         let (comments, problems) = try rsm.read { value throws(FieldReader.Problem) in
             if case .object(let members) = value, members.contains(where: { $0.key == "total_rows" }) {
                 return ([AnswerComment](), [FieldReader.Problem]())

@@ -1,22 +1,22 @@
 /// `?/api/question/answer_detail/` (docs/api.md §2.4): one answer with the fields the question endpoint
 /// lacks (time, comment count, author name). The question title is not included.
-public struct AnswerDetail: APIDecodable, Equatable {
-    public var id: RemoteAnswerID
-    public var questionID: RemoteQuestionID
-    public var contentHTML: String
-    public var addTime: Int
-    public var agreeCount: Int
-    public var commentCount: Int
+package struct AnswerDetail: APIDecodable, Equatable {
+    package var id: RemoteAnswerID
+    package var questionID: RemoteQuestionID
+    package var contentHTML: String
+    package var addTime: Int
+    package var agreeCount: Int
+    package var commentCount: Int
     /// −1 for an anonymous answer on WENJIN; the real author upstream.
-    public var authorID: RemoteUserID
-    public var userName: String
-    public var nickName: String?
-    public var avatarFile: String?
-    public var signature: String?
+    package var authorID: RemoteUserID
+    package var userName: String
+    package var nickName: String?
+    package var avatarFile: String?
+    package var signature: String?
     /// WENJIN only.
-    public var isAnonymous: Bool?
+    package var isAnonymous: Bool?
 
-    public init(rsm: APIPayload) throws(APIError) {
+    package init(rsm: APIPayload) throws(APIError) {
         self = try rsm.readObject { fields throws(FieldReader.Problem) in try AnswerDetail(fields) }
     }
 

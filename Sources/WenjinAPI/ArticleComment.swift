@@ -1,15 +1,15 @@
 /// A comment in `?/api/article/comment/` (docs/api.md §2.16), 100 per page, oldest first.
-public struct ArticleComment: CountedRow {
-    public var id: RemoteArticleCommentID
-    public var author: UserSummary
+package struct ArticleComment: CountedRow {
+    package var id: RemoteArticleCommentID
+    package var author: UserSummary
     /// Plain text, HTML-escaped as sent.
-    public var message: String
-    public var votes: Int
-    public var addTime: Int
+    package var message: String
+    package var votes: Int
+    package var addTime: Int
     /// The user replied to; nil when `at_uid` is 0.
-    public var replyTo: UserSummary?
+    package var replyTo: UserSummary?
 
-    public init(row: RowFields) throws(APIError) {
+    package init(row: RowFields) throws(APIError) {
         self = try row.read { fields throws(FieldReader.Problem) in try ArticleComment(fields) }
     }
 

@@ -1,16 +1,16 @@
 /// `?/api/article/article/` (docs/api.md §2.15): an article with its topics.
-public struct ArticleDetail: APIDecodable, Equatable {
-    public var id: RemoteArticleID
-    public var author: UserSummary
-    public var signature: String?
+package struct ArticleDetail: APIDecodable, Equatable {
+    package var id: RemoteArticleID
+    package var author: UserSummary
+    package var signature: String?
     /// HTML-escaped as sent.
-    public var title: String
+    package var title: String
     /// HTML; attachments not placed inline are appended as `<br><img src='…'/>`.
-    public var messageHTML: String
-    public var votes: Int
-    public var topics: [TopicReference]
+    package var messageHTML: String
+    package var votes: Int
+    package var topics: [TopicReference]
 
-    public init(rsm: APIPayload) throws(APIError) {
+    package init(rsm: APIPayload) throws(APIError) {
         self = try rsm.readObject { fields throws(FieldReader.Problem) in try ArticleDetail(fields) }
     }
 
@@ -26,4 +26,4 @@ public struct ArticleDetail: APIDecodable, Equatable {
     }
 }
 
-public typealias ArticleCommentsPage = CountedPage<ArticleComment>
+package typealias ArticleCommentsPage = CountedPage<ArticleComment>

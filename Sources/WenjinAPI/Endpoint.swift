@@ -2,9 +2,9 @@ import Foundation
 
 /// One request of the WENJIN API and the type its response decodes to. The catalog of all
 /// read endpoints and login is in `Endpoint+Catalog.swift`.
-public struct Endpoint<Response: APIDecodable>: Sendable {
+package struct Endpoint<Response: APIDecodable>: Sendable {
     /// Which of WeCenter's two URL families the request uses (docs/api.md §1.2).
-    public enum Target: Sendable, Hashable {
+    package enum Target: Sendable, Hashable {
         /// `BASE/?/api/<controller>/<action>/`, parameters appended as `&name=value`; without
         /// an action, `BASE/?/api/<controller>/` (WeCenter runs `index`).
         case routed(controller: String, action: String?)
@@ -12,29 +12,29 @@ public struct Endpoint<Response: APIDecodable>: Sendable {
         case script(name: String)
     }
 
-    public enum Method: String, Sendable {
+    package enum Method: String, Sendable {
         case get = "GET"
         case post = "POST"
     }
 
-    public struct Parameter: Sendable, Hashable {
-        public var name: String
-        public var value: String
+    package struct Parameter: Sendable, Hashable {
+        package var name: String
+        package var value: String
 
-        public init(_ name: String, _ value: String) {
+        package init(_ name: String, _ value: String) {
             self.name = name
             self.value = value
         }
     }
 
-    public var target: Target
-    public var method: Method
+    package var target: Target
+    package var method: Method
     /// Parameters in the URL, in order.
-    public var query: [Parameter]
+    package var query: [Parameter]
     /// `application/x-www-form-urlencoded` body fields of a POST, in order.
-    public var form: [Parameter]
+    package var form: [Parameter]
 
-    public init(_ target: Target, method: Method = .get, query: [Parameter] = [], form: [Parameter] = []) {
+    package init(_ target: Target, method: Method = .get, query: [Parameter] = [], form: [Parameter] = []) {
         self.target = target
         self.method = method
         self.query = query
@@ -43,7 +43,7 @@ public struct Endpoint<Response: APIDecodable>: Sendable {
 
     /// The request URL under `base`, exactly as WeCenter's router needs it: the route keeps its
     /// trailing slash (without it the server answers 404), parameters follow with `&`.
-    public func url(relativeTo base: APIBaseURL) -> URL {
+    package func url(relativeTo base: APIBaseURL) -> URL {
         let encoded = query.map { "\(Self.percentEncoded($0.name))=\(Self.percentEncoded($0.value))" }
         var text = base.text
         switch target {
@@ -60,13 +60,13 @@ public struct Endpoint<Response: APIDecodable>: Sendable {
     }
 
     /// The form body of a POST, percent-encoded.
-    public var formBody: Data {
+    package var formBody: Data {
         Data(form.map { "\(Self.percentEncoded($0.name))=\(Self.percentEncoded($0.value))" }
             .joined(separator: "&").utf8)
     }
 
     /// Decodes a response to this request.
-    public func decode(_ response: HTTPResponse) throws(APIError) -> Response {
+    package func decode(_ response: APIResponse) throws(APIError) -> Response {
         try Envelope.decode(Response.self, from: response)
     }
 

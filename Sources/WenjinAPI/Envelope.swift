@@ -1,14 +1,15 @@
 import Foundation
+import WenjinJSON
 
 /// WeCenter's envelope `{"rsm": …, "errno": 1|-1, "err": null|"message"}`.
 enum Envelope {
     /// The payload of a successful response, or the `APIError` saying why there is none.
     /// The content type is not checked: WeCenter sends JSON as `text/html`.
-    static func payload(of response: HTTPResponse) throws(APIError) -> APIPayload {
+    static func payload(of response: APIResponse) throws(APIError) -> APIPayload {
         guard (200...299).contains(response.status) else { throw response.error(.httpStatus(response.status)) }
         let document: JSONValue
         do {
-            document = try JSONParser.parse([UInt8](response.body))
+            document = try JSONParser.parse([UInt8](response.body)).value
         } catch {
             throw response.error(.notJSON("\(error.message) at byte \(error.offset)"))
         }
@@ -29,7 +30,7 @@ enum Envelope {
         return APIPayload(value: document["rsm"] ?? .null, response: response)
     }
 
-    static func decode<T: APIDecodable>(_ type: T.Type, from response: HTTPResponse) throws(APIError) -> T {
+    static func decode<T: APIDecodable>(_ type: T.Type, from response: APIResponse) throws(APIError) -> T {
         try T(rsm: payload(of: response))
     }
 }

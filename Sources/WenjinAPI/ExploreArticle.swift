@@ -1,12 +1,12 @@
 /// An article row of the explore list.
-public struct ExploreArticle: Sendable, Equatable {
-    public var id: RemoteArticleID
-    public var title: String
-    public var addTime: Int
-    public var viewCount: Int
-    public var commentCount: Int
-    public var topics: [TopicReference]
-    public var author: UserSummary?
+package struct ExploreArticle: Sendable, Equatable {
+    package var id: RemoteArticleID
+    package var title: String
+    package var addTime: Int
+    package var viewCount: Int
+    package var commentCount: Int
+    package var topics: [TopicReference]
+    package var author: UserSummary?
 
     init(_ row: FieldReader) throws(FieldReader.Problem) {
         id = try row.id("id")

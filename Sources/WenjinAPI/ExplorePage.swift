@@ -1,21 +1,21 @@
 /// One page of `?/api/explore/` (docs/api.md §2.2): questions and articles, newest update first with
 /// `sort_type=new`; the crawler pages it to the end to discover every post.
-public struct ExplorePage: ListPage, Equatable {
-    public enum Item: Sendable, Equatable {
+package struct ExplorePage: ListPage, Equatable {
+    package enum Item: Sendable, Equatable {
         case question(ExploreQuestion)
         case article(ExploreArticle)
     }
 
-    public var items: [Item]
+    package var items: [Item]
     /// Rows that could not be read, each an `.unreadableField` error; the others are kept.
-    public var unreadableRows: [APIError]
+    package var unreadableRows: [APIError]
 
-    public var readRows: [Item] { items }
+    package var readRows: [Item] { items }
 
     /// An empty page (`{"total_rows":0}`, no `rows`) ends the list.
-    public var isEnd: Bool { items.isEmpty && unreadableRows.isEmpty }
+    package var isEnd: Bool { items.isEmpty && unreadableRows.isEmpty }
 
-    public init(rsm: APIPayload) throws(APIError) {
+    package init(rsm: APIPayload) throws(APIError) {
         let (items, problems) = try rsm.readObject { fields throws(FieldReader.Problem) in
             try fields.eachItem(in: "rows") { row throws(FieldReader.Problem) -> Item in
                 if try row.optionalString("post_type") == "article" { return .article(try ExploreArticle(row)) }

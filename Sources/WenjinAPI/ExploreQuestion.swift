@@ -1,21 +1,21 @@
 /// A question row of the explore list.
-public struct ExploreQuestion: Sendable, Equatable {
-    public var id: RemoteQuestionID
+package struct ExploreQuestion: Sendable, Equatable {
+    package var id: RemoteQuestionID
     /// The title, HTML-escaped as sent.
-    public var title: String
-    public var addTime: Int
+    package var title: String
+    package var addTime: Int
     /// Time of the last change (last answer); what incremental crawls compare.
-    public var updateTime: Int
-    public var askerID: RemoteUserID?
-    public var answerCount: Int
-    public var viewCount: Int
-    public var focusCount: Int
+    package var updateTime: Int
+    package var askerID: RemoteUserID?
+    package var answerCount: Int
+    package var viewCount: Int
+    package var focusCount: Int
     /// WENJIN only (absent upstream, where anonymous questions show the real asker).
-    public var isAnonymous: Bool?
-    public var topics: [TopicReference]
-    public var asker: UserSummary?
+    package var isAnonymous: Bool?
+    package var topics: [TopicReference]
+    package var asker: UserSummary?
     /// Up to two answerers, most agreed first, in the order sent.
-    public var answerUsers: [UserSummary]
+    package var answerUsers: [UserSummary]
 
     init(_ row: FieldReader) throws(FieldReader.Problem) {
         id = try row.id("question_id")

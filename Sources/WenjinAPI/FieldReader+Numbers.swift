@@ -1,3 +1,5 @@
+import WenjinJSON
+
 /// The numbers of a JSON object, each kind held to its `SourceRange`.
 extension FieldReader {
     /// A number as sent: exact when it fits `Int`, else only its sign (a 40-digit numeric

@@ -1,3 +1,5 @@
+import WenjinJSON
+
 /// Reads the members of one JSON object the tolerant way docs/api.md §5 asks for:
 /// numbers as numbers or numeric strings, lists as arrays or number-keyed objects, absent
 /// and null alike. Every problem names its path (`rsm.answers[2].answer_id`).
@@ -17,7 +19,7 @@ struct FieldReader {
     }
 
     let path: String
-    private let members: [(key: String, value: JSONValue)]
+    private let members: [JSONMember]
 
     init(_ value: JSONValue, path: String) throws(Problem) {
         guard case .object(let members) = value else {
@@ -29,7 +31,7 @@ struct FieldReader {
 
     /// The raw member, nil when absent or null.
     func value(_ key: String) -> JSONValue? {
-        guard let found = members.first(where: { $0.key == key })?.value, found != .null else { return nil }
+        guard let found = members.first(where: { $0.key == key })?.value.value, found != .null else { return nil }
         return found
     }
 
@@ -112,18 +114,18 @@ struct FieldReader {
     private static func elements(of raw: JSONValue, path: String, keyedOrder: KeyedListOrder) throws(Problem) -> [(path: String, value: JSONValue)] {
         switch raw {
         case .array(let values):
-            return values.enumerated().map { ("\(path)[\($0.offset)]", $0.element) }
+            return values.enumerated().map { ("\(path)[\($0.offset)]", $0.element.value) }
         case .object(let members):
             var ordered = members
             if keyedOrder == .numericKeys {
-                var numbered: [(number: Int, member: (key: String, value: JSONValue))] = []
+                var numbered: [(number: Int, member: JSONMember)] = []
                 for member in members {
                     guard let number = Int(member.key) else { throw Problem(path: path, problem: "object keys are not numbers") }
                     numbered.append((number, member))
                 }
                 ordered = numbered.sorted { $0.number < $1.number }.map(\.member)
             }
-            return ordered.map { ("\(path)[\"\($0.key)\"]", $0.value) }
+            return ordered.map { ("\(path)[\"\($0.key)\"]", $0.value.value) }
         case .string(let text) where text == "0" || text.isEmpty: return []
         case .integer(0), .bool(false), .null: return []
         default:

@@ -1,18 +1,16 @@
 /// A user in `api/my_focus_user.php` / `api/my_fans_user.php` (docs/api.md §2.10).
-public struct FollowUserRow: CountedRow {
-    public var user: UserSummary
-    public var signature: String?
+package struct FollowUserRow: CountedRow {
+    package var user: UserSummary
+    package var signature: String?
+}
 
-    public init(row: RowFields) throws(APIError) {
+// Read from a response in an extension, so the memberwise init stays.
+extension FollowUserRow {
+    package init(row: RowFields) throws(APIError) {
         self = try row.read { fields throws(FieldReader.Problem) in
             try FollowUserRow(user: UserSummary(fields), signature: fields.optionalPath("signature"))
         }
     }
-
-    public init(user: UserSummary, signature: String?) {
-        self.user = user
-        self.signature = signature
-    }
 }
 
-public typealias FollowUsersPage = CountedPage<FollowUserRow>
+package typealias FollowUsersPage = CountedPage<FollowUserRow>

@@ -1,12 +1,12 @@
 /// A question in `api/my_focus_question.php` (docs/api.md §2.9).
-public struct FollowedQuestionRow: CountedRow {
-    public var id: RemoteQuestionID
-    public var title: String
-    public var addTime: Int
-    public var focusCount: Int
-    public var answerCount: Int
+package struct FollowedQuestionRow: CountedRow {
+    package var id: RemoteQuestionID
+    package var title: String
+    package var addTime: Int
+    package var focusCount: Int
+    package var answerCount: Int
 
-    public init(row: RowFields) throws(APIError) {
+    package init(row: RowFields) throws(APIError) {
         self = try row.read { fields throws(FieldReader.Problem) in try FollowedQuestionRow(fields) }
     }
 
@@ -19,4 +19,4 @@ public struct FollowedQuestionRow: CountedRow {
     }
 }
 
-public typealias FollowedQuestionsPage = CountedPage<FollowedQuestionRow>
+package typealias FollowedQuestionsPage = CountedPage<FollowedQuestionRow>

@@ -1,47 +1,47 @@
 /// `?/api/home/` (docs/api.md §2.1, login required): one page of the logged-in user's feed. Pages are
 /// numbered from 0; `total_rows` counts this page and 0 ends the feed.
-public struct HomePage: APIDecodable, Equatable {
-    public struct Item: Sendable, Equatable {
-        public var historyID: RemoteHomeActionID
+package struct HomePage: APIDecodable, Equatable {
+    package struct Item: Sendable, Equatable {
+        package var historyID: RemoteHomeActionID
         /// 101 asked, 105 followed a question, 201 answered, 204 agreed, 501 posted an
         /// article, 502 agreed with one, 503 commented on one.
-        public var action: Int
+        package var action: Int
         /// Question id for 1xx/2xx actions, article id for 5xx.
-        public var associateID: Int
-        public var addTime: Int
-        public var actor: UserSummary?
-        public var question: QuestionMention?
-        public var answer: AnswerMention?
-        public var article: ArticleMention?
+        package var associateID: Int
+        package var addTime: Int
+        package var actor: UserSummary?
+        package var question: QuestionMention?
+        package var answer: AnswerMention?
+        package var article: ArticleMention?
         /// WENJIN only: the followed topic the item came from.
-        public var topic: TopicReference?
+        package var topic: TopicReference?
     }
 
-    public struct QuestionMention: Sendable, Equatable {
-        public var id: RemoteQuestionID
+    package struct QuestionMention: Sendable, Equatable {
+        package var id: RemoteQuestionID
         /// HTML-escaped as sent.
-        public var title: String
+        package var title: String
     }
 
-    public struct AnswerMention: Sendable, Equatable {
-        public var id: RemoteAnswerID
+    package struct AnswerMention: Sendable, Equatable {
+        package var id: RemoteAnswerID
         /// Stored BBCode with `\n` → `<br>` and `[attach]` → `<img>`; not rendered HTML.
-        public var content: String
-        public var agreeCount: Int
+        package var content: String
+        package var agreeCount: Int
     }
 
-    public struct ArticleMention: Sendable, Equatable {
-        public var id: RemoteArticleID
-        public var title: String
+    package struct ArticleMention: Sendable, Equatable {
+        package var id: RemoteArticleID
+        package var title: String
     }
 
-    public var items: [Item]
+    package var items: [Item]
     /// Rows that could not be read, each an `.unreadableField` error; the others are kept.
-    public var unreadableRows: [APIError]
+    package var unreadableRows: [APIError]
 
-    public var isEnd: Bool { items.isEmpty && unreadableRows.isEmpty }
+    package var isEnd: Bool { items.isEmpty && unreadableRows.isEmpty }
 
-    public init(rsm: APIPayload) throws(APIError) {
+    package init(rsm: APIPayload) throws(APIError) {
         let (items, problems) = try rsm.readObject { fields throws(FieldReader.Problem) in
             try fields.eachItem(in: "rows") { row throws(FieldReader.Problem) in try Self.item(row) }
         }

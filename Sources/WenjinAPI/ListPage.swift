@@ -1,5 +1,5 @@
 /// A page of a list the crawler walks page by page.
-public protocol ListPage: APIDecodable {
+package protocol ListPage: APIDecodable {
     associatedtype Row: Equatable
     /// The rows this page brought that could be read, in order.
     var readRows: [Row] { get }
@@ -12,7 +12,7 @@ extension ListPage {
     /// ones), and not nothing. A server that clamps a page past the end to the last page, or
     /// ignores `page`, sends the same page again forever; the list ends at the first repeat,
     /// whatever `total_rows` promised.
-    public func repeats(_ previous: Self) -> Bool {
+    package func repeats(_ previous: Self) -> Bool {
         (!readRows.isEmpty || !unreadableRows.isEmpty)
             && readRows == previous.readRows && unreadableRows.count == previous.unreadableRows.count
     }

@@ -4,13 +4,13 @@ import Foundation
 /// go only to the origin that logged in, and redirects are followed only within the origin that
 /// was asked, so `http://127.0.0.1:8080`, `http://localhost:8080`, `http://127.0.0.1:8081` and
 /// `https://127.0.0.1:8080` are four different origins.
-public struct Origin: Sendable, Hashable, CustomStringConvertible {
-    public let scheme: String
-    public let host: String
-    public let port: Int
+package struct Origin: Sendable, Hashable, CustomStringConvertible {
+    package let scheme: String
+    package let host: String
+    package let port: Int
 
     /// Nil for a URL without an http(s) scheme or a host.
-    public init?(_ url: URL) {
+    package init?(_ url: URL) {
         guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
               let host = url.host?.lowercased(), !host.isEmpty
         else { return nil }
@@ -19,5 +19,5 @@ public struct Origin: Sendable, Hashable, CustomStringConvertible {
         port = url.port ?? (scheme == "https" ? 443 : 80)
     }
 
-    public var description: String { "\(scheme)://\(host):\(port)" }
+    package var description: String { "\(scheme)://\(host):\(port)" }
 }

@@ -1,18 +1,18 @@
 /// An answer as listed by the question endpoint. Upstream leaves out `user_name`, `add_time`
 /// and `comment_count`; the answer-detail endpoint has them.
-public struct QuestionAnswer: Sendable, Equatable {
-    public var id: RemoteAnswerID
-    public var contentHTML: String
+package struct QuestionAnswer: Sendable, Equatable {
+    package var id: RemoteAnswerID
+    package var contentHTML: String
     /// −1 for an anonymous answer on WENJIN; the real author upstream.
-    public var authorID: RemoteUserID
-    public var userName: String?
-    public var nickName: String?
-    public var avatarFile: String?
-    public var signature: String?
-    public var agreeCount: Int
-    public var addTime: Int?
-    public var commentCount: Int?
-    public var isAnonymous: Bool?
+    package var authorID: RemoteUserID
+    package var userName: String?
+    package var nickName: String?
+    package var avatarFile: String?
+    package var signature: String?
+    package var agreeCount: Int
+    package var addTime: Int?
+    package var commentCount: Int?
+    package var isAnonymous: Bool?
 
     init(_ fields: FieldReader) throws(FieldReader.Problem) {
         id = try fields.id("answer_id")

@@ -1,31 +1,31 @@
 /// `?/api/question/question/` (docs/api.md §2.3, §8.3): a question with one page of its answers.
-public struct QuestionDetail: APIDecodable, Equatable {
+package struct QuestionDetail: APIDecodable, Equatable {
     /// The server's fixed page size for answers.
-    public static let answersPerPage = 100
+    package static let answersPerPage = 100
 
-    public var id: RemoteQuestionID
+    package var id: RemoteQuestionID
     /// The title, HTML-escaped as sent.
-    public var title: String
+    package var title: String
     /// The description as HTML ("" when there is none).
-    public var detailHTML: String
-    public var focusCount: Int
+    package var detailHTML: String
+    package var focusCount: Int
     /// WENJIN only.
-    public var askerID: RemoteUserID?
+    package var askerID: RemoteUserID?
     /// WENJIN only.
-    public var isAnonymous: Bool?
-    public var addTime: Int?
+    package var isAnonymous: Bool?
+    package var addTime: Int?
     /// All answers of the question, not only this page's.
-    public var answerCount: Int
+    package var answerCount: Int
     /// This page's answers in the server's order (best answer first on page 1).
-    public var answers: [QuestionAnswer]
+    package var answers: [QuestionAnswer]
     /// Answers that could not be read, each an `.unreadableField` error; the others are kept.
-    public var unreadableAnswers: [APIError] = []
-    public var topics: [TopicReference]
+    package var unreadableAnswers: [APIError] = []
+    package var topics: [TopicReference]
 
     /// Whether another page of answers may exist after this one (a full page of 100).
-    public var hasMoreAnswerPages: Bool { answers.count + unreadableAnswers.count >= Self.answersPerPage }
+    package var hasMoreAnswerPages: Bool { answers.count + unreadableAnswers.count >= Self.answersPerPage }
 
-    public init(rsm: APIPayload) throws(APIError) {
+    package init(rsm: APIPayload) throws(APIError) {
         let (detail, problems) = try rsm.readObject { fields throws(FieldReader.Problem) in try QuestionDetail.read(fields) }
         self = detail
         unreadableAnswers = problems.map(rsm.error)

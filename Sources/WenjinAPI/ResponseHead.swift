@@ -2,7 +2,7 @@
 struct ResponseHead: Sendable {
     var version: String
     var status: Int
-    /// Lower-cased names; a repeated field joined with ", " (HTTP's rule, and what `HTTPResponse` keeps).
+    /// Lower-cased names; a repeated field joined with ", " (HTTP's rule, and what `APIResponse` keeps).
     var fields: [String: String]
 
     func field(_ name: String) -> String? { fields[name] }

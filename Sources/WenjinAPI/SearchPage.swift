@@ -1,24 +1,24 @@
 /// `?/api/search/` (docs/api.md §2.17, WENJIN only: upstream 3.1.1 answers 404). Results are in `rsm.info`;
 /// an empty list ends the search.
-public struct SearchPage: APIDecodable, Equatable {
-    public struct Result: Sendable, Equatable {
+package struct SearchPage: APIDecodable, Equatable {
+    package struct Result: Sendable, Equatable {
         /// `questions`, `topics`, `users` or `articles`.
-        public var type: String
+        package var type: String
         /// Question, topic, user or article id, by `type`.
-        public var searchID: Int
+        package var searchID: Int
         /// Title, topic title or user name, HTML-escaped as sent.
-        public var name: String
+        package var name: String
         /// The item's page on the live site.
-        public var url: String?
+        package var url: String?
     }
 
-    public var results: [Result]
+    package var results: [Result]
     /// Results that could not be read, each an `.unreadableField` error; the others are kept.
-    public var unreadableRows: [APIError]
+    package var unreadableRows: [APIError]
 
-    public var isEnd: Bool { results.isEmpty && unreadableRows.isEmpty }
+    package var isEnd: Bool { results.isEmpty && unreadableRows.isEmpty }
 
-    public init(rsm: APIPayload) throws(APIError) {
+    package init(rsm: APIPayload) throws(APIError) {
         let (results, problems) = try rsm.readObject { fields throws(FieldReader.Problem) in
             try fields.eachItem(in: "info") { item throws(FieldReader.Problem) in
                 Result(type: try item.text("type"), searchID: try item.int("search_id"),

@@ -47,7 +47,7 @@ final class SocketExchange: Sendable {
         connection?.shutdown()
     }
 
-    func run() throws(APIError) -> HTTPResponse {
+    func run() throws(APIError) -> APIResponse {
         let waits = SocketWaitLimits(idle: idle, deadline: .now + .seconds(limits.deadlineSeconds),
                                      isCancelled: { [self] in isCancelled })
         guard var target = request.url else { throw APIError(.transport(code: 0, message: "no URL"), url: url) }
@@ -71,7 +71,7 @@ final class SocketExchange: Sendable {
             }
             try check(head)
             let data = try readBody(of: head, method: method, on: connection, from: target, waits: waits)
-            return HTTPResponse(url: url, status: head.status, headers: head.fields, body: data)
+            return APIResponse(url: url, status: head.status, headers: head.fields, body: data)
         }
         throw APIError(.transport(code: URLError.Code.httpTooManyRedirects.rawValue, message: "more than \(Self.maxRedirects) redirects"), url: url)
     }

@@ -18,7 +18,7 @@ final class SocketTransport: Sendable {
         idle = .milliseconds(Int64(min(max(1, timeout), 1e9) * 1000))  // clamped: Int64 traps on huge doubles
     }
 
-    func run(_ request: URLRequest, limits: TransferLimits) async throws(APIError) -> HTTPResponse {
+    func run(_ request: URLRequest, limits: TransferLimits) async throws(APIError) -> APIResponse {
         let exchange = SocketExchange(request: request, limits: limits, idle: idle, pool: pool)
         do {
             return try await withTaskCancellationHandler {
@@ -26,7 +26,7 @@ final class SocketTransport: Sendable {
                     // Each exchange its own queue, as in WenjinHTTP: Dispatch gives each blocked
                     // item its own thread instead of starving the others.
                     DispatchQueue(label: "wenjin.api.exchange").async {
-                        continuation.resume(with: Result(catching: { () throws(APIError) -> HTTPResponse in try exchange.run() }))
+                        continuation.resume(with: Result(catching: { () throws(APIError) -> APIResponse in try exchange.run() }))
                     }
                 }
             } onCancel: {

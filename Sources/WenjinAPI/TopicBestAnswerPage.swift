@@ -1,31 +1,31 @@
 /// `?/api/topic/topic_best_answer/` (docs/api.md §2.14): a topic's questions with their best answers.
 /// `total_rows` counts this page; `{"total_rows":0}` without rows ends the list. Upstream
 /// ignores `page` and sends the same rows again, which `repeats(_:)` detects.
-public struct TopicBestAnswerPage: ListPage, Equatable {
-    public struct Row: Sendable, Equatable {
-        public var questionID: RemoteQuestionID
-        public var questionTitle: String
+package struct TopicBestAnswerPage: ListPage, Equatable {
+    package struct Row: Sendable, Equatable {
+        package var questionID: RemoteQuestionID
+        package var questionTitle: String
         /// Nil for WENJIN's rows of questions without an answer (`answer_content` "").
-        public var answer: BestAnswer?
+        package var answer: BestAnswer?
     }
 
-    public struct BestAnswer: Sendable, Equatable {
-        public var id: RemoteAnswerID
+    package struct BestAnswer: Sendable, Equatable {
+        package var id: RemoteAnswerID
         /// Stored BBCode with `\n` → `<br>` and `[attach]` → `<img>`; not rendered HTML.
-        public var content: String
-        public var agreeCount: Int
-        public var author: UserSummary
+        package var content: String
+        package var agreeCount: Int
+        package var author: UserSummary
     }
 
-    public var rows: [Row]
+    package var rows: [Row]
     /// Rows that could not be read, each an `.unreadableField` error; the others are kept.
-    public var unreadableRows: [APIError]
+    package var unreadableRows: [APIError]
 
-    public var isEnd: Bool { rows.isEmpty && unreadableRows.isEmpty }
+    package var isEnd: Bool { rows.isEmpty && unreadableRows.isEmpty }
 
-    public var readRows: [Row] { rows }
+    package var readRows: [Row] { rows }
 
-    public init(rsm: APIPayload) throws(APIError) {
+    package init(rsm: APIPayload) throws(APIError) {
         let (rows, problems) = try rsm.readObject { fields throws(FieldReader.Problem) in
             try fields.eachItem(in: "rows") { row throws(FieldReader.Problem) -> Row in
                 let question = try row.object("question_info")

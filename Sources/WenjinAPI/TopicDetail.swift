@@ -1,19 +1,19 @@
 /// `?/api/topic/topic/` (docs/api.md §2.13, "alternative"): every column of a topic, including its id and
 /// the `url_token` that the site's `/topic/<url_token>` links use.
-public struct TopicDetail: APIDecodable, Equatable {
-    public var id: RemoteTopicID
-    public var title: String
+package struct TopicDetail: APIDecodable, Equatable {
+    package var id: RemoteTopicID
+    package var title: String
     /// Rendered to HTML here (unlike `api/topic.php`).
-    public var descriptionHTML: String
+    package var descriptionHTML: String
     /// Picture path relative to `uploads/topic/` as stored (`_32_32` size); nil when none.
-    public var picture: String?
-    public var focusCount: Int
-    public var discussCount: Int
+    package var picture: String?
+    package var focusCount: Int
+    package var discussCount: Int
     /// Percent-encoded as stored (`%E5%8C%97…`); nil when absent.
-    public var urlToken: String?
-    public var addTime: Int?
+    package var urlToken: String?
+    package var addTime: Int?
 
-    public init(rsm: APIPayload) throws(APIError) {
+    package init(rsm: APIPayload) throws(APIError) {
         self = try rsm.readObject { fields throws(FieldReader.Problem) in try TopicDetail(fields.object("topic_info")) }
     }
 

@@ -1,14 +1,12 @@
 /// A topic as embedded in posts (`topics`, `question_topics`, `article_topics`).
-public struct TopicReference: Sendable, Equatable {
-    public var id: RemoteTopicID
+package struct TopicReference: Sendable, Equatable {
+    package var id: RemoteTopicID
     /// HTML-escaped as sent.
-    public var title: String
+    package var title: String
+}
 
-    public init(id: RemoteTopicID, title: String) {
-        self.id = id
-        self.title = title
-    }
-
+// Read from a response in an extension, so the memberwise init stays.
+extension TopicReference {
     init(_ fields: FieldReader) throws(FieldReader.Problem) {
         id = try fields.id("topic_id")
         title = try fields.text("topic_title")

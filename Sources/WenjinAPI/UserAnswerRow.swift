@@ -1,15 +1,15 @@
 /// An answer in `api/my_answer.php` (docs/api.md §2.8), newest first. No `add_time` is sent.
-public struct UserAnswerRow: CountedRow {
-    public var id: RemoteAnswerID
-    public var questionID: RemoteQuestionID
+package struct UserAnswerRow: CountedRow {
+    package var id: RemoteAnswerID
+    package var questionID: RemoteQuestionID
     /// The stored text, not rendered: escaped BBCode with `[attach]N[/attach]` tags.
-    public var rawContent: String
-    public var agreeCount: Int
-    public var avatarFile: String?
+    package var rawContent: String
+    package var agreeCount: Int
+    package var avatarFile: String?
     /// "" when the question is gone.
-    public var questionTitle: String
+    package var questionTitle: String
 
-    public init(row: RowFields) throws(APIError) {
+    package init(row: RowFields) throws(APIError) {
         self = try row.read { fields throws(FieldReader.Problem) in try UserAnswerRow(fields) }
     }
 
@@ -23,4 +23,4 @@ public struct UserAnswerRow: CountedRow {
     }
 }
 
-public typealias UserAnswersPage = CountedPage<UserAnswerRow>
+package typealias UserAnswersPage = CountedPage<UserAnswerRow>

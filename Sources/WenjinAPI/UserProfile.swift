@@ -1,22 +1,22 @@
 /// `?/api/account/get_userinfo/` (docs/api.md §2.6). The uid is not echoed: callers know whom they asked for.
-public struct UserProfile: APIDecodable, Equatable {
-    public var userName: String
-    public var nickName: String?
-    public var avatarFile: String?
+package struct UserProfile: APIDecodable, Equatable {
+    package var userName: String
+    package var nickName: String?
+    package var avatarFile: String?
     /// HTML-escaped as sent; nil when null or "".
-    public var signature: String?
+    package var signature: String?
     /// Followers.
-    public var fansCount: Int
+    package var fansCount: Int
     /// Users this user follows.
-    public var friendCount: Int
-    public var questionCount: Int
-    public var answerCount: Int
-    public var topicFocusCount: Int
-    public var agreeCount: Int
-    public var thanksCount: Int
-    public var answerFavoriteCount: Int
+    package var friendCount: Int
+    package var questionCount: Int
+    package var answerCount: Int
+    package var topicFocusCount: Int
+    package var agreeCount: Int
+    package var thanksCount: Int
+    package var answerFavoriteCount: Int
 
-    public init(rsm: APIPayload) throws(APIError) {
+    package init(rsm: APIPayload) throws(APIError) {
         self = try rsm.readObject { fields throws(FieldReader.Problem) in try UserProfile(fields) }
     }
 

@@ -1,23 +1,19 @@
 /// A user as embedded in other responses (`user_info`, `answer_users`, `at_user`, …).
-public struct UserSummary: Sendable, Equatable {
-    public var id: RemoteUserID
+package struct UserSummary: Sendable, Equatable {
+    package var id: RemoteUserID
     /// Login name, HTML-escaped as sent.
-    public var userName: String
+    package var userName: String
     /// WENJIN's display name; absent upstream.
-    public var nickName: String?
+    package var nickName: String?
     /// Avatar path relative to `uploads/avatar/`; nil when the user has none.
-    public var avatarFile: String?
-
-    public init(id: RemoteUserID, userName: String, nickName: String? = nil, avatarFile: String? = nil) {
-        self.id = id
-        self.userName = userName
-        self.nickName = nickName
-        self.avatarFile = avatarFile
-    }
+    package var avatarFile: String?
 
     /// WENJIN marks anonymous authors with uid −1 (upstream sends the real uid).
-    public var isAnonymous: Bool { id.isAnonymous }
+    package var isAnonymous: Bool { id.isAnonymous }
+}
 
+// Read from a response in an extension, so the memberwise init stays.
+extension UserSummary {
     /// The summary at `key`, nil when absent or unreadable: for users a response mentions beside
     /// the item it is about (an asker in a list, a reply target), whose loss does not lose the item.
     static func lenient(_ fields: FieldReader, _ key: String) -> UserSummary? {

@@ -1,4 +1,5 @@
 import Foundation
+import WenjinJSON
 
 /// Reads the members of one JSON object of site.json by key, with the checks every setting
 /// needs (type, range), and afterwards reports keys nobody asked for. The known keys are the
@@ -7,35 +8,47 @@ package struct ConfigObjectReader {
     let file: String
     /// Dotted path of this object (`crawl`), empty at the top.
     let path: String
-    private let members: [JSONNode.Member]
+    /// The file's text, for the line and column of an error (worked out only then).
+    private let source: JSONSource
+    private let members: [JSONMember]
     private var asked: [String] = []
 
     /// The reader of a whole file's top-level object; a syntax error names its line and column.
     package init(parsing text: String, file: String) throws(SiteConfigError) {
+        let source = JSONSource(text)
         let document: JSONNode
         do {
-            document = try JSONParser.parse(text)
+            document = try source.parse()
         } catch {
-            throw SiteConfigError(file: file, line: error.position.line, column: error.position.column,
-                                  reason: .syntax(error.message))
+            let position = source.position(at: error.offset)
+            throw SiteConfigError(file: file, line: position.line, column: position.column, reason: .syntax(error.message))
         }
-        try self.init(document, path: "", file: file)
+        try self.init(document, path: "", file: file, source: source)
     }
 
-    package init(_ node: JSONNode, path: String, file: String) throws(SiteConfigError) {
+    private init(_ node: JSONNode, path: String, file: String, source: JSONSource) throws(SiteConfigError) {
         self.file = file
         self.path = path
+        self.source = source
         guard case .object(let members) = node.value else {
-            throw SiteConfigError(file: file, line: node.position.line, column: node.position.column,
+            let position = source.position(at: node.offset)
+            throw SiteConfigError(file: file, line: position.line, column: position.column,
                                   keyPath: path.isEmpty ? nil : path,
                                   reason: .wrongType(expected: "an object", found: node.kindDescription))
         }
+        self.members = members
         var seen = Set<String>()
         for member in members where !seen.insert(member.key).inserted {
-            throw SiteConfigError(file: file, line: member.keyPosition.line, column: member.keyPosition.column,
-                                  keyPath: Self.join(path, member.key), reason: .duplicateKey)
+            throw failure(at: member.keyOffset, keyPath: Self.join(path, member.key), .duplicateKey)
         }
-        self.members = members
+    }
+
+    /// Where `node` was written in the file.
+    package func position(of node: JSONNode) -> TextPosition { source.position(at: node.offset) }
+
+    private func failure(at offset: Int, keyPath: String, _ reason: SiteConfigError.Reason) -> SiteConfigError {
+        let position = source.position(at: offset)
+        return SiteConfigError(file: file, line: position.line, column: position.column, keyPath: keyPath, reason: reason)
     }
 
     private static func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
@@ -54,13 +67,12 @@ package struct ConfigObjectReader {
     }
 
     package func failure(_ key: String, at node: JSONNode, _ reason: SiteConfigError.Reason) -> SiteConfigError {
-        SiteConfigError(file: file, line: node.position.line, column: node.position.column,
-                        keyPath: Self.join(path, key), reason: reason)
+        failure(at: node.offset, keyPath: Self.join(path, key), reason)
     }
 
     mutating func object(_ key: String) throws(SiteConfigError) -> ConfigObjectReader? {
         guard let node = node(key) else { return nil }
-        return try ConfigObjectReader(node, path: Self.join(path, key), file: file)
+        return try ConfigObjectReader(node, path: Self.join(path, key), file: file, source: source)
     }
 
     mutating func string(_ key: String, allowEmpty: Bool = false) throws(SiteConfigError) -> String? {
@@ -85,7 +97,7 @@ package struct ConfigObjectReader {
     mutating func number(_ key: String, in range: ClosedRange<Double>, allowed: String) throws(SiteConfigError)
         -> Double? {
         guard let node = node(key) else { return nil }
-        guard case .number(let value, _) = node.value else {
+        guard let value = node.value.number else {
             throw failure(key, at: node, .wrongType(expected: "a number", found: node.kindDescription))
         }
         guard range.contains(value) else {
@@ -97,11 +109,9 @@ package struct ConfigObjectReader {
     mutating func integer(_ key: String, in range: ClosedRange<Int>, allowed: String) throws(SiteConfigError)
         -> Int? {
         guard let node = node(key) else { return nil }
-        guard case .number(let value, let isInteger) = node.value else {
-            throw failure(key, at: node, .wrongType(expected: "a whole number", found: node.kindDescription))
-        }
-        guard isInteger, let integer = Int(exactly: value) else {
-            throw failure(key, at: node, .wrongType(expected: "a whole number", found: Self.format(value)))
+        guard case .integer(let integer) = node.value else {
+            let found = node.value.number.map(Self.format) ?? node.kindDescription
+            throw failure(key, at: node, .wrongType(expected: "a whole number", found: found))
         }
         guard range.contains(integer) else {
             throw failure(key, at: node, .outOfRange(value: String(integer), allowed: allowed))
@@ -175,9 +185,8 @@ package struct ConfigObjectReader {
     package func rejectUnknownKeys() throws(SiteConfigError) {
         guard let unknown = members.first(where: { !asked.contains($0.key) }) else { return }
         let suggestion = SpellingSuggestion.closest(to: unknown.key, among: asked)
-        throw SiteConfigError(file: file, line: unknown.keyPosition.line, column: unknown.keyPosition.column,
-                              keyPath: Self.join(path, unknown.key),
-                              reason: .unknownKey(suggestion: suggestion, known: asked))
+        throw failure(at: unknown.keyOffset, keyPath: Self.join(path, unknown.key),
+                      .unknownKey(suggestion: suggestion, known: asked))
     }
 
     private static func format(_ value: Double) -> String {

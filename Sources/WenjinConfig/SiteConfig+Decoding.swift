@@ -1,4 +1,5 @@
 import Foundation
+import WenjinJSON
 
 extension SiteConfig {
     public static let fileName = "site.json"
@@ -164,7 +165,8 @@ extension ExtraValue {
             self = .object(Dictionary(members.map { ($0.key, ExtraValue($0.value)) }, uniquingKeysWith: { $1 }))
         case .array(let elements): self = .array(elements.map(ExtraValue.init))
         case .string(let text): self = .string(text)
-        case .number(let value, _): self = .number(value)
+        case .integer(let value): self = .number(Double(value))
+        case .double(let value): self = .number(value)
         case .bool(let value): self = .bool(value)
         case .null: self = .null
         }

@@ -16,7 +16,7 @@ extension Crawler {
             return { writer in try writer.put(Asset(url: key, state: .failed, error: refusal)) }
         }
         let limit = options.maxAssetBytes
-        let response: HTTPResponse
+        let response: APIResponse
         do {
             response = try await client.get(url, maxBytes: limit) { response throws(APIError) in
                 // A body shorter than announced is a cut connection: retry it like one.

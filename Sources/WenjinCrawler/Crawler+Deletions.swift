@@ -15,7 +15,7 @@ extension Crawler {
 
     /// The source answered that the job's entity does not exist. Only an entity the store holds
     /// is recorded; one never stored has nothing to mark (a list named it, then it went away).
-    func recordMissing(_ job: CrawlJob, response: HTTPResponse?, in writer: StoreWriter) throws {
+    func recordMissing(_ job: CrawlJob, response: APIResponse?, in writer: StoreWriter) throws {
         if let response { try keep(response, in: writer) }
         if let (kind, id) = job.verified { try writer.markVerified(kind, id: id, at: Date()) }
         guard let (kind, id) = job.deletable, try Self.holds(kind, id, writer) else { return }

@@ -13,7 +13,7 @@ extension Crawler {
         guard let previous else { return false }
         let url = previous.url(relativeTo: options.source)
         guard let raw = try store.read({ try $0.rawResponse(for: url) }),
-              let decoded = try? HTTPResponse(url: raw.url.absoluteString, status: raw.status, body: raw.body).decoded(as: Page.self)
+              let decoded = try? APIResponse(url: raw.url.absoluteString, status: raw.status, body: raw.body).decoded(as: Page.self)
         else { return false }
         return page.repeats(decoded)
     }

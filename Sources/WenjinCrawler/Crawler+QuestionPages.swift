@@ -17,7 +17,7 @@ extension Crawler {
     /// deletion does not fail every later crawl.
     func questionPage(_ id: Int) async throws -> StoreWrites {
         let expected = try store.read { try $0.question(QuestionID(id))?.answerCount } ?? 0
-        var pages: [(response: HTTPResponse, page: QuestionWebPage)] = []
+        var pages: [(response: APIResponse, page: QuestionWebPage)] = []
         var answersSeen = 0
         repeat {
             let number = pages.count + 1
@@ -45,7 +45,7 @@ extension Crawler {
     /// (kept in the store with its error), a cut-short one is retried like a dropped connection;
     /// nil when the server says the page does not exist.
     private func webPage(_ route: String, question id: Int) async throws(PoliteClient.Failure)
-        -> (response: HTTPResponse, page: QuestionWebPage)? {
+        -> (response: APIResponse, page: QuestionWebPage)? {
         let address = options.source.text + route
         guard let url = URL(string: address) else {
             throw .failed(APIError(.transport(code: 0, message: "not a URL"), url: address), response: nil)

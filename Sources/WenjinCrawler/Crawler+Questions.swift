@@ -49,7 +49,7 @@ extension Crawler {
     /// are stored here; the others are queued for the answer-detail endpoint.
     func question(_ id: Int) async throws -> StoreWrites {
         let (first, firstResponse) = try await client.fetch(Endpoint.question(RemoteQuestionID(id)))
-        var pages: [(response: HTTPResponse, unreadable: [APIError], end: ListEnd?)] = [(firstResponse, first.unreadableAnswers, nil)]
+        var pages: [(response: APIResponse, unreadable: [APIError], end: ListEnd?)] = [(firstResponse, first.unreadableAnswers, nil)]
         var answers = first.answers
         var seen = Set(first.answers.map(\.id))
         var last = first

@@ -59,7 +59,7 @@ extension Crawler {
         let received: Int
         let last: Bool
         let repeated: Bool
-        let response: HTTPResponse
+        let response: APIResponse
         let id = RemoteUserID(user)
         switch list {
         case .questions:

@@ -250,7 +250,7 @@ public final class Crawler: Sendable {
         return .finished
     }
 
-    private func recordFailure(_ task: CrawlTask, error: String, response: HTTPResponse?,
+    private func recordFailure(_ task: CrawlTask, error: String, response: APIResponse?,
                                progress: @Sendable (CrawlEvent) -> Void) throws {
         try store.write { writer in
             if let response, let raw = Self.raw(response, error: error) { try writer.put(raw) }
@@ -277,7 +277,7 @@ public final class Crawler: Sendable {
     /// Keeps a response in the store. Rows of it that could not be read are errors on those
     /// items: named in the stored response and counted in the summary; the rest is used.
     /// `listEnd` marks a page where its list ended early.
-    func keep(_ response: HTTPResponse, unreadable: [APIError] = [], listEnd: ListEnd? = nil, in writer: StoreWriter) throws {
+    func keep(_ response: APIResponse, unreadable: [APIError] = [], listEnd: ListEnd? = nil, in writer: StoreWriter) throws {
         var notes: [String] = []
         if !unreadable.isEmpty {
             notes.append("\(unreadable.count) unreadable rows: " + unreadable.map(\.description).joined(separator: "; "))
@@ -289,7 +289,7 @@ public final class Crawler: Sendable {
     }
 
     /// A response as the store keeps it.
-    static func raw(_ response: HTTPResponse, error: String? = nil) -> RawResponse? {
+    static func raw(_ response: APIResponse, error: String? = nil) -> RawResponse? {
         guard let url = URL(string: response.url) else { return nil }
         return RawResponse(url: url, status: response.status, fetchedAt: Date(), etag: response.etag,
                            lastModified: response.lastModified, contentType: response.contentType,

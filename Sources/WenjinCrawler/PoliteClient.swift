@@ -10,7 +10,7 @@ final class PoliteClient: Sendable {
     enum Failure: Error, Sendable {
         /// A final answer that retrying will not change, or retries ran out; `response` is the
         /// last one received, kept in the store beside the error.
-        case failed(APIError, response: HTTPResponse?)
+        case failed(APIError, response: APIResponse?)
         /// robots.txt forbids the URL.
         case disallowed(String)
         /// `maxRequests` was reached; the task stays queued for the next crawl.
@@ -41,7 +41,7 @@ final class PoliteClient: Sendable {
     var counts: Counters { counters.withLock { $0 } }
 
     /// Fetches and decodes an API endpoint.
-    func fetch<R>(_ endpoint: Endpoint<R>) async throws(Failure) -> (value: R, response: HTTPResponse) {
+    func fetch<R>(_ endpoint: Endpoint<R>) async throws(Failure) -> (value: R, response: APIResponse) {
         let url = endpoint.url(relativeTo: options.source)
         var decoded: R?
         let response = try await send(url) { response throws(APIError) in
@@ -49,7 +49,7 @@ final class PoliteClient: Sendable {
                 throw APIError(.httpStatus(response.status), url: response.url, status: response.status, body: response.body)
             }
             decoded = try endpoint.decode(response)
-        } request: { () async throws(APIError) -> HTTPResponse in
+        } request: { () async throws(APIError) -> APIResponse in
             try await self.api.send(endpoint)
         }
         return (decoded!, response)
@@ -57,8 +57,8 @@ final class PoliteClient: Sendable {
 
     /// GETs any URL (an image) with a body of at most `maxBytes`; `check` decides whether the
     /// response is usable.
-    func get(_ url: URL, maxBytes: Int, check: (HTTPResponse) throws(APIError) -> Void) async throws(Failure) -> HTTPResponse {
-        try await send(url, check: check) { () async throws(APIError) -> HTTPResponse in try await self.api.get(url, maxBytes: maxBytes) }
+    func get(_ url: URL, maxBytes: Int, check: (APIResponse) throws(APIError) -> Void) async throws(Failure) -> APIResponse {
+        try await send(url, check: check) { () async throws(APIError) -> APIResponse in try await self.api.get(url, maxBytes: maxBytes) }
     }
 
     /// Logs in; not retried, and its response is never stored (the request carried the password).
@@ -68,8 +68,8 @@ final class PoliteClient: Sendable {
         try await api.login(userName: credentials.userName, password: credentials.password)
     }
 
-    private func send(_ url: URL, obeyingRobots: Bool = true, check: (HTTPResponse) throws(APIError) -> Void,
-                      request: () async throws(APIError) -> HTTPResponse) async throws(Failure) -> HTTPResponse {
+    private func send(_ url: URL, obeyingRobots: Bool = true, check: (APIResponse) throws(APIError) -> Void,
+                      request: () async throws(APIError) -> APIResponse) async throws(Failure) -> APIResponse {
         if obeyingRobots, options.obeyRobotsTxt, !((try? await rules(for: url).get()) ?? .disallowAll).allows(Self.pathAndQuery(of: url)) {
             throw .disallowed(url.absoluteString)
         }
@@ -83,7 +83,7 @@ final class PoliteClient: Sendable {
                 return true
             }
             guard allowed else { throw .budgetExhausted }
-            var lastResponse: HTTPResponse?
+            var lastResponse: APIResponse?
             var problem: APIError
             do {
                 let response = try await request()
@@ -143,7 +143,7 @@ final class PoliteClient: Sendable {
     private func fetchRules(origin: String) async -> Result<RobotsRules, APIError> {
         guard let url = URL(string: origin + "/robots.txt") else { return .success(.allowAll) }
         do {
-            let response = try await send(url, obeyingRobots: false, check: { _ throws(APIError) in }) { () async throws(APIError) -> HTTPResponse in
+            let response = try await send(url, obeyingRobots: false, check: { _ throws(APIError) in }) { () async throws(APIError) -> APIResponse in
                 try await self.api.get(url)
             }
             guard (200...299).contains(response.status) else { return .success(.allowAll) }

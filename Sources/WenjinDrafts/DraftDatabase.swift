@@ -68,7 +68,9 @@ public struct DraftDatabase: Sendable {
             [.integer(draft.time.seconds), .text(draft.title), .blob(draft.body.archived()),
              .blob(KeyedArchiveWriter().stringArray(draft.topics)), .text(draft.attachAccessKey.rawValue),
              .integer(draft.isAnonymous ? 1 : 0)])
-        return DraftReference(kind: .question, rowID: try lastRowID(connection))
+        let rowID = connection.lastInsertRowID
+        try connection.close()
+        return DraftReference(kind: .question, rowID: rowID)
     }
 
     /// Saves an answer draft as the client does; returns its reference.
@@ -79,7 +81,9 @@ public struct DraftDatabase: Sendable {
             "insert into Answer values(?,?,?,?,?)",
             [.integer(draft.time.seconds), .text(String(draft.questionID)), .blob(draft.body.archived()),
              .text(draft.attachAccessKey.rawValue), .integer(draft.isAnonymous ? 1 : 0)])
-        return DraftReference(kind: .answer, rowID: try lastRowID(connection))
+        let rowID = connection.lastInsertRowID
+        try connection.close()
+        return DraftReference(kind: .answer, rowID: rowID)
     }
 
     /// Deletes exactly the one row `reference` names, even when others share its save time
@@ -91,7 +95,9 @@ public struct DraftDatabase: Sendable {
             throw DraftsError(.noSuchDraft(reference.description), path: file.path)
         }
         try connection.run("delete from \(reference.kind.table) where rowid = ?", [.integer(reference.rowID)])
-        guard connection.changes == 1 else { throw DraftsError(.noSuchDraft(reference.description), path: file.path) }
+        let removed = connection.changes
+        try connection.close()
+        guard removed == 1 else { throw DraftsError(.noSuchDraft(reference.description), path: file.path) }
     }
 
     /// Reads what a user typed to name a draft: `q3`, `a7`, or a save time that only one draft has.
@@ -123,11 +129,5 @@ public struct DraftDatabase: Sendable {
             try connection.run(kind == .question ? Self.createQuestion : Self.createAnswer)
         }
         return connection
-    }
-
-    private func lastRowID(_ connection: DraftConnection) throws(DraftsError) -> Int64 {
-        var rowID: Int64 = 0
-        try connection.run("select last_insert_rowid()") { row in rowID = row.integer(0) ?? 0 }
-        return rowID
     }
 }

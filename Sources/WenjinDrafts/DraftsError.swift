@@ -1,10 +1,12 @@
+import WenjinSQLite
+
 /// The one error of this module: what failed with draft.db, and where.
 public struct DraftsError: Error, Sendable, Equatable, CustomStringConvertible {
     public enum Reason: Sendable, Equatable {
         /// No draft file at the configured path (nor the app's `Documentsdraft.db` beside it).
         case noDraftFile
-        /// SQLite refused: its result code and message.
-        case sqlite(code: Int32, message: String)
+        /// SQLite refused: its result code, message and SQL.
+        case sqlite(SQLiteError)
         /// No draft has this reference (`q3`, `a7`) or save time.
         case noSuchDraft(String)
         /// A save time names several drafts; the references of each are given.
@@ -31,7 +33,7 @@ public struct DraftsError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch reason {
         case .noDraftFile: "no draft file at \(path)"
-        case .sqlite(let code, let message): "SQLite error \(code) on \(path): \(message)"
+        case .sqlite(let cause): "\(cause) (\(path))"
         case .noSuchDraft(let reference): "no draft \(reference) in \(path)"
         case .ambiguousTime(let time, let candidates):
             "several drafts were saved at \(time) in \(path): \(candidates.joined(separator: ", "))"

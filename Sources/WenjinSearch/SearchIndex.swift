@@ -69,7 +69,7 @@ public struct SearchIndex: Sendable {
     /// full write. Returns the report and the state to keep for the next write.
     public static func write<Failure: Error>(
         documents: consuming [SearchDocument], layout: Layout = Layout(), previous: SearchIndexState?,
-        previousFile: (GeneratedFile.Path) -> Data?, to emit: (SearchIndexOutput) throws(Failure) -> Void
+        previousFile: (SitePath) -> Data?, to emit: (SearchIndexOutput) throws(Failure) -> Void
     ) throws(Failure) -> (report: SearchIndexReport, state: SearchIndexState) {
         let documents = consume documents
         if let previous, let update = update(documents: documents, layout: layout, previous: previous, previousFile: previousFile) {

@@ -9,16 +9,16 @@ extension SearchIndex {
         let file: GeneratedFile
         let stamp: SearchIndexState.Stamp
 
-        init(path: GeneratedFile.Path, bytes: [UInt8], terms: Int = 0) {
+        init(path: SitePath, bytes: [UInt8], terms: Int = 0) {
             file = GeneratedFile(path: path, contents: Data(bytes))
             stamp = SearchIndexState.Stamp(bytes, terms: terms)
         }
     }
 
-    static func manifestPath(_ layout: Layout) -> GeneratedFile.Path { GeneratedFile.Path("\(layout.folder)/index.js") }
+    static func manifestPath(_ layout: Layout) -> SitePath { SitePath("\(layout.folder)/index.js") }
 
-    static func documentFilePath(_ number: Int, _ layout: Layout) -> GeneratedFile.Path {
-        GeneratedFile.Path("\(layout.folder)/docs-\(number).js")
+    static func documentFilePath(_ number: Int, _ layout: Layout) -> SitePath {
+        SitePath("\(layout.folder)/docs-\(number).js")
     }
 
     static func manifest(shardCount: Int, documents: Int, layout: Layout) -> MadeFile {

@@ -5,9 +5,9 @@ import WenjinBuildSupport
 /// be carried over from there as it is).
 public enum SearchIndexOutput: Sendable, Equatable {
     case file(GeneratedFile)
-    case unchanged(GeneratedFile.Path)
+    case unchanged(SitePath)
 
-    public var path: GeneratedFile.Path {
+    public var path: SitePath {
         switch self {
         case .file(let file): file.path
         case .unchanged(let path): path

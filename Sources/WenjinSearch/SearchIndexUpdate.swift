@@ -21,7 +21,7 @@ extension SearchIndex {
 
     /// The files to write and carry over, or nil when the index must be written in full.
     static func update(documents: [SearchDocument], layout: Layout, previous: SearchIndexState,
-                       previousFile: (GeneratedFile.Path) -> Data?) -> Update? {
+                       previousFile: (SitePath) -> Data?) -> Update? {
         guard previous.layout == layout, previous.documentCount == documents.count,
               let stored = previous.storedDocuments() else { return nil }
         var order = stored.records.map { Int($0.caller) }
@@ -220,7 +220,7 @@ extension SearchIndex {
         return low
     }
 
-    private static func output(_ made: MadeFile?, path: GeneratedFile.Path, previous: SearchIndexState.Stamp) -> SearchIndexOutput {
+    private static func output(_ made: MadeFile?, path: SitePath, previous: SearchIndexState.Stamp) -> SearchIndexOutput {
         guard let made, made.stamp != previous else { return .unchanged(path) }
         return .file(made.file)
     }

@@ -14,8 +14,8 @@ enum SearchShardFile {
         var list: Range<Int>
     }
 
-    static func path(name: String, layout: SearchIndex.Layout) -> GeneratedFile.Path {
-        GeneratedFile.Path("\(layout.folder)/shard-\(name).js")
+    static func path(name: String, layout: SearchIndex.Layout) -> SitePath {
+        SitePath("\(layout.folder)/shard-\(name).js")
     }
 
     static func header(name: String) -> [UInt8] { Array("wenjinSearch.addShard(\"\(name)\",{".utf8) }

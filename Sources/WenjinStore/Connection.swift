@@ -1,64 +1,44 @@
-import CSQLite
 import Foundation
+import WenjinSQLite
 
-/// One SQLite connection: opening with the store's settings, a cache of prepared statements,
-/// transactions, and the single place where SQLite's return codes become `StoreError`s.
+/// The store's SQLite connection: opened with the store's settings, statements run with
+/// `SQLConvertible` parameters, transactions, and the one place where a `SQLiteError` becomes
+/// a `StoreError` naming the store (the SQLite details kept whole).
 ///
-/// Not thread-safe by itself (it is opened with SQLITE_OPEN_NOMUTEX); `Store` keeps it behind a
-/// mutex.
+/// Not thread-safe by itself; `Store` keeps it behind a mutex.
 final class Connection {
     let path: String
-    private let handle: OpaquePointer
-    private var statements: [String: Statement] = [:]
+    private let sqlite: SQLiteConnection
 
     /// Opens (creating when absent) the database at `path`, or an in-memory one for ":memory:".
     init(path: String) throws(StoreError) {
         self.path = path
-        var opened: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
-        let code = sqlite3_open_v2(path, &opened, flags, nil)
-        guard code == SQLITE_OK, let opened else {
-            let message = opened.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
-            sqlite3_close_v2(opened)
-            throw StoreError(.sqlite(code: code), path: path, message: message)
-        }
-        handle = opened
-        sqlite3_extended_result_codes(handle, 1)
-        // A second process (a build reading while a crawl writes) waits instead of failing at once.
-        sqlite3_busy_timeout(handle, 5_000)
-        try execute("PRAGMA journal_mode = WAL")
-        // WAL makes NORMAL durable against crashes of the process; only a power loss can lose the
-        // last transactions, which a resumable crawl re-fetches.
-        try execute("PRAGMA synchronous = NORMAL")
-        try execute("PRAGMA foreign_keys = ON")
-    }
-
-    deinit {
-        statements.removeAll()
-        sqlite3_close_v2(handle)
-    }
-
-    /// Turns a failing return code into a `StoreError` carrying SQLite's message.
-    @discardableResult
-    func check(_ code: Int32, sql: String?) throws(StoreError) -> Int32 {
-        switch code {
-        case SQLITE_OK, SQLITE_ROW, SQLITE_DONE:
-            return code
-        default:
-            let message = String(cString: sqlite3_errmsg(handle))
-            throw StoreError(.sqlite(code: sqlite3_extended_errcode(handle)), path: path, sql: sql, message: message)
+        do {
+            // A second process (a build reading while a crawl writes) waits instead of failing at once.
+            sqlite = try SQLiteConnection(path: path, access: .create, busyTimeoutMilliseconds: 5_000)
+            try sqlite.execute("PRAGMA journal_mode = WAL")
+            // WAL makes NORMAL durable against crashes of the process; only a power loss can lose the
+            // last transactions, which a resumable crawl re-fetches.
+            try sqlite.execute("PRAGMA synchronous = NORMAL")
+            try sqlite.execute("PRAGMA foreign_keys = ON")
+        } catch {
+            throw StoreError(error, path: path)
         }
     }
 
     /// Runs SQL text that may hold several statements and no parameters (pragmas, schema scripts).
     func execute(_ sql: String) throws(StoreError) {
-        try check(sqlite3_exec(handle, sql, nil, nil, nil), sql: sql)
+        do {
+            try sqlite.execute(sql)
+        } catch {
+            throw StoreError(error, path: path)
+        }
     }
 
     /// Runs one statement with its parameters, stepping it to the end.
     func run(_ sql: String, _ values: any SQLConvertible...) throws(StoreError) {
         try withStatement(sql, values) { statement throws(StoreError) in
-            while try statement.step() {}
+            while try step(statement) {}
         }
     }
 
@@ -66,8 +46,8 @@ final class Connection {
     func query<T>(_ sql: String, _ values: any SQLConvertible..., read: (Row) throws(StoreError) -> T) throws(StoreError) -> [T] {
         try withStatement(sql, values) { statement throws(StoreError) in
             var results: [T] = []
-            let row = Row(statement: statement, connection: self)
-            while try statement.step() {
+            let row = Row(values: statement.row, sql: sql, path: path)
+            while try step(statement) {
                 results.append(try read(row))
             }
             return results
@@ -77,12 +57,12 @@ final class Connection {
     /// The first row of a query, or `nil` when there is none.
     func queryFirst<T>(_ sql: String, _ values: any SQLConvertible..., read: (Row) throws(StoreError) -> T) throws(StoreError) -> T? {
         try withStatement(sql, values) { statement throws(StoreError) in
-            try statement.step() ? read(Row(statement: statement, connection: self)) : nil
+            try step(statement) ? read(Row(values: statement.row, sql: sql, path: path)) : nil
         }
     }
 
     /// Rows changed by the last INSERT, UPDATE or DELETE.
-    var changes: Int { Int(sqlite3_changes(handle)) }
+    var changes: Int { sqlite.changes }
 
     /// Runs `body` inside one transaction: committed when it returns, rolled back when it throws.
     /// `immediate` takes the write lock at once, so a writer never fails halfway on a busy store.
@@ -116,35 +96,77 @@ final class Connection {
         return result
     }
 
+    private func step(_ statement: SQLiteStatement) throws(StoreError) -> Bool {
+        do {
+            return try statement.step()
+        } catch {
+            throw StoreError(error, path: path)
+        }
+    }
+
     /// Lends a cached, bound statement for one use and resets it afterwards, even on error. A
     /// reset that fails after a successful use is an error too: the statement would not be
     /// ready for the next one (after a failed use, the use's own error is the story).
     private func withStatement<T>(_ sql: String, _ values: [any SQLConvertible],
-                                  _ body: (Statement) throws(StoreError) -> T) throws(StoreError) -> T {
-        let statement = try prepared(sql)
+                                  _ body: (SQLiteStatement) throws(StoreError) -> T) throws(StoreError) -> T {
+        let statement: SQLiteStatement
+        do {
+            statement = try sqlite.statement(sql)
+            try statement.bind(values.map(\.sqlValue))
+        } catch {
+            throw StoreError(error, path: path)
+        }
         let result: Result<T, StoreError>
         do {
-            try statement.bind(values)
             result = .success(try body(statement))
         } catch {
             result = .failure(error)
         }
-        let resetCode = statement.reset()
-        let value = try result.get()
-        try check(resetCode, sql: sql)
-        return value
+        do {
+            try statement.reset()
+        } catch {
+            _ = try result.get()
+            throw StoreError(error, path: path)
+        }
+        return try result.get()
+    }
+}
+
+/// The current row of a statement, read by column index. Valid only until the next step.
+struct Row {
+    let values: SQLiteRow
+    let sql: String
+    let path: String
+
+    func isNull(_ column: Int32) -> Bool { values.isNull(column) }
+
+    func int(_ column: Int32) -> Int { Int(values.int64(column)) }
+
+    func optionalInt(_ column: Int32) -> Int? { isNull(column) ? nil : int(column) }
+
+    func bool(_ column: Int32) -> Bool { int(column) != 0 }
+
+    func text(_ column: Int32) -> String { values.text(column) }
+
+    func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
+
+    func blob(_ column: Int32) -> Data { values.data(column) }
+
+    /// A time in whole seconds, held to `Date.storableSeconds` (a row written by other means
+    /// may hold anything).
+    func date(_ column: Int32) -> Date {
+        let bounds = Date.storableSeconds
+        return Date(timeIntervalSince1970: TimeInterval(min(max(values.int64(column), bounds.lowerBound), bounds.upperBound)))
     }
 
-    private func prepared(_ sql: String) throws(StoreError) -> Statement {
-        if let cached = statements[sql] { return cached }
-        var pointer: OpaquePointer?
-        try check(sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &pointer, nil), sql: sql)
-        guard let pointer else {
-            // SQLite returns no statement for text that is only whitespace or comments.
-            throw StoreError(.sqlite(code: SQLITE_MISUSE), path: path, sql: sql, message: "no statement in SQL text")
+    func optionalDate(_ column: Int32) -> Date? { isNull(column) ? nil : date(column) }
+
+    /// Reads a text column that must hold one of an enum's raw values.
+    func value<T: RawRepresentable>(_ column: Int32, as type: T.Type) throws(StoreError) -> T where T.RawValue == String {
+        let raw = text(column)
+        guard let value = T(rawValue: raw) else {
+            throw StoreError(.unreadableValue(column: values.name(column)), path: path, sql: sql, message: "unknown value '\(raw)'")
         }
-        let statement = Statement(sql: sql, pointer: pointer, connection: self)
-        statements[sql] = statement
-        return statement
+        return value
     }
 }

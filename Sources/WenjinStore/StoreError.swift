@@ -1,3 +1,5 @@
+import WenjinSQLite
+
 /// The one error type of WenjinStore: what went wrong, with the store file and SQL involved.
 public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     public enum Reason: Sendable, Equatable {
@@ -39,6 +41,11 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     public static func == (left: StoreError, right: StoreError) -> Bool {
         left.reason == right.reason && left.path == right.path && left.sql == right.sql && left.message == right.message
             && left.underlying.map { String(describing: $0) } == right.underlying.map { String(describing: $0) }
+    }
+
+    /// A refusal of SQLite in the store at `path`, its code, message and SQL kept.
+    init(_ cause: SQLiteError, path: String) {
+        self.init(.sqlite(code: cause.code), path: path, sql: cause.sql, message: cause.message)
     }
 
     public var description: String {

@@ -40,7 +40,7 @@ enum SearchBenchmark {
             return
         }
 
-        var files: [GeneratedFile.Path: Data] = [:]
+        var files: [SitePath: Data] = [:]
         var start = ContinuousClock.now
         let (report, state) = SearchIndex.write(documents: documents, previous: nil, previousFile: { _ in nil }) { output in
             if case .file(let file) = output { files[file.path] = file.contents }

@@ -3,6 +3,7 @@
 import Foundation
 
 let benchmarks: [String: @Sendable ([String]) throws -> Void] = [
+    "api-decode": APIDecodeBenchmark.run,
     "build": BuildBenchmark.run,
     "crawl": CrawlBenchmark.run,
     "preview": PreviewBenchmark.run,

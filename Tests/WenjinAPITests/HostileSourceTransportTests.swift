@@ -13,7 +13,7 @@ struct HostileSourceTransportTests {
         APIClient(.init(base: APIBaseURL(base ?? server.base)!, timeout: timeout, limits: limits))
     }
 
-    func get(_ client: APIClient, _ url: String) async -> Result<HTTPResponse, APIError> {
+    func get(_ client: APIClient, _ url: String) async -> Result<APIResponse, APIError> {
         do { return .success(try await client.get(URL(string: url)!)) } catch { return .failure(error) }
     }
 

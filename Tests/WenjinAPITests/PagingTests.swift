@@ -4,7 +4,7 @@ import WenjinAPI
 
 /// The paging rules of docs/api.md §1.5, as the crawler asks them.
 @Suite struct PagingTests {
-    func response(_ json: String) -> HTTPResponse { HTTPResponse(url: "test", status: 200, body: Data(json.utf8)) }
+    func response(_ json: String) -> APIResponse { APIResponse(url: "test", status: 200, body: Data(json.utf8)) }
 
     func question(answers: Int) throws -> QuestionDetail {
         let list = (0..<answers).map { #"{"answer_id":"\#($0 + 1)","answer_content":"a","uid":"2"}"# }.joined(separator: ",")

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import WenjinAPI
+@testable import WenjinAPI
 
 /// The quirks of docs/api.md §5 and §8, one fixture each, in WENJIN's flavor and upstream's.
 @Suite struct QuirkFixtureTests {
@@ -114,7 +114,7 @@ import WenjinAPI
 
     @Test func anEmptyArrayPayloadIsAnEmptyObjectToPHP() throws {
         let body = Data(#"{"rsm":[],"errno":1,"err":null}"#.utf8)
-        let response = HTTPResponse(url: "test", status: 200, body: body)
+        let response = APIResponse(url: "test", status: 200, body: body)
         #expect(try response.decoded(as: ExplorePage.self).isEnd)
         #expect(try response.decoded(as: UserQuestionsPage.self).totalRows == 0)
         #expect(throws: APIError.self) { try response.decoded(as: QuestionDetail.self) }
@@ -212,13 +212,13 @@ import WenjinAPI
     @Test func theContentTypeIsNotChecked() throws {
         let body = try RecordedResponse.fixture("search_end").body
         for type in ["text/html; charset=UTF-8", "application/json", "text/plain"] {
-            let response = HTTPResponse(url: "x", status: 200, headers: ["Content-Type": type], body: body)
+            let response = APIResponse(url: "x", status: 200, headers: ["Content-Type": type], body: body)
             #expect(try response.decoded(as: SearchPage.self).isEnd)
         }
     }
 
     @Test func serverErrorsAreTransientAndCarryTheStatus() {
-        let response = HTTPResponse(url: "http://h/?/api/explore/", status: 503, headers: ["Retry-After": "7"], body: Data("busy".utf8))
+        let response = APIResponse(url: "http://h/?/api/explore/", status: 503, headers: ["Retry-After": "7"], body: Data("busy".utf8))
         do {
             _ = try response.decoded(as: ExplorePage.self)
             Issue.record("a 503 must not decode")

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import WenjinAPI
+@testable import WenjinAPI
 
 extension RecordedExpectations {
     static let people: [String: Check] = {

@@ -22,7 +22,7 @@ enum RecordedResponse {
 
     /// A recorded response; the status comes from `NAME.headers` when it exists (the
     /// mysqli-driver folder has bodies only, all of them 200).
-    static func load(_ name: String) throws -> HTTPResponse {
+    static func load(_ name: String) throws -> APIResponse {
         let body = try Data(contentsOf: specFolder.appendingPathComponent(name + ".json"))
         var status = 200
         var headers: [String: String] = [:]
@@ -36,12 +36,12 @@ enum RecordedResponse {
                 headers[String(line[..<colon])] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
             }
         }
-        return HTTPResponse(url: "recorded:\(name)", status: status, headers: headers, body: body)
+        return APIResponse(url: "recorded:\(name)", status: status, headers: headers, body: body)
     }
 
     /// A fixture of `Fixtures/`, served as a 200 response.
-    static func fixture(_ name: String) throws -> HTTPResponse {
-        HTTPResponse(url: "fixture:\(name)", status: 200,
+    static func fixture(_ name: String) throws -> APIResponse {
+        APIResponse(url: "fixture:\(name)", status: 200,
                      body: try Data(contentsOf: fixtureFolder.appendingPathComponent(name + ".json")))
     }
 }

@@ -5,7 +5,7 @@ import WenjinAPI
 
 /// Every response recorded from a real WeCenter 3.1 + ifLab server decodes, to the values the file holds.
 @Suite(SharedSpec.required) struct RecordedResponseTests {
-    typealias Check = @Sendable (HTTPResponse) throws -> Void
+    typealias Check = @Sendable (APIResponse) throws -> Void
 
     static let checks: [String: Check] = RecordedExpectations.posts
         .merging(RecordedExpectations.people) { first, _ in first }

@@ -13,7 +13,7 @@ struct SocketTransportTests {
         APIClient(.init(base: APIBaseURL(server.base)!, timeout: 10, limits: TransferLimits(maxBytes: Self.cap, deadlineSeconds: 20)))
     }
 
-    func get(_ client: APIClient, _ url: String) async -> Result<HTTPResponse, APIError> {
+    func get(_ client: APIClient, _ url: String) async -> Result<APIResponse, APIError> {
         do { return .success(try await client.get(URL(string: url)!)) } catch { return .failure(error) }
     }
 

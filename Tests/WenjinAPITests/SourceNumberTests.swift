@@ -6,7 +6,7 @@ import WenjinAPI
 /// rejects its item (reported beside the others), a count is clamped, a time outside is unknown.
 @Suite("Numbers from the source")
 struct SourceNumberTests {
-    func response(_ json: String) -> HTTPResponse { HTTPResponse(url: "http://127.0.0.1/test", status: 200, body: Data(json.utf8)) }
+    func response(_ json: String) -> APIResponse { APIResponse(url: "http://127.0.0.1/test", status: 200, body: Data(json.utf8)) }
 
     func explore(_ rows: [String]) throws -> ExplorePage {
         try response(#"{"rsm":{"total_rows":\#(rows.count),"rows":[\#(rows.joined(separator: ","))]},"errno":1,"err":null}"#)

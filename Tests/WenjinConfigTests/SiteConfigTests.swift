@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WenjinJSON
 @testable import WenjinConfig
 
 @Suite("site.json")
@@ -113,21 +114,22 @@ struct SiteConfigTests {
 
     @Test("the parser reads every JSON form: escapes, surrogate pairs, exponents, nesting")
     func parserReadsAllForms() throws {
-        let node = try JSONParser.parse(#"[ "a\"\\\/\n\u00e9\ud83d\ude00", -1.5e2, 0, true, false, null, {"k": []} ]"#)
+        let source = JSONSource(#"[ "a\"\\\/\n\u00e9\ud83d\ude00", -1.5e2, 0, true, false, null, {"k": []} ]"#)
+        let node = try source.parse()
         guard case .array(let items) = node.value else {
             Issue.record("expected an array")
             return
         }
-        guard case .string(let text) = items[0].value, case .number(let number, let isInteger) = items[1].value else {
+        guard case .string(let text) = items[0].value, case .double(let number) = items[1].value else {
             Issue.record("expected a string and a number")
             return
         }
         #expect(text == "a\"\\/\né😀")
-        #expect(number == -150 && !isInteger)
+        #expect(number == -150)
         #expect(items.count == 7)
-        #expect(items[6].position == TextPosition(line: 1, column: 64))
-        #expect(throws: JSONParser.SyntaxError.self) { try JSONParser.parse("[01]") }
-        #expect(throws: JSONParser.SyntaxError.self) { try JSONParser.parse(String(repeating: "[", count: 500)) }
+        #expect(source.position(at: items[6].offset) == TextPosition(line: 1, column: 64))
+        #expect(throws: JSONSyntaxError.self) { try JSONParser.parse("[01]") }
+        #expect(throws: JSONSyntaxError.self) { try JSONParser.parse(String(repeating: "[", count: 500)) }
     }
 
     @Test("a wrong type names the key and the expected type")

@@ -34,7 +34,7 @@ struct ItemErrorTests {
         let store = try site.openStore()
         let crawler = Crawler(options: site.options(), store: store)
         let body = #"{"rsm":[{"id":"1","uid":"2","user_name":"a","content":"hi","add_time":"1"},{"id":"oops"}],"errno":1,"err":null}"#
-        let response = HTTPResponse(url: site.base.text + "api/answer_comment.php?id=1", status: 200, body: Data(body.utf8))
+        let response = APIResponse(url: site.base.text + "api/answer_comment.php?id=1", status: 200, body: Data(body.utf8))
         let list = try response.decoded(as: AnswerCommentList.self)
         #expect(list.comments.count == 1)
         try store.write { try crawler.keep(response, unreadable: list.unreadableRows, in: $0) }

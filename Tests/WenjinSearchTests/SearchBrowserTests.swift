@@ -30,7 +30,7 @@ struct SearchBrowserTests {
         layout.documentsPerFile = 2
         for file in SearchIndex(documents: documents, layout: layout).files { try file.write(under: site) }
         let script = Self.packageRoot.appendingPathComponent("Themes/default/assets/js/search.js")
-        try GeneratedFile(path: GeneratedFile.Path("assets/js/search.js"), contents: Data(contentsOf: script)).write(under: site)
+        try GeneratedFile(path: SitePath("assets/js/search.js"), contents: Data(contentsOf: script)).write(under: site)
         let page = """
             <!DOCTYPE html>
             <html lang="zh-Hans"><head><meta charset="utf-8"><title>搜索</title></head><body>

@@ -74,11 +74,11 @@ struct SearchCorpus {
 /// An index output folder in memory, as the build stages it: each write makes a new folder
 /// of the files it names, new ones as made and unchanged ones carried over from the last.
 struct SearchOutputFolder {
-    var files: [GeneratedFile.Path: Data] = [:]
+    var files: [SitePath: Data] = [:]
     var written = 0
     var unchanged = 0
     /// Files called unchanged that the previous folder lacks (a wrong update).
-    var missing: [GeneratedFile.Path] = []
+    var missing: [SitePath] = []
 
     init() {}
 

@@ -21,7 +21,7 @@ struct SearchIndexUpdateTests {
 
     /// A write from `previous` (nil: a full write), its state passed through its binary form.
     static func write(_ documents: [SearchDocument], after previous: Written?,
-                      previousFile: ((GeneratedFile.Path) -> Data?)? = nil) throws -> Written {
+                      previousFile: ((SitePath) -> Data?)? = nil) throws -> Written {
         var outputs: [SearchIndexOutput] = []
         let state = try previous.map { try SearchIndexState(decoding: $0.state.encoded()) }
         let (report, next) = SearchIndex.write(

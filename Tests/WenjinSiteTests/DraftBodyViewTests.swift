@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WenjinBuildSupport
 import WenjinDrafts
 import WenjinTemplates
 @testable import WenjinSite

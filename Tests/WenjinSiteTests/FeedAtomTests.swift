@@ -16,7 +16,7 @@ struct FeedAtomTests {
 
     private func feed(path: String = "topics/12/feed.xml") -> AtomFeed {
         AtomFeed(
-            path: GeneratedFile.Path(path), title: "话题：考研 & <保研>", pageURL: "topics/12.html",
+            path: SitePath(path), title: "话题：考研 & <保研>", pageURL: "topics/12.html",
             entries: [
                 AtomEntry(title: "Tom & Jerry <3", url: "questions/1.html", published: published, updated: updated,
                           author: "小明", summary: "摘要\u{1}里有控制字符", content: content("<p>见 <a href=\"../users/9.html\">他</a> &amp; 你</p>"),

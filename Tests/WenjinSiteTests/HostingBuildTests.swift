@@ -5,6 +5,7 @@ import WenjinLinkCheck
 import WenjinModel
 import WenjinStore
 @testable import WenjinSite
+import WenjinBuildSupport
 
 /// `build.hosting`: precompressed siblings, content-hashed theme files and `_headers`, checked
 /// on the files a build leaves, with Debian's `gzip` reading what a host would send.

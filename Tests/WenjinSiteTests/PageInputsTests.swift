@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WenjinBuildSupport
 import WenjinModel
 import WenjinSanitizer
 import WenjinStore

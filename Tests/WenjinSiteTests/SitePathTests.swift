@@ -1,5 +1,6 @@
 import Testing
 @testable import WenjinSite
+import WenjinBuildSupport
 
 @Suite("Site paths and pagination")
 struct SitePathTests {

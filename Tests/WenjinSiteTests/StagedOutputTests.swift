@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Testing
 @testable import WenjinSite
+import WenjinBuildSupport
 
 /// The twin output tree, driven directly: each "build" is a `StagedOutput` given the files of
 /// one output, then published (or discarded, or dropped as a killed process would).

@@ -18,7 +18,7 @@ extension DraftsError: UserFacingError {
 
     public var cause: String? {
         switch reason {
-        case .sqlite(let code, let message): "SQLite error \(code): \(message)"
+        case .sqlite(let cause): "SQLite error \(cause.code): \(cause.message)"
         case .ambiguousTime(_, let candidates): "they are \(candidates.joined(separator: ", "))"
         case .unreadableImage(_, let why): why
         case .foreignDatabase(let tables): "it is a SQLite database with other tables (\(tables.joined(separator: ", "))); it was left as it was"

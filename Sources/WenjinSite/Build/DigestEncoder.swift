@@ -1,20 +1,21 @@
 import Foundation
+import WenjinBuildSupport
 import WenjinModel
 
-/// Feeds any `Encodable` value into a `PageFingerprint.Digest`: every stored property the
+/// Feeds any `Encodable` value into a `ContentDigest`: every stored property the
 /// value encodes, with its key, so a field added to a model later is part of the digest without
 /// anyone remembering to add it. Keys are hashed as well as values: an absent optional is a
 /// missing key, and `(a: nil, b: 5)` must differ from `(a: 5, b: nil)`.
 struct DigestEncoder {
     /// The digest of `value` on its own.
     static func digest<Value: Encodable>(of value: Value) -> UInt64 {
-        var digest = PageFingerprint.Digest(seed: 0x6469_6765_7374)
+        var digest = ContentDigest(seed: 0x6469_6765_7374)
         add(value, to: &digest)
         return digest.finish()
     }
 
     /// Adds `value` to a running digest.
-    static func add<Value: Encodable>(_ value: Value, to digest: inout PageFingerprint.Digest) {
+    static func add<Value: Encodable>(_ value: Value, to digest: inout ContentDigest) {
         let sink = Sink(digest)
         // The models encode nothing that can throw; a value that did would only end early.
         try? value.encode(to: sink)
@@ -23,11 +24,11 @@ struct DigestEncoder {
 
     /// The encoder and its containers share this one running digest.
     final class Sink: Encoder {
-        var digest: PageFingerprint.Digest
+        var digest: ContentDigest
         var codingPath: [any CodingKey] { [] }
         var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-        init(_ digest: PageFingerprint.Digest) { self.digest = digest }
+        init(_ digest: ContentDigest) { self.digest = digest }
 
         func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
             digest.add(tag: 20)

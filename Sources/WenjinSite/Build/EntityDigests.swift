@@ -21,14 +21,14 @@ struct EntityDigests: Sendable {
         // thread and the marks of content kept although deleted upstream.
         let withdrawals = content.withdrawals
         questions = Self.map(content.questions, id: \.id) { question in
-            var digest = PageFingerprint.Digest(seed: 5)
+            var digest = ContentDigest(seed: 5)
             DigestEncoder.add(question, to: &digest)
             Self.add(nil, marked: withdrawals.marked.questions.contains(question.id), to: &digest)
             return digest.finish()
         }
         let answerList = content.questions.flatMap { content.answers[$0.id] ?? [] }
         answers = Self.map(answerList, id: \.id) { answer in
-            var digest = PageFingerprint.Digest(seed: 1)
+            var digest = ContentDigest(seed: 1)
             DigestEncoder.add(answer, to: &digest)
             Self.add(withdrawals.answers[answer.id], marked: withdrawals.marked.answers.contains(answer.id), to: &digest)
             let comments = content.answerComments[answer.id] ?? []
@@ -39,7 +39,7 @@ struct EntityDigests: Sendable {
             return digest.finish()
         }
         users = Self.map(content.users, id: \.id) { user in
-            var digest = PageFingerprint.Digest(seed: 2)
+            var digest = ContentDigest(seed: 2)
             DigestEncoder.add(user, to: &digest)
             digest.add(index.avatars[user.id]?.text ?? "\u{0}")
             Self.add(nil, marked: withdrawals.marked.users.contains(user.id), to: &digest)
@@ -47,14 +47,14 @@ struct EntityDigests: Sendable {
         }
         let links = ArchiveLinks(index: index)
         topics = Self.map(content.topics, id: \.id) { topic in
-            var digest = PageFingerprint.Digest(seed: 3)
+            var digest = ContentDigest(seed: 3)
             DigestEncoder.add(topic, to: &digest)
             let picture = topic.pic.flatMap { links.imagePath(AssetURL(content.sourceBase + "/uploads/topic/" + $0)) }
             digest.add(picture?.text ?? "\u{0}")
             return digest.finish()
         }
         articles = Self.map(content.articles, id: \.id) { article in
-            var digest = PageFingerprint.Digest(seed: 4)
+            var digest = ContentDigest(seed: 4)
             DigestEncoder.add(article, to: &digest)
             Self.add(nil, marked: withdrawals.marked.articles.contains(article.id), to: &digest)
             let comments = content.articleComments[article.id] ?? []
@@ -67,7 +67,7 @@ struct EntityDigests: Sendable {
         }
     }
 
-    private static func add(_ withdrawal: Withdrawal?, marked: Bool, to digest: inout PageFingerprint.Digest) {
+    private static func add(_ withdrawal: Withdrawal?, marked: Bool, to digest: inout ContentDigest) {
         digest.add(word: UInt64(withdrawal?.rawValue ?? 0) | (marked ? 0x100 : 0))
     }
 

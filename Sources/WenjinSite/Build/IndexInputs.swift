@@ -1,3 +1,4 @@
+import WenjinBuildSupport
 import WenjinModel
 
 /// Fingerprints of the sitemap and the feeds from their inputs, as `PageInputs` does for pages,
@@ -10,7 +11,7 @@ struct IndexInputs {
 
     /// The sitemap's files, all from one digest of every entry.
     func sitemap(_ entries: [SitemapEntry], file: String) -> PageFingerprint {
-        var digest = PageFingerprint.Digest(seed: seed.value)
+        var digest = ContentDigest(seed: seed.value)
         digest.add(file)
         digest.add(word: UInt64(entries.count))
         for entry in entries {
@@ -22,7 +23,7 @@ struct IndexInputs {
 
     /// A feed of `questions` under `title` (which names the topic of a topic's feed).
     func feed(_ file: String, title: String, questions: ArraySlice<Question>) -> PageFingerprint {
-        var digest = PageFingerprint.Digest(seed: seed.value)
+        var digest = ContentDigest(seed: seed.value)
         digest.add(file)
         digest.add(title)
         digest.add(word: UInt64(questions.count))

@@ -1,11 +1,12 @@
 import Foundation
 import Glibc
+import WenjinBuildSupport
 
 extension PageFingerprint {
     /// What every page's bytes depend on besides its context: the theme's template files, its
     /// UI strings, and the program itself (a new `wenjin` may render the same context anew).
     static func seed(theme: Theme) -> PageFingerprint {
-        var digest = Digest(seed: 0x7765_6E6A_696E)
+        var digest = ContentDigest(seed: 0x7765_6E6A_696E)
         let templates = theme.folder.appendingPathComponent("templates")
         let paths = ((try? FileManager.default.subpathsOfDirectory(atPath: templates.path)) ?? []).sorted()
         for relative in paths {
@@ -36,7 +37,7 @@ extension PageFingerprint {
     /// footer, drafts link, the community's address) and what every body's HTML depends on
     /// besides its text and links (the hosts it is read against, the sanitizer's policy).
     static func seed(theme: Theme, renderer: PageRenderer) -> PageFingerprint {
-        var digest = Digest(seed: seed(theme: theme).value)
+        var digest = ContentDigest(seed: seed(theme: theme).value)
         digest.add(renderer.siteTitle)
         digest.add(renderer.baseURL ?? "\u{0}")
         digest.add(renderer.footer ?? "\u{0}")

@@ -23,7 +23,4 @@ struct PageFingerprint: Hashable, Sendable, CustomStringConvertible {
         guard hex.count == 16, let value = UInt64(hex, radix: 16) else { return nil }
         self.value = value
     }
-
-    /// The running digest, shared with the search state's checksum (`WenjinBuildSupport`).
-    typealias Digest = ContentDigest
 }

@@ -10,8 +10,8 @@ import WenjinSearch
 /// sitemap and feeds by the fingerprints of their inputs (`IndexInputs`), the search index by
 /// patching the previous one (its state is published with the output, `searchStateSidecar`).
 struct SiteIndexes {
-    static let siteFeed = GeneratedFile.Path("feed.xml")
-    static func topicFeed(_ id: TopicID) -> GeneratedFile.Path { GeneratedFile.Path("feeds/topic-\(id.rawValue).xml") }
+    static let siteFeed = SitePath("feed.xml")
+    static func topicFeed(_ id: TopicID) -> SitePath { SitePath("feeds/topic-\(id.rawValue).xml") }
     static let feedEntries = 30
     /// The search index's state, published beside the output it describes, and the seed
     /// (`IndexInputs.seed`) of the build that made it: a new program, theme or site setting

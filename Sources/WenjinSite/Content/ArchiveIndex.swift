@@ -1,3 +1,4 @@
+import WenjinBuildSupport
 import WenjinModel
 import WenjinSanitizer
 

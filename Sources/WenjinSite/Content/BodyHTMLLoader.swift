@@ -74,7 +74,7 @@ final class BodyHTMLLoader: Sendable {
         entries.reserveCapacity(inputs.count)
         for start in stride(from: 0, to: inputs.count, by: Self.batchSize) {
             let batch = ParallelWork.map(Array(inputs[start..<min(inputs.count, start + Self.batchSize)])) { input in
-                var digest = PageFingerprint.Digest(seed: 0)
+                var digest = ContentDigest(seed: 0)
                 digest.add(input.html)
                 return (input.key, input.html, digest.finish(), CacheKeyHash(of: input.html, hosts: hosts))
             }

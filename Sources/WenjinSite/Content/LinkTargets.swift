@@ -1,3 +1,4 @@
+import WenjinBuildSupport
 import WenjinModel
 
 /// A digest of everything `ArchiveLinks` answers from: which questions, answers, articles,
@@ -8,7 +9,7 @@ import WenjinModel
 enum LinkTargets {
     static func digest(of index: ArchiveIndex) -> UInt64 {
         let content = index.content
-        var digest = PageFingerprint.Digest(seed: 0x6C69_6E6B_73)
+        var digest = ContentDigest(seed: 0x6C69_6E6B_73)
         digest.add(content.sourceBase)
         digest.add(tag: 1)
         for id in index.questionsByID.keys.map(\.rawValue).sorted() { digest.add(word: UInt64(bitPattern: Int64(id))) }

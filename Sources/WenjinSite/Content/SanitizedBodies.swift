@@ -65,7 +65,7 @@ struct SanitizedBodies: Sendable {
         }
         let sameTargets = usable?.linkTargets == targets
         let known = ParallelWork.map(inputs) { input -> BodyLedger.Entry? in
-            var digest = PageFingerprint.Digest(seed: 0)
+            var digest = ContentDigest(seed: 0)
             digest.add(input.html)
             guard let entry = usable?.entries[input.key], entry.rawDigest == digest.finish(),
                   sameTargets || entry.links.allSatisfy({ links.stillAnswers($0) }) else { return nil }

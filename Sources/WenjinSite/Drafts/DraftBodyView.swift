@@ -1,4 +1,5 @@
 import Foundation
+import WenjinBuildSupport
 import WenjinDrafts
 import WenjinSanitizer
 import WenjinTemplates

@@ -1,4 +1,5 @@
 import Foundation
+import WenjinBuildSupport
 import WenjinDrafts
 import WenjinModel
 import WenjinSanitizer

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Synchronization
+import WenjinBuildSupport
 import WenjinConfig
 import WenjinDrafts
 import WenjinModel

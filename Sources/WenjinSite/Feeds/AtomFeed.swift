@@ -5,7 +5,7 @@ import WenjinSanitizer
 /// One Atom feed (the whole site's newest items, or one topic's), as values.
 public struct AtomFeed: Sendable {
     /// Where the feed is written, relative to the site root: `feed.xml`, `topics/12/feed.xml`.
-    public var path: GeneratedFile.Path
+    public var path: SitePath
     public var title: String
     public var subtitle: String?
     /// The page the feed follows, relative to the site root: `index.html`, `topics/12.html`.
@@ -16,7 +16,7 @@ public struct AtomFeed: Sendable {
     /// that the feed's date never depends on the clock.
     public var updated: Date?
 
-    public init(path: GeneratedFile.Path, title: String, subtitle: String? = nil, pageURL: String,
+    public init(path: SitePath, title: String, subtitle: String? = nil, pageURL: String,
                 entries: [AtomEntry], updated: Date? = nil) {
         self.path = path
         self.title = title

@@ -55,11 +55,11 @@ public struct Sitemap: Sendable {
     }
 
     /// The files `init` makes for `entryCount` entries, without making them.
-    public static func paths(entryCount: Int, urlsPerFile: Int = Sitemap.maximumURLsPerFile) -> [GeneratedFile.Path] {
+    public static func paths(entryCount: Int, urlsPerFile: Int = Sitemap.maximumURLsPerFile) -> [SitePath] {
         let perFile = max(1, min(urlsPerFile, Sitemap.maximumURLsPerFile))
         guard entryCount > perFile else { return ["sitemap.xml"] }
         let parts = (entryCount + perFile - 1) / perFile
-        return ["sitemap.xml"] + (1...parts).map { GeneratedFile.Path("sitemap-\($0).xml") }
+        return ["sitemap.xml"] + (1...parts).map { SitePath("sitemap-\($0).xml") }
     }
 
     private static func urlSet(_ entries: ArraySlice<SitemapEntry>, site: SiteURL) -> String {

@@ -1,5 +1,6 @@
 import Foundation
 import WenjinSanitizer
+import WenjinBuildSupport
 
 /// The theme's style sheets and scripts under names that change with their bytes
 /// (`assets/css/site.css` → `assets/css/site.3f9a0c1b2d.css`), so a host may let browsers keep
@@ -35,7 +36,7 @@ struct HashedAssetNames: Sendable {
     }
 
     /// Where `path` is published: its hashed name, or itself when it is not renamed.
-    func published(_ path: SitePath) -> SitePath { renamed[path.text].map(SitePath.init) ?? path }
+    func published(_ path: SitePath) -> SitePath { renamed[path.text].map { SitePath($0) } ?? path }
 
     /// `page` with every relative reference to a renamed file (`"../assets/css/site.css"`,
     /// `'assets/js/search.js?v=1'`) pointing at its hashed name. A reference starts right after a

@@ -1,4 +1,5 @@
 import WenjinConfig
+import WenjinBuildSupport
 
 /// `_headers`, the file Netlify and Cloudflare Pages read the response headers of a static
 /// site from (docs/design.md#hosting): security headers for every file, a year of caching for

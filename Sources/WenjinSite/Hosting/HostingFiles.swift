@@ -20,7 +20,7 @@ struct HostingFiles: Sendable {
     func write(into staged: StagedOutput, progress: any BuildProgress) throws(SiteError) -> (written: Int, unchanged: Int) {
         var outcomes: [StagedOutput.Outcome] = []
         if hosting.headersFile {
-            let hashed = hashedNames.map { $0.renamed.values.map(SitePath.init) } ?? []
+            let hashed = hashedNames.map { $0.renamed.values.map { SitePath($0) } } ?? []
             let file = HeadersFile(hosting: hosting, hashedFiles: hashed)
             outcomes.append(try staged.write(file.contents, to: HeadersFile.path, step: .hostingFiles))
         }
@@ -57,7 +57,7 @@ struct HostingFiles: Sendable {
     /// The fingerprint of `original`'s compressed sibling. Changing the compression settings
     /// changes `compressionVersion`, and every sibling is written anew.
     private static func fingerprint(of original: PageFingerprint, encoding: SiteConfig.Hosting.Encoding) -> PageFingerprint {
-        var digest = PageFingerprint.Digest(seed: original.value)
+        var digest = ContentDigest(seed: original.value)
         digest.add(tag: 11)
         digest.add(encoding.rawValue)
         digest.add(word: compressionVersion)

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import WenjinBuildSupport
 
 /// The fingerprint of every file of one output folder, and the state files the builder keeps
 /// with it (sidecars: each in a file beside the manifest, listed in it by size and digest, and

@@ -1,4 +1,5 @@
 import Foundation
+import WenjinBuildSupport
 import WenjinModel
 
 /// Where each page and file of the archive lives in the output: the one place that knows

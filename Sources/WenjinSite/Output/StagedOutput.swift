@@ -177,7 +177,7 @@ final class StagedOutput: Sendable {
             throw SiteError(.output, step: .publish, message: "invalid sidecar name \"\(name)\"")
         }
         let produced = state.withLock { $0.produced }
-        let stale = twin.fingerprints.keys.filter { produced[$0] == nil }.map(SitePath.init)
+        let stale = twin.fingerprints.keys.filter { produced[$0] == nil }.map { SitePath($0) }
         for path in stale { touch(path) }
         try folder.remove(stale, step: .publish)
         try OutputManifest(fingerprints: produced).write(describing: staging.path, to: stagingSlot, sidecars: sidecars)

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Synchronization
+import WenjinBuildSupport
 
 /// The file operations a build applies to the folder it stages the new output in. That folder
 /// is the twin of the live output: most of its names are hard links to the live site's files,

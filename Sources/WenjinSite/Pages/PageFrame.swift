@@ -1,3 +1,4 @@
+import WenjinBuildSupport
 import WenjinTemplates
 
 /// What every page tells the base layout besides its own content: its file, template, title,

@@ -1,3 +1,4 @@
+import WenjinBuildSupport
 import WenjinModel
 
 /// A page's fingerprint from its inputs: the digests of every entity and body it shows, the
@@ -32,14 +33,14 @@ extension PageRenderer {
 }
 
 private struct PageInputs {
-    var digest: PageFingerprint.Digest
+    var digest: ContentDigest
     let entities: EntityDigests
     let renderer: PageRenderer
     var index: ArchiveIndex { renderer.index }
     var content: ArchiveContent { renderer.index.content }
 
     init(seed: PageFingerprint, entities: EntityDigests, renderer: PageRenderer) {
-        digest = PageFingerprint.Digest(seed: seed.value)
+        digest = ContentDigest(seed: seed.value)
         self.entities = entities
         self.renderer = renderer
     }

@@ -1,3 +1,4 @@
+import WenjinBuildSupport
 import WenjinModel
 
 /// One page the build writes, named by what it shows; the list of them is the page plan.

@@ -1,3 +1,4 @@
+import WenjinBuildSupport
 import WenjinTemplates
 
 /// One page of a long list and the links to its neighbours, as the `pagination` partial shows

@@ -1,3 +1,4 @@
+import WenjinBuildSupport
 import WenjinTemplates
 
 /// A page between planning and rendering: its file, its template and the whole context the

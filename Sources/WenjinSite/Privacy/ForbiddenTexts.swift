@@ -196,7 +196,7 @@ struct ForbiddenTexts {
         let hosts = hosts
         let ledger = ledger
         let texts = ParallelWork.map(bodies.filter { !$0.html.isEmpty }) { body -> String in
-            var digest = PageFingerprint.Digest(seed: 0)
+            var digest = ContentDigest(seed: 0)
             digest.add(body.html)
             if let entry = ledger?.entries[body.key], entry.rawDigest == digest.finish() { return entry.text }
             return Sanitizer(hosts: hosts, resolver: OriginalsResolver()).plainText(fromHTML: body.html)

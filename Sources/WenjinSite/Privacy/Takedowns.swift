@@ -1,5 +1,6 @@
 import Foundation
 import WenjinConfig
+import WenjinJSON
 import WenjinModel
 
 /// The takedowns file (site.json `privacy.takedowns`, `takedowns.json` beside it by default):
@@ -69,7 +70,7 @@ public struct Takedowns: Sendable, Equatable {
         }
         return elements.enumerated().map { offset, element in
             let path = "\(key)[\(offset)]"
-            positions[path] = element.position
+            positions[path] = reader.position(of: element)
             return (path, element)
         }
     }
@@ -77,8 +78,8 @@ public struct Takedowns: Sendable, Equatable {
     private mutating func ids(_ key: String, _ reader: inout ConfigObjectReader) throws(SiteConfigError) -> [Int] {
         var ids: [Int] = []
         for (path, element) in try elements(key, &reader, expected: "an array of IDs") {
-            guard case .number(let value, let isInteger) = element.value, isInteger, let id = Int(exactly: value), id > 0 else {
-                let found = if case .number(let value, _) = element.value { "\(value)" } else { element.kindDescription }
+            guard case .integer(let id) = element.value, id > 0 else {
+                let found = element.value.number.map { "\($0)" } ?? element.kindDescription
                 throw reader.failure(path, at: element, .wrongType(expected: "a positive whole number (an ID)", found: found))
             }
             ids.append(id)

@@ -1,3 +1,4 @@
+import WenjinBuildSupport
 import WenjinConfig
 import WenjinModel
 import WenjinSanitizer
@@ -130,7 +131,7 @@ struct Withdrawals: Sendable {
 
     /// Adds everything links resolve differently by (`LinkTargets`): pages that became notices
     /// or went, hidden users and their names, removed images.
-    func addLinkAnswers(to digest: inout PageFingerprint.Digest) {
+    func addLinkAnswers(to digest: inout ContentDigest) {
         func add(_ ids: some Sequence<Int>, tag: UInt8) {
             digest.add(tag: tag)
             for id in ids.sorted() { digest.add(word: UInt64(bitPattern: Int64(id))) }

@@ -1,4 +1,5 @@
 import Foundation
+import WenjinBuildSupport
 import WenjinModel
 import WenjinSanitizer
 
@@ -11,11 +12,11 @@ import WenjinSanitizer
 /// what every build needs of every body — its plain text and a digest for page fingerprints.
 struct BodyLedger: Sendable {
     struct Entry: Sendable {
-        /// `PageFingerprint.Digest` of the raw HTML.
+        /// `ContentDigest` of the raw HTML.
         var rawDigest: UInt64
         /// The sanitizer cache's key for the body (`Sanitizer.contentHash` of hosts and text).
         var contentHash: CacheKeyHash
-        /// `PageFingerprint.Digest` of the sanitized HTML, so HTML read back from the cache is
+        /// `ContentDigest` of the sanitized HTML, so HTML read back from the cache is
         /// known to be what this entry describes without decoding the cache's record.
         var htmlDigest: UInt64
         /// Every community link the body holds, with the answer the archive gave.
@@ -25,7 +26,7 @@ struct BodyLedger: Sendable {
 
         /// What a page showing this body depends on: its text, and where its links lead.
         var digest: UInt64 {
-            var digest = PageFingerprint.Digest(seed: rawDigest)
+            var digest = ContentDigest(seed: rawDigest)
             for link in links {
                 digest.add(link.kind)
                 digest.add(word: UInt64(bitPattern: Int64(link.id ?? -1)))
@@ -39,7 +40,7 @@ struct BodyLedger: Sendable {
 
     /// The digest `Entry.htmlDigest` holds.
     static func digest(ofHTML html: String) -> UInt64 {
-        var digest = PageFingerprint.Digest(seed: 0x6874_6D6C)
+        var digest = ContentDigest(seed: 0x6874_6D6C)
         digest.add(html)
         return digest.finish()
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import WenjinBuildSupport
 
 /// The little binary format of the build's state files (`BodyLedger`, and whatever else a build
 /// keeps between runs): fixed-width little-endian integers and length-prefixed UTF-8 strings.
@@ -58,7 +59,7 @@ struct ByteReader {
     }
 
     static func digest(of bytes: ArraySlice<UInt8>) -> UInt64 {
-        var digest = PageFingerprint.Digest(seed: 0x7374_6174_65)
+        var digest = ContentDigest(seed: 0x7374_6174_65)
         bytes.withUnsafeBytes { digest.add(bytes: $0) }
         return digest.finish()
     }

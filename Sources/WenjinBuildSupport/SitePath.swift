@@ -1,12 +1,14 @@
 /// A file's path inside the output folder, `/`-separated and without a leading `/`
-/// (`questions/3521.html`). Every internal link is made from two of these, so links stay
+/// (`questions/3521.html`, `search/shard-3f.js`): where a page or a generated file goes. Every internal link is made from two of these, so links stay
 /// relative and name files (docs/design.md#links).
-public struct SitePath: Hashable, Comparable, Sendable, CustomStringConvertible {
+public struct SitePath: Hashable, Comparable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
     public let text: String
 
     public init(_ text: String) {
         self.text = text
     }
+
+    public init(stringLiteral text: String) { self.text = text }
 
     public static func < (lhs: SitePath, rhs: SitePath) -> Bool { lhs.text < rhs.text }
     public var description: String { text }

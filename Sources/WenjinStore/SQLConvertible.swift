@@ -1,34 +1,27 @@
 import Foundation
 import WenjinModel
+import WenjinSQLite
 
-/// A value bound to a statement parameter. Times are stored as whole unix seconds, the
-/// unit the API sends.
-enum SQLValue {
-    case null
-    case integer(Int64)
-    case text(String)
-    case blob(Data)
-}
-
-/// A Swift value that can be bound to a statement parameter.
+/// A Swift value that can be bound to a statement parameter. Times are stored as whole unix
+/// seconds, the unit the API sends.
 protocol SQLConvertible {
-    var sqlValue: SQLValue { get }
+    var sqlValue: SQLiteValue { get }
 }
 
 extension Int: SQLConvertible {
-    var sqlValue: SQLValue { .integer(Int64(self)) }
+    var sqlValue: SQLiteValue { .integer(Int64(self)) }
 }
 
 extension Bool: SQLConvertible {
-    var sqlValue: SQLValue { .integer(self ? 1 : 0) }
+    var sqlValue: SQLiteValue { .integer(self ? 1 : 0) }
 }
 
 extension String: SQLConvertible {
-    var sqlValue: SQLValue { .text(self) }
+    var sqlValue: SQLiteValue { .text(self) }
 }
 
 extension Data: SQLConvertible {
-    var sqlValue: SQLValue { .blob(self) }
+    var sqlValue: SQLiteValue { .blob(self) }
 }
 
 extension Date: SQLConvertible {
@@ -37,7 +30,7 @@ extension Date: SQLConvertible {
     /// The crawler hands over sane times; this stops whatever else comes from trapping here.
     static let storableSeconds: ClosedRange<Int64> = -(1 << 53)...(1 << 53)
 
-    var sqlValue: SQLValue { .integer(Self.storable(timeIntervalSince1970)) }
+    var sqlValue: SQLiteValue { .integer(Self.storable(timeIntervalSince1970)) }
 
     /// `seconds` rounded down and clamped into `storableSeconds` (NaN as 0).
     static func storable(_ seconds: TimeInterval) -> Int64 {
@@ -48,11 +41,11 @@ extension Date: SQLConvertible {
 }
 
 extension Optional: SQLConvertible where Wrapped: SQLConvertible {
-    var sqlValue: SQLValue { self?.sqlValue ?? .null }
+    var sqlValue: SQLiteValue { self?.sqlValue ?? .null }
 }
 
 extension SQLConvertible where Self: EntityID {
-    var sqlValue: SQLValue { .integer(Int64(rawValue)) }
+    var sqlValue: SQLiteValue { .integer(Int64(rawValue)) }
 }
 
 extension UserID: SQLConvertible {}
@@ -64,5 +57,5 @@ extension ArticleID: SQLConvertible {}
 extension ArticleCommentID: SQLConvertible {}
 
 extension AssetURL: SQLConvertible {
-    var sqlValue: SQLValue { .text(rawValue) }
+    var sqlValue: SQLiteValue { .text(rawValue) }
 }
