@@ -6,8 +6,10 @@ import Synchronization
 ///
 /// Uses Dispatch rather than Swift concurrency because the work is CPU-bound and synchronous
 /// (libxml2, template rendering, file writes); the first error thrown wins.
+/// Inlinable, so it is specialized for each caller's types: called across modules as an
+/// unspecialized generic, it copied every element through value witnesses.
 package enum ParallelWork {
-    package static func map<Input: Sendable, Output: Sendable, Failure: Error>(
+    @inlinable package static func map<Input: Sendable, Output: Sendable, Failure: Error>(
         _ inputs: [Input], _ transform: @Sendable (Input) throws(Failure) -> Output
     ) throws(Failure) -> [Output] {
         guard !inputs.isEmpty else { return [] }

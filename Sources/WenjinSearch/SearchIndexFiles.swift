@@ -28,7 +28,8 @@ extension SearchIndex {
         return MadeFile(path: manifestPath(layout), bytes: Array(text.utf8))
     }
 
-    /// Document file `number`: the documents numbered `numbers`, as [title, url, kind, snippet].
+    /// Document file `number`: the documents numbered `numbers`, as [title, url, kind, snippet];
+    /// an emptied document (a placeholder keeping the numbering) as ["", "", kind, ""].
     static func documentFile(_ documents: [SearchDocument], order: [Int], number: Int, layout: Layout) -> MadeFile {
         let perFile = max(1, layout.documentsPerFile)
         let numbers = (number * perFile)..<min(order.count, (number + 1) * perFile)
@@ -39,7 +40,9 @@ extension SearchIndex {
             text.append("[")
             JavaScriptLiteral.appendString(document.title, to: &text)
             text.append(",")
-            JavaScriptLiteral.appendString(document.url, to: &text)
+            // A document with no title and no text has no terms: nothing finds it, so its
+            // address is not written (a withheld profile's address names its user).
+            JavaScriptLiteral.appendString(document.title.isEmpty && document.text.isEmpty ? "" : document.url, to: &text)
             text.append(",\"\(document.kind.rawValue)\",")
             JavaScriptLiteral.appendString(String(document.text.prefix(layout.snippetLength)), to: &text)
             text.append("]")

@@ -22,6 +22,13 @@ struct OutputManifest: Sendable {
 
     private static let header = "wenjin output manifest 3"
 
+    /// A manifest as read from one of an output's two slots (`slots(for:in:)`).
+    struct Loaded: Sendable {
+        /// The slot's index.
+        let slot: Int
+        let manifest: OutputManifest
+    }
+
     init(fingerprints: [String: PageFingerprint] = [:]) {
         self.fingerprints = fingerprints
     }

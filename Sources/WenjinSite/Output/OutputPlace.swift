@@ -18,6 +18,9 @@ struct OutputPlace: Sendable {
     /// The spare name of a swap made by renames.
     let spare: URL
     let owned: OwnedFolders
+    /// The live folder's manifest as the check read it, so that `StagedOutput` need not read it
+    /// again (at 10,000 questions each parse costs tens of milliseconds); nil when unchecked.
+    private(set) var checkedLive: OutputManifest.Loaded??
 
     /// The names of the output at `destination` (resolved), without checking the place: what
     /// `StagedOutput` works with once the place was checked.
@@ -51,11 +54,13 @@ struct OutputPlace: Sendable {
         }
         // The preview writes draft pages into its live folder between builds (`DraftPreview`).
         let isPreview = resolved == preview
-        if let why = foreign(destination.path, live: true, exempt: { isPreview && Self.isPreviewPage($0) }) {
+        let described = owned.describing(destination.path)
+        if let why = foreign(destination.path, trusted: { _ in described != nil }, exempt: { isPreview && Self.isPreviewPage($0) }) {
             throw refuse(destination.path, why)
         }
+        checkedLive = .some(described)
         for sibling in [twin, setAside, spare] {
-            if let why = foreign(sibling.path, live: false, exempt: { _ in false }) {
+            if let why = foreign(sibling.path, trusted: owned.made, exempt: { _ in false }) {
                 throw refuse(sibling.path, "needs \(sibling.path) for its twin, but it \(why)")
             }
         }
@@ -65,13 +70,14 @@ struct OutputPlace: Sendable {
     /// folder, or a folder a build made holding only files a build wrote. The live folder is
     /// trusted when its manifest still describes it, else each file must be one a manifest lists
     /// (files added by hand are not a build's to remove); the twin's names are wenjin's own, so
-    /// a folder recorded as made there is trusted whole.
-    private func foreign(_ path: String, live: Bool, exempt: (String) -> Bool) -> String? {
+    /// a folder recorded as made there is trusted whole. `trusted`: whether a folder is vouched
+    /// for whole.
+    private func foreign(_ path: String, trusted: (String) -> Bool, exempt: (String) -> Bool) -> String? {
         var info = stat()
         guard lstat(path, &info) == 0 else { return nil }
         guard info.st_mode & S_IFMT == S_IFDIR else { return "is a file, not a folder" }
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return "cannot be read" }
-        if names.isEmpty || (live ? owned.describedNow(path) : owned.made(path)) { return nil }
+        if names.isEmpty || trusted(path) { return nil }
         let stray = owned.unlisted(in: path, exempt: exempt)
         if stray.isEmpty { return nil }
         return "holds files that no wenjin build wrote (\(stray.prefix(3).joined(separator: ", "))\(stray.count > 3 ? ", …" : ""))"

@@ -31,9 +31,13 @@ struct OwnedFolders: Sendable {
             || slots.contains { OutputManifest.names(identity, in: $0) }
     }
 
-    /// Whether a manifest describes the folder at `path` as it is now: nothing was added to it.
-    func describedNow(_ path: String) -> Bool {
-        slots.contains { OutputManifest.load($0, describing: path) != nil }
+    /// The manifest that describes the folder at `path` as it is now (nothing was added to it),
+    /// and the index of its slot; nil when none does.
+    func describing(_ path: String) -> OutputManifest.Loaded? {
+        for (slot, file) in slots.enumerated() {
+            if let manifest = OutputManifest.load(file, describing: path) { return OutputManifest.Loaded(slot: slot, manifest: manifest) }
+        }
+        return nil
     }
 
     /// Up to `limit` + 1 files under `path` (links included) that no manifest of this output

@@ -75,12 +75,10 @@ final class StagedOutput: Sendable {
         livePath = destination.path
         folder = StagingFolder(root: staging.path)
         let slots = OutputManifest.slots(for: self.destination, in: stateFolder)
-        var liveSlot: Int?
-        var known: OutputManifest?
-        for index in slots.indices where known == nil {
-            known = OutputManifest.load(slots[index], describing: livePath)
-            liveSlot = known == nil ? nil : index
-        }
+        // Read once: the place's check read it already, unless the place was not checked.
+        let loaded = place.checkedLive ?? place.owned.describing(livePath)
+        let liveSlot = loaded?.slot
+        let known = loaded?.manifest
         live = known ?? OutputManifest()
         liveKnown = known != nil
         stagingSlot = slots[liveSlot == 0 ? 1 : 0]

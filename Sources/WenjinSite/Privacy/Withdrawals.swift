@@ -44,9 +44,9 @@ struct Withdrawals: Sendable {
     var hiddenUserNames: Set<String> = []
     /// Stored images taken down, by every URL that named their bytes: bodies show a placeholder.
     var removedImages: Set<AssetURL> = []
-    /// The search documents of posts that became notice pages, emptied: same address, kind and
-    /// weight, no title or text, so nothing finds them, while the index keeps its numbering and
-    /// a rebuild after a takedown patches it rather than writing it whole.
+    /// The search documents of posts that became notice pages and of hidden members, emptied:
+    /// same address, kind and weight, no title or text, so nothing finds them, while the index
+    /// keeps its numbering and a rebuild after a takedown patches it rather than writing it whole.
     var emptiedDocuments: [SearchDocument] = []
 
     init() {}
@@ -98,14 +98,15 @@ struct Withdrawals: Sendable {
             hiddenUserNames.insert(Sanitizer.decodeEntities(user.userName))
             if let nick = user.nickName, !nick.isEmpty { hiddenUserNames.insert(Sanitizer.decodeEntities(nick)) }
         }
-        emptiedDocuments = Self.emptiedDocuments(of: content, questions: questions, articles: articles)
+        emptiedDocuments = Self.emptiedDocuments(of: content, questions: questions, articles: articles,
+                                                 users: hiddenUsers.union(gone.users))
         let images = Set(takedowns.images)
         removedImages = Set(content.assets.values.filter { $0.sha256.map(images.contains) == true }.map(\.url))
     }
 
     /// As `SiteIndexes` would have made them, less their words.
     private static func emptiedDocuments(of content: ArchiveContent, questions: [QuestionID: Withdrawal],
-                                         articles: [ArticleID: Withdrawal]) -> [SearchDocument] {
+                                         articles: [ArticleID: Withdrawal], users: Set<UserID>) -> [SearchDocument] {
         var documents: [SearchDocument] = []
         for question in content.questions where questions[question.id] != nil {
             let answers = content.answers[question.id] ?? []
@@ -120,6 +121,13 @@ struct Withdrawals: Sendable {
         for article in content.articles where articles[article.id] != nil {
             documents.append(SearchDocument(title: "", text: "", url: SiteLayout.article(article.id).text, kind: .article,
                                             weight: article.votes))
+        }
+        // A hidden member's profile is gone, so is its address: the search index writes an
+        // emptied document without it (`SearchIndexFiles.documentFile`), while the address keeps
+        // the document's place in the numbering (docs/design.md#search).
+        for user in content.users where users.contains(user.id) {
+            documents.append(SearchDocument(title: "", text: "", url: SiteLayout.user(user.id).text, kind: .user,
+                                            weight: user.counts.agree))
         }
         return documents
     }
