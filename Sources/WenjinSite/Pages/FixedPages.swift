@@ -1,3 +1,4 @@
+import Foundation
 import WenjinTemplates
 
 extension PageRenderer {
@@ -11,11 +12,26 @@ extension PageRenderer {
         return PageFrame(path: path, template: "search", title: ui["search"], noIndex: true, content: page)
     }
 
-    /// Served by static hosts for any missing file, at any depth; when the base URL is known
-    /// the layout gives it a `<base href>` so its relative links still lead home.
+    /// Served by static hosts and the preview for any missing file, at any depth. Its links are
+    /// relative to the site root, so it works opened from disk and at the top level; served
+    /// over HTTP from deeper, a script sets `<base>` to the site's root path (the base URL's
+    /// path when the address lies under it, else `/`, as in the preview) before the styles load.
+    /// A fixed `<base href>` of the production host would send readers of a copy off to it.
     func notFoundPage() -> PageFrame {
-        PageFrame(path: SiteLayout.notFound, template: "404", title: ui["notFound"], noIndex: true, content: [:])
+        let rootPath = baseURL.flatMap { URLComponents(string: $0)?.path }.map { $0.hasSuffix("/") ? $0 : $0 + "/" } ?? "/"
+        let literal = String(decoding: (try? Self.scriptEncoder.encode(rootPath)) ?? Data("\"/\"".utf8), as: UTF8.self)
+            .replacingOccurrences(of: "<", with: "\\u003c")
+        let script = "(function(){if(!/^https?:$/.test(location.protocol))return;var r=\(literal);"
+            + "var b=document.createElement(\"base\");b.href=location.pathname.indexOf(r)===0?r:\"/\";document.head.appendChild(b);})();"
+        let page: TemplateValue = ["sitePath": .string(rootPath), "baseScript": .html(TrustedHTML(trusted: script))]
+        return PageFrame(path: SiteLayout.notFound, template: "404", title: ui["notFound"], noIndex: true, content: page)
     }
+
+    private static let scriptEncoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .withoutEscapingSlashes
+        return encoder
+    }()
 
     /// What the archive is: its source, when it was crawled, and what it holds.
     func aboutPage() -> PageFrame {
@@ -30,6 +46,6 @@ extension PageRenderer {
             "crawledAt": content.crawlFinishedAt.map(TemplateValue.string) ?? .null,
             "counts": .list(rows.map { key, value in ["label": .string(ui["count." + key]), "value": .int(value)] }),
         ]
-        return PageFrame(path: SiteLayout.about, template: "about", title: ui["about"], content: page)
+        return PageFrame(path: SiteLayout.about, template: "about", title: ui["about"], section: .about, content: page)
     }
 }
