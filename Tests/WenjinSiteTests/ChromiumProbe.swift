@@ -9,12 +9,18 @@ struct ChromiumProbe {
 
     /// The probe's result for `page` (output-relative) of the site in `output`; `script` is a
     /// JavaScript expression evaluated after the page's own scripts, `headStart` markup put at
-    /// the start of <head> (before the page's scripts run), `flags` extra Chromium switches.
+    /// the start of <head> (before the page's scripts run), `waitFor` a condition the probe
+    /// waits for first (up to 100 ticks of 10 ms), `flags` extra Chromium switches.
     static func measure(_ page: String, in output: URL, width: Int, script: String, headStart: String = "",
-                        flags: [String] = []) throws -> String {
+                        waitFor: String = "true", flags: [String] = []) throws -> String {
         let html = try String(contentsOf: output.appendingPathComponent(page), encoding: .utf8)
         let probe = """
-            <script>addEventListener("load", function () { document.body.setAttribute("data-probe", String(\(script))); });</script></body>
+            <script>addEventListener("load", function () {
+              (function probe(ticks) {
+                if (ticks > 0 && !(\(waitFor))) return setTimeout(function () { probe(ticks - 1); }, 10);
+                document.body.setAttribute("data-probe", String(\(script)));
+              })(100);
+            });</script></body>
             """
         let copy = output.appendingPathComponent(page).deletingLastPathComponent().appendingPathComponent("probe-\(UUID().uuidString).html")
         defer { try? FileManager.default.removeItem(at: copy) }

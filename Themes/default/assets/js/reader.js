@@ -77,4 +77,7 @@ jQuery(function ($) {
       $(pre).append($copy);
     }
   });
+
+  // For tests and styles: the enhancements are in place.
+  document.documentElement.setAttribute("data-reader", "ready");
 });
