@@ -1,7 +1,7 @@
 # The two commands of the README: `make demo` and `make test`.
 SWIFT ?= swift
 BUILD_DEPS = libsqlite3-dev libxml2-dev zlib1g-dev libbrotli-dev pkg-config libjs-bootstrap5 libjs-jquery
-TEST_DEPS = $(BUILD_DEPS) tidy chromium fonts-noto-cjk nginx
+TEST_DEPS = $(BUILD_DEPS) tidy chromium chromium-driver fonts-noto-cjk default-jre-headless python3-pip nginx
 BENCH_DEPS = $(BUILD_DEPS) wrk
 
 .PHONY: demo test build release bench deps-build deps-test clean
@@ -11,6 +11,7 @@ deps-build:
 
 deps-test:
 	@Scripts/install-deps $(TEST_DEPS)
+	@Scripts/install-python-deps
 
 build: deps-build
 	$(SWIFT) build

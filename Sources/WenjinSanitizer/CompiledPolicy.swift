@@ -5,7 +5,7 @@ import CLibXML2
 /// nesting table of libxml2's parser over those ids.
 struct CompiledPolicy: Sendable {
     enum Role: Sendable {
-        case link, image, span, lineBreak, preformatted, other
+        case link, image, span, lineBreak, preformatted, list, other
     }
 
     enum Entry: Sendable {
@@ -70,6 +70,7 @@ struct CompiledPolicy: Sendable {
             case "span": .span
             case "br": .lineBreak
             case "pre": .preformatted
+            case "ul", "ol": .list
             default: .other
             }
         }

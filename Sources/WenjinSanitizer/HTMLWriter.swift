@@ -26,6 +26,31 @@ struct HTMLWriter {
         bytes.append(UInt8(ascii: ">"))
     }
 
+    /// Whether the last thing written, past white space, is the end tag of one of `names`.
+    /// (Text and attribute values never hold a raw `<`, so only a tag can end this way.)
+    func endsWithEndTag(of names: Set<String>) -> Bool {
+        let end = endPastSpace
+        guard end > 2, bytes[end - 1] == UInt8(ascii: ">") else { return false }
+        var start = end - 1
+        while start > 0, bytes[start - 1] != UInt8(ascii: "<") { start -= 1 }
+        guard start > 0, bytes[start] == UInt8(ascii: "/") else { return false }
+        return names.contains(String(decoding: bytes[(start + 1)..<(end - 1)], as: UTF8.self))
+    }
+
+    /// Removes every `<br />` written last, past white space (which stays).
+    mutating func removeTrailingLineBreaks() {
+        let tag = Array("<br />".utf8)
+        while case let end = endPastSpace, end >= tag.count, bytes[(end - tag.count)..<end].elementsEqual(tag) {
+            bytes.removeSubrange((end - tag.count)..<end)
+        }
+    }
+
+    private var endPastSpace: Int {
+        var end = bytes.count
+        while end > 0, [0x20, 0x09, 0x0A].contains(bytes[end - 1]) { end -= 1 }
+        return end
+    }
+
     mutating func closeTag(_ name: String) {
         guard !Self.voidElements.contains(name) else { return }
         bytes.append(contentsOf: "</".utf8)

@@ -1,6 +1,7 @@
-/// SHA-256 (FIPS 180-4), for content hashes: the toolchain on Linux has no CryptoKit.
-struct SHA256Digest {
-    private(set) var bytes: [UInt8] = []
+/// SHA-256 (FIPS 180-4), for content hashes: the toolchain on Linux has no CryptoKit. Package-wide:
+/// the build also hashes the one inline script a Content-Security-Policy must name.
+package struct SHA256Digest {
+    package private(set) var bytes: [UInt8] = []
 
     private static let roundConstants: [UInt32] = [
         0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
@@ -13,7 +14,7 @@ struct SHA256Digest {
         0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
     ]
 
-    init(of message: [UInt8]) {
+    package init(of message: [UInt8]) {
         var state: [UInt32] = [
             0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
         ]
@@ -52,7 +53,7 @@ struct SHA256Digest {
     }
 
     /// Lower-case hexadecimal, 64 characters.
-    var hex: String {
+    package var hex: String {
         let digits = Array("0123456789abcdef".utf8)
         var text: [UInt8] = []
         text.reserveCapacity(64)

@@ -33,7 +33,8 @@ public struct SanitizePolicy: Sendable, Equatable {
 
     /// The policy `wenjin build` and `wenjin sanitize` use.
     public static let standard = SanitizePolicy(
-        version: 3,  // 2: relative URLs in bodies are read against the source; 3: `//host`, `\\host` are web links
+        version: 4,  // 2: relative URLs in bodies are read against the source; 3: `//host`, `\\host` are web links;
+        // 4: every image has `alt`, `<br>` beside a block goes, `[*]` marks in a list become items
         elements: standardElements,
         globalAttributes: ["title", "lang", "dir"],
         attributes: [

@@ -17,7 +17,7 @@ struct SanitizingWalk {
     private var linkDepth = 0
     private var preDepth = 0
     /// The ids of the elements written and not yet closed, innermost last.
-    private var openElements: [Int] = []
+    var openElements: [Int] = []
     private let linkID: Int
     private let underlineID: Int
 
@@ -43,7 +43,7 @@ struct SanitizingWalk {
         }
     }
 
-    private mutating func visitChildren(of node: xmlNodePtr) {
+    mutating func visitChildren(of node: xmlNodePtr) {
         var child = node.pointee.children
         while let current = child {
             visit(current)
@@ -70,19 +70,24 @@ struct SanitizingWalk {
             case .span: span(node, id: id)
             case .lineBreak where preDepth > 0 && touchesNewline(node):
                 return  // WeCenter's nl2br also ran inside [code]: the newline already breaks the line
+            case .lineBreak where writer.endsWithEndTag(of: Self.blockNames):
+                return  // nl2br's `<br />` after a block would add an empty line
+            case .list where holdsBulletMarks(node):
+                emitBulletList(id, node)
             default: emit(id, node, attributes: attributes(of: node, element: id))
             }
         }
     }
 
     /// Notes when libxml2 would read `id` opened here differently (see `CompiledPolicy`).
-    private mutating func checkNesting(of id: Int) {
+    mutating func checkNesting(of id: Int) {
         if let outer = openElements.last, compiled.parserCloses(outer, whenOpening: id) { restructured = true }
     }
 
-    private mutating func emit(_ id: Int, _ node: xmlNodePtr, attributes: [(String, String)]) {
+    mutating func emit(_ id: Int, _ node: xmlNodePtr, attributes: [(String, String)]) {
         checkNesting(of: id)
         let name = compiled.names[id]
+        if Self.blockNames.contains(name) { writer.removeTrailingLineBreaks() }  // and before one
         writer.openTag(name, attributes: attributes)
         guard !compiled.isVoid[id] else { return }
         let isPre = compiled.roles[id] == .preformatted
@@ -191,7 +196,11 @@ struct SanitizingWalk {
     }
 
     private mutating func imageAttributes(of node: xmlNodePtr, id: Int, source: String) -> [(String, String)] {
-        [("src", source)] + attributes(of: node, element: id, handled: Self.imageAttributes) + [("loading", "lazy")]
+        let kept = attributes(of: node, element: id, handled: Self.imageAttributes)
+        // HTML requires `alt`; a body image without one gets the empty text of an image its
+        // surrounding words describe, rather than its file name read aloud.
+        let alt: [(String, String)] = kept.contains { $0.0 == "alt" } ? [] : [("alt", "")]
+        return [("src", source)] + alt + kept + [("loading", "lazy")]
     }
 
     // MARK: Attributes
@@ -220,7 +229,7 @@ struct SanitizingWalk {
     private static let imageAttributes = ["src", "loading"]
     private static let spanAttributes = ["style"]
 
-    private mutating func attributes(of node: xmlNodePtr, element id: Int, handled: [String] = []) -> [(String, String)] {
+    mutating func attributes(of node: xmlNodePtr, element id: Int, handled: [String] = []) -> [(String, String)] {
         var kept: [(String, String)] = []
         var attribute = node.pointee.properties
         guard attribute != nil else { return kept }

@@ -48,7 +48,7 @@ import Testing
         #expect(output == (expected.isEmpty ? "<a>x</a>" : "<a \(expected)>x</a>"))
     }
 
-    static let asset = "<img src=\"../assets/01/23.jpg\" loading=\"lazy\" />"
+    static let asset = "<img src=\"../assets/01/23.jpg\" alt=\"\" loading=\"lazy\" />"
     static let images: [(String, String)] = [
         ("<img src='http://wenjin.in/uploads/answer/20151112/0123456789abcdef0123456789abcdef.jpg'/>", asset),
         ("<img src='http://wenjin.in/uploads/answer/20151112/170x110_0123456789abcdef0123456789abcdef.jpg'/>", asset),
@@ -57,7 +57,7 @@ import Testing
         ("<img src='http://wenjin.in/uploads/answer/20151112/0123456789abcdef0123456789abcdef.jpg' width='640' height='480' alt='食堂' class='img-responsive' onerror='x()'/>",
          "<img src=\"../assets/01/23.jpg\" width=\"640\" height=\"480\" alt=\"食堂\" loading=\"lazy\" />"),
         ("<img src='http://wenjin.in/uploads/answer/20151112/0123456789abcdef0123456789abcdef.jpg' width='100%' height='x'/>",
-         "<img src=\"../assets/01/23.jpg\" width=\"100%\" loading=\"lazy\" />"),
+         "<img src=\"../assets/01/23.jpg\" alt=\"\" width=\"100%\" loading=\"lazy\" />"),
         ("<img src='http://example.com/cat.png' alt='猫'>", "<a href=\"http://example.com/cat.png\"\(outside)>猫</a>"),
         ("<img src='//example.com/cat.png'>", "<a href=\"http://example.com/cat.png\"\(outside)>[图片]</a>"),
         ("<a href='http://example.com/'>看<img src='http://example.com/cat.png'></a>", "<a href=\"http://example.com/\"\(outside)>看[图片]</a>"),

@@ -41,7 +41,7 @@ struct AnonymityScan {
             let markers = Self.markers(of: question.askerID, in: community)
             let pagePath = "questions/\(question.id).html"
             if let page = files[pagePath] {
-                let header = Self.slice(page, from: "<article class=\"wj-question\"", to: "</article>")
+                let header = Self.slice(page, from: "<article class=\"wj-question", to: "</article>")
                 let structured = Self.slice(page, from: "\"@type\":\"Question\"", toAny: ["\"acceptedAnswer\"", "\"suggestedAnswer\"", "</script>"])
                 if header != nil { blocksSearched += 1 }
                 for block in [header, structured].compactMap({ $0 }) {
@@ -55,7 +55,8 @@ struct AnonymityScan {
             let post = "anonymous answer \(answer.id)"
             let markers = Self.markers(of: answer.authorID, in: community)
             let pagePath = "questions/\(answer.questionID).html"
-            if let page = files[pagePath], var section = Self.slice(page, from: "id=\"answer-\(answer.id)\"", toAny: ["<section", "</main>"]) {
+            if let page = files[pagePath], var section = Self.slice(page, from: "id=\"answer-\(answer.id)\"",
+                                                                     toAny: ["<article class=\"wj-post wj-answer", "<p class=\"text-muted small border-start", "<aside", "</main>"]) {
                 blocksSearched += 1
                 // WENJIN's API sends an anonymous answer's author as −1: a comment its author wrote
                 // in the thread under their own name is, for the archive, anyone's comment.

@@ -43,7 +43,7 @@ struct DraftBuildTests {
         #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]))
         #expect(html.contains("谢谢😀"))
         let home = try page(site, "index.html")
-        #expect(home.contains("<a class=\"nav-link text-warning\" href=\"drafts/index.html\">草稿</a>"), "every page links the drafts index")
+        #expect(home.contains("<a class=\"nav-link wj-nav-drafts\" href=\"drafts/index.html\">草稿</a>"), "every page links the drafts index")
     }
 
     @Test("An answer draft shows inside its question's page, escaped, and stays out of search, sitemap and feeds")

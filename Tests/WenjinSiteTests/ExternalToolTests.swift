@@ -39,7 +39,7 @@ struct ExternalToolTests {
         let page = try String(contentsOf: site.output.appendingPathComponent("questions/100.html"), encoding: .utf8)
         let probe = """
             <script>document.body.setAttribute("data-probe", getComputedStyle(document.querySelector("nav.navbar")).display
-            + "/" + getComputedStyle(document.querySelector(".card")).borderTopLeftRadius);</script></body>
+            + "/" + getComputedStyle(document.querySelector(".btn")).borderTopLeftRadius);</script></body>
             """
         let probeFile = site.output.appendingPathComponent("questions/probe.html")
         try page.replacingOccurrences(of: "</body>", with: probe).write(to: probeFile, atomically: true, encoding: .utf8)

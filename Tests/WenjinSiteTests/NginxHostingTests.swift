@@ -62,4 +62,30 @@ struct NginxHostingTests {
         #expect(missing.body == (try [UInt8](Data(contentsOf: site.output.appendingPathComponent("404.html")))))
         #expect(try nginx.get("/_headers").status == 404)
     }
+
+    @Test("The 404 page answering for a deep address loads its styles through its one inline script, which the CSP allows by its hash")
+    func deepNotFoundPage() async throws {
+        var site = try await PrivacySampleSite.make()
+        defer { site.remove() }
+        site.config.build.hosting = SiteConfig.Hosting()
+        try site.build()
+        let nginx = try NginxServer.start(serving: site.output)
+        defer { nginx.stop() }
+
+        let path = "/no/such/folder/page.html"
+        let result = try await ExternalToolTests.run(ExternalToolTests.chromium, [
+            "--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run",
+            "--user-data-dir=\(site.root.appendingPathComponent(".chromium").path)",
+            "--enable-logging=stderr", "--v=0", "--virtual-time-budget=5000", "--dump-dom",
+            "http://127.0.0.1:\(nginx.port)\(path)",
+        ])
+        let console = result.output.split(separator: "\n").filter { $0.contains(":CONSOLE") }
+        #expect(!console.contains { $0.contains("Content Security Policy") }, "\(console)")
+        // The script ran: the page has its <base>, so the style sheets came from the site's root.
+        #expect(result.output.contains("<base href=\"/\">"), "\(result.output.suffix(2000))")
+        let requests = try String(contentsOf: nginx.accessLog, encoding: .utf8).split(separator: "\n")
+            .filter { $0.contains("Chrome") }
+        let sheets = requests.filter { $0.contains(".css HTTP") }
+        #expect(!sheets.isEmpty && sheets.allSatisfy { $0.contains("GET /assets/") && $0.contains("\" 200 ") }, "\(requests)")
+    }
 }

@@ -48,9 +48,9 @@ struct OutputGuaranteesTests {
         #expect(before.keys.sorted() == after.keys.sorted())
         let rewritten = Set(after.keys.filter { before[$0] != after[$0] && $0.hasSuffix(".html") })
         // The question itself, the lists that show its title (home, unanswered, its two
-        // topics) and its asker's page.
+        // topics), its asker's page and question 100, whose related questions list it.
         #expect(rewritten == ["questions/101.html", "index.html", "unanswered.html", "topics/10.html",
-                              "topics/11.html", "users/2.html"])
+                              "topics/11.html", "users/2.html", "questions/100.html"])
         let page = try String(contentsOf: site.output.appendingPathComponent("questions/101.html"), encoding: .utf8)
         #expect(page.contains("C++ 和 Rust 选哪个？"))
     }

@@ -28,6 +28,8 @@ struct ArchiveIndex: Sendable {
     let articlesByAuthor: [UserID: [Article]]
     /// Users whose avatar is stored, to its local copy: looked up once per user, not per mention.
     let avatars: [UserID: SitePath]
+    /// Each question's neighbours by shared topics, for its page's sidebar.
+    let relatedQuestions: RelatedQuestions
 
     init(_ content: ArchiveContent) {
         self.content = content
@@ -38,6 +40,7 @@ struct ArchiveIndex: Sendable {
         (questionsByID, articlesByID, usersByID, topicsByID, usersByName, topicsByTitle, avatars) = byID
         (questionOfAnswer, answersByAuthor) = byAnswer
         (questionsByTopic, questionsByAsker, unansweredQuestions, articlesByTopic, articlesByAuthor) = byQuestion
+        relatedQuestions = RelatedQuestions(questionsByTopic: questionsByTopic)
     }
 
     private static func entitiesByID(_ content: ArchiveContent) -> (

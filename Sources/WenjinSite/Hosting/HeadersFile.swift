@@ -1,4 +1,6 @@
+import Foundation
 import WenjinConfig
+import WenjinSanitizer
 import WenjinBuildSupport
 
 /// `_headers`, the file Netlify and Cloudflare Pages read the response headers of a static
@@ -8,10 +10,13 @@ import WenjinBuildSupport
 struct HeadersFile: Sendable {
     static let path = SitePath("_headers")
 
-    /// No inline script or style anywhere: the theme's scripts are files, and its JSON-LD is
-    /// data, which CSP does not run. Images may be `data:` (Bootstrap's CSS draws icons so).
-    static let contentSecurityPolicy = "default-src 'self'; img-src 'self' data:; object-src 'none'; "
-        + "base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+    /// No inline style anywhere and one inline script, the 404 page's (`notFoundBaseScript`),
+    /// allowed by its hash; the theme's other scripts are files, and its JSON-LD is data, which
+    /// CSP does not run. Images may be `data:` (Bootstrap's CSS draws icons so).
+    static let contentSecurityPolicy = "default-src 'self'; script-src 'self' '\(notFoundScriptHash)'; img-src 'self' data:; "
+        + "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+    /// The CSP source of the 404 page's script: `sha256-` and its digest in base64.
+    static let notFoundScriptHash = "sha256-" + Data(SHA256Digest(of: Array(PageRenderer.notFoundBaseScript.utf8)).bytes).base64EncodedString()
     /// What every response carries.
     static let securityHeaders: [(name: String, value: String)] = [
         ("Content-Security-Policy", contentSecurityPolicy),

@@ -7,13 +7,13 @@ extension PageRenderer {
     /// The home page: every question, most recently answered first, paginated.
     func homePage(_ number: Int) -> PageFrame {
         questionList(content.questions, page: number, title: number > 1 ? "\(ui["newest"]) (\(number))" : "",
-                     heading: ui["newest"], path: SiteLayout.home(page:))
+                     heading: ui["newest"], section: .home, path: SiteLayout.home(page:))
     }
 
     /// Questions without any stored answer.
     func unansweredPage(_ number: Int) -> PageFrame {
         questionList(index.unansweredQuestions, page: number, title: ui["unanswered"], heading: ui["unanswered"],
-                            path: SiteLayout.unanswered(page:))
+                     section: .unanswered, path: SiteLayout.unanswered(page:))
     }
 
     func articleListPage(_ number: Int) -> PageFrame {
@@ -25,7 +25,8 @@ extension PageRenderer {
             "articles": block(pagination.slice(content.articles, perPage: perPage).map { articleSummary($0, from: path) }),
             "pagination": pagination.templateValue(from: path, path: SiteLayout.articles(page:)),
         ]
-        return PageFrame(path: path, template: "list", title: titled(ui["articles"], pagination.page), content: page)
+        return PageFrame(path: path, template: "list", title: titled(ui["articles"], pagination.page), section: .articles,
+                         content: page)
     }
 
     func topicsIndexPage(_ number: Int) -> PageFrame {
@@ -44,7 +45,8 @@ extension PageRenderer {
             "heading": .string(ui["topics"]), "topics": .list(topics),
             "pagination": pagination.templateValue(from: path, path: SiteLayout.topicsIndex(page:)),
         ]
-        return PageFrame(path: path, template: "topics", title: titled(ui["topics"], pagination.page), content: page)
+        return PageFrame(path: path, template: "topics", title: titled(ui["topics"], pagination.page), section: .topics,
+                         content: page)
     }
 
     func usersIndexPage(_ number: Int) -> PageFrame {
@@ -54,6 +56,8 @@ extension PageRenderer {
         let users: [TemplateValue] = pagination.slice(content.users, perPage: perPage).map { user in
             [
                 "person": person(user.id, from: path),
+                // Nick names repeat; the account name tells two of them apart.
+                "userName": .string(Sanitizer.decodeEntities(user.userName)),
                 "questionCount": .int(index.questionsByAsker[user.id]?.count ?? 0),
                 "answerCount": .int(index.answersByAuthor[user.id]?.count ?? 0),
             ]
@@ -62,11 +66,12 @@ extension PageRenderer {
             "heading": .string(ui["users"]), "users": .list(users),
             "pagination": pagination.templateValue(from: path, path: SiteLayout.usersIndex(page:)),
         ]
-        return PageFrame(path: path, template: "users", title: titled(ui["users"], pagination.page), content: page)
+        return PageFrame(path: path, template: "users", title: titled(ui["users"], pagination.page), section: .users,
+                         content: page)
     }
 
     private func questionList(_ questions: [Question], page number: Int, title: String, heading: String,
-                              path: (Int) -> SitePath) -> PageFrame {
+                              section: NavigationSection, path: (Int) -> SitePath) -> PageFrame {
         let perPage = Pagination.questionsPerPage
         let pagination = Pagination(page: number, itemCount: questions.count, perPage: perPage)
         let from = path(pagination.page)
@@ -75,7 +80,7 @@ extension PageRenderer {
             "questions": block(pagination.slice(questions, perPage: perPage).map { questionSummary($0, from: from) }),
             "pagination": pagination.templateValue(from: from, path: path),
         ]
-        return PageFrame(path: from, template: "list", title: title, description: heading, content: page)
+        return PageFrame(path: from, template: "list", title: title, description: heading, section: section, content: page)
     }
 
     private func titled(_ title: String, _ page: Int) -> String { page > 1 ? "\(title) (\(page))" : title }

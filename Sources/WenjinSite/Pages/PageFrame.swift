@@ -16,6 +16,13 @@ struct PageFrame: Sendable {
     var structuredData: TrustedHTML?
     /// Pages search engines should not index (404, search).
     var noIndex = false
+    /// The menu entry this page belongs to, marked current in the navigation bar.
+    var section: NavigationSection?
     /// The template's own view of the page, found as `{{page.…}}`.
     var content: TemplateValue
+}
+
+/// The entries of the navigation bar; the raw value is the key templates test (`current.home`).
+enum NavigationSection: String, Sendable {
+    case home, unanswered, articles, topics, users, about
 }

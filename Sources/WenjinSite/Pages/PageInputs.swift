@@ -71,6 +71,7 @@ private struct PageInputs {
     private mutating func summary(_ question: Question) {
         add(entities.questions[question.id])
         add(count: content.answers[question.id]?.count ?? 0)
+        add(count: renderer.shownBestAnswer(of: question) == nil ? 0 : 1)
         person(question.askerID, anonymous: question.isAnonymous)
         topics(question.topicIDs)
     }
@@ -140,6 +141,12 @@ private struct PageInputs {
                 person(comment.authorID, anonymous: thread.hides(comment.authorID))
                 if let replyTo = comment.atUserID { person(replyTo, anonymous: thread.hides(replyTo)) }
             }
+        }
+        let related = index.relatedQuestions.of(question)
+        add(count: related.count)
+        for id in related {
+            add(entities.questions[id])
+            add(count: content.answers[id]?.count ?? 0)
         }
     }
 

@@ -59,10 +59,16 @@ struct PageRenderer: Sendable {
             "openGraphType": .string(frame.openGraphType),
             "structuredData": frame.structuredData.map(TemplateValue.html) ?? .null,
             "noIndex": .bool(frame.noIndex),
-            "baseHref": frame.path == SiteLayout.notFound ? baseURL.map(TemplateValue.string) ?? .null : .null,
             "root": .string(from.rootPrefix),
-            "css": ["bootstrap": .string(from.link(to: Theme.bootstrapCSS)), "site": .string(from.link(to: SitePath("assets/css/site.css")))],
-            "js": ["jquery": .string(from.link(to: Theme.jQuery)), "bootstrap": .string(from.link(to: Theme.bootstrapJS))],
+            "icon": .string(from.link(to: Theme.icon)),
+            "anonymousAvatar": .string(from.link(to: Theme.anonymousAvatar)),
+            "css": ["bootstrap": .string(from.link(to: Theme.bootstrapCSS)), "site": .string(from.link(to: Theme.siteCSS))],
+            "js": [
+                "jquery": .string(from.link(to: Theme.jQuery)), "bootstrap": .string(from.link(to: Theme.bootstrapJS)),
+                "colorScheme": .string(from.link(to: Theme.colorSchemeJS)), "reader": .string(from.link(to: Theme.readerJS)),
+            ],
+            // The menu entry of the page's section is marked (`aria-current`).
+            "current": frame.section.map { section -> TemplateValue in [section.rawValue: true] } ?? .null,
             "nav": [
                 "home": .string(from.link(to: SiteLayout.home)),
                 "unanswered": .string(from.link(to: SiteLayout.unanswered(page: 1))),
@@ -111,7 +117,8 @@ struct PageRenderer: Sendable {
         })
     }
 
-    /// A question in a list: title, link, asker, counts, topics, time.
+    /// A question in a list: title, link, asker, counts (and whether a best answer is shown),
+    /// topics, when it was asked and when it was last active.
     func questionSummary(_ question: Question, from: SitePath) -> TemplateValue {
         let answers = content.answers[question.id]?.count ?? 0
         return [
@@ -120,10 +127,20 @@ struct PageRenderer: Sendable {
             "asker": person(question.askerID, anonymous: question.isAnonymous, from: from),
             "answerCount": .int(answers),
             "answered": .bool(answers > 0),
+            "hasBest": .bool(shownBestAnswer(of: question) != nil),
             "viewCount": .int(question.viewCount),
-            "time": time(question.updateTime),
+            "asked": time(question.addTime),
+            "active": time(question.updateTime),
             "topics": topicLinks(question.topicIDs, from: from),
         ]
+    }
+
+    /// The question's best answer when the archive shows it (stored and not withdrawn).
+    func shownBestAnswer(of question: Question) -> AnswerID? {
+        guard let best = question.bestAnswerID, content.withdrawals.answers[best] == nil,
+            content.answers[question.id]?.contains(where: { $0.id == best }) == true
+        else { return nil }
+        return best
     }
 
     func articleSummary(_ article: Article, from: SitePath) -> TemplateValue {

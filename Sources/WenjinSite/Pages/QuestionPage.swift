@@ -24,6 +24,8 @@ extension PageRenderer {
                 "deleted": deletedMark(withdrawals.marked.answers.contains(answer.id)),
                 "author": person(answer.authorID, anonymous: answer.isAnonymous, from: path),
                 "time": time(answer.addTime),
+                // For sorting by date in the browser (reader.js); answers without a time sort first.
+                "order": .int(answer.addTime.map { Int($0.timeIntervalSince1970) } ?? 0),
                 "votes": .int(answer.agreeCount),
                 "best": .bool(answer.id == question.bestAnswerID),
                 "body": .html(bodies[.answer(answer.id)]),
@@ -50,6 +52,16 @@ extension PageRenderer {
             "hasDetail": .bool(bodies.has(.question(id))),
             "asker": person(question.askerID, anonymous: question.isAnonymous, from: path),
             "time": time(question.addTime),
+            "activeTime": time(question.updateTime),
+            "bestAnchor": shownBestAnswer(of: question).map { .string(SiteLayout.answerAnchor($0)) } ?? .null,
+            "sortable": .bool(answers.count > 1),
+            "related": block(index.relatedQuestions.of(question).compactMap { index.questionsByID[$0] }.map { related in
+                [
+                    "title": .string(Sanitizer.decodeEntities(related.title)),
+                    "href": .string(path.link(to: SiteLayout.question(related.id))),
+                    "answerCount": .int(content.answers[related.id]?.count ?? 0),
+                ]
+            }),
             "viewCount": .int(question.viewCount),
             "focusCount": .int(question.focusCount),
             "topics": topicLinks(question.topicIDs, from: path),

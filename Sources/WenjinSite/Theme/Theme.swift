@@ -22,6 +22,12 @@ struct Theme: Sendable {
     static let bootstrapCSS = SitePath("assets/vendor/bootstrap.min.css")
     static let bootstrapJS = SitePath("assets/vendor/bootstrap.bundle.min.js")
     static let jQuery = SitePath("assets/vendor/jquery.min.js")
+    /// The theme's own files that every page links.
+    static let siteCSS = SitePath("assets/css/site.css")
+    static let colorSchemeJS = SitePath("assets/js/color-scheme.js")
+    static let readerJS = SitePath("assets/js/reader.js")
+    static let icon = SitePath("assets/icon-48.png")
+    static let anonymousAvatar = SitePath("assets/img/avatar.svg")
 
     static func load(_ config: SiteConfig) throws(SiteError) -> Theme {
         let folder = config.root.appendingPathComponent("Themes").appendingPathComponent(config.theme.name)
