@@ -5,7 +5,8 @@ import PackageDescription
 // Commands → everything; Preview → HTTP; Crawler → API, Store, Model, Sanitizer;
 // Site → Store, Model, Sanitizer, Templates, Drafts, LinkCheck, Config, Search, BuildSupport;
 // Search → BuildSupport; Config → Sanitizer (for the default community hosts); LinkCheck → nothing;
-// Drafts → KeyedArchive, CSQLite; Sanitizer → CLibXML2 only; Store → CSQLite, Model.
+// Drafts → KeyedArchive, CSQLite; Sanitizer → CLibXML2 only; Store → CSQLite, Model;
+// Zim → CZimWriter (C++ over libzim, with a C interface), Config, LinkCheck, Site.
 let modules: [(name: String, dependencies: [Target.Dependency])] = [
     ("WenjinModel", []),
     ("WenjinAPI", []),
@@ -26,10 +27,11 @@ let modules: [(name: String, dependencies: [Target.Dependency])] = [
         "WenjinStore", "WenjinModel", "WenjinSanitizer", "WenjinTemplates", "WenjinDrafts", "WenjinLinkCheck", "WenjinConfig",
         "WenjinBuildSupport", "WenjinSearch",
     ]),
+    ("WenjinZim", ["CZimWriter", "WenjinConfig", "WenjinLinkCheck", "WenjinSite"]),
     ("WenjinCommands", [
         "WenjinModel", "WenjinAPI", "WenjinStore", "WenjinSanitizer", "WenjinTemplates",
         "WenjinKeyedArchive", "WenjinDrafts", "WenjinHTTP", "WenjinSample", "WenjinCrawler", "WenjinLinkCheck", "WenjinConfig",
-        "WenjinBuildSupport", "WenjinSearch", "WenjinSite", "WenjinPreview",
+        "WenjinBuildSupport", "WenjinSearch", "WenjinSite", "WenjinPreview", "WenjinZim",
     ]),
 ]
 
@@ -45,6 +47,7 @@ let testDependencies: [String: [Target.Dependency]] = [
     "WenjinDraftsTests": ["WenjinKeyedArchive"],
     "WenjinCommandsTests": [
         "WenjinSample", "WenjinStore", "WenjinDrafts", "WenjinConfig", "WenjinSite", "WenjinHTTP", "WenjinCrawler", "WenjinAPI",
+        "WenjinZim", "WenjinLinkCheck",
     ],
     "WenjinConfigTests": ["WenjinSanitizer"],
     "WenjinSearchTests": ["WenjinBuildSupport"],
@@ -54,7 +57,7 @@ let testDependencies: [String: [Target.Dependency]] = [
 let testsWithFixtures: Set<String> = ["WenjinAPI", "WenjinKeyedArchive", "WenjinDrafts", "WenjinSite"]
 
 /// Modules without a test target of their own: their few types are tested through the modules using them.
-let testedThroughOthers: Set<String> = ["WenjinBuildSupport"]
+let testedThroughOthers: Set<String> = ["WenjinBuildSupport", "WenjinZim"]
 
 let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 
@@ -65,6 +68,8 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        // libzim is C++ only: a C interface over it keeps C++ interoperability out of the Swift modules.
+        .target(name: "CZimWriter", linkerSettings: [.linkedLibrary("zim")]),
         .executableTarget(name: "wenjin", dependencies: ["WenjinCommands"], swiftSettings: strict),
         // Benchmarks the Scripts/bench-* scripts run; not part of the user's command line.
         .executableTarget(
@@ -80,5 +85,6 @@ let package = Package(
         .testTarget(name: "\($0.name)Tests",
                     dependencies: [.target(name: $0.name), "WenjinTestSupport"] + (testDependencies["\($0.name)Tests"] ?? []),
                     exclude: testsWithFixtures.contains($0.name) ? ["Fixtures"] : [], swiftSettings: strict)
-    }
+    },
+    cxxLanguageStandard: .cxx17
 )
