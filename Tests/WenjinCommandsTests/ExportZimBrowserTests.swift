@@ -35,7 +35,9 @@ struct ExportZimBrowserTests {
         let requests = server.requests()
         #expect(requests.contains { $0.path.contains("/images/") && $0.status == 200 })
         #expect(requests.contains { $0.path.hasSuffix("/assets/css/site.css") && $0.status == 200 })
-        let failed = requests.filter { !(200..<400).contains($0.status) }
+        // Chromium asks the server's root for /favicon.ico by itself while a page names no icon
+        // (the theme's favicon link is issue 13's): not a request of the book's pages.
+        let failed = requests.filter { !(200..<400).contains($0.status) && $0.path != "/favicon.ico" }
         #expect(failed.isEmpty, "\(failed)")
     }
 

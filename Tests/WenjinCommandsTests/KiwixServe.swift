@@ -21,8 +21,9 @@ final class KiwixServe {
         port = try Self.freePort()
         logFile = FileManager.default.temporaryDirectory.appendingPathComponent("kiwix-\(UUID().uuidString).log")
         _ = FileManager.default.createFile(atPath: logFile.path, contents: nil)
-        process.executableURL = URL(fileURLWithPath: Self.path)
-        process.arguments = ["--verbose", "--address=127.0.0.1", "--port=\(port)", zim.path]
+        // Line-buffered, so the log is whole even though the server ends by SIGKILL (see `stop`).
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/stdbuf")
+        process.arguments = ["-oL", Self.path, "--verbose", "--address=127.0.0.1", "--port=\(port)", zim.path]
         process.standardOutput = try FileHandle(forWritingTo: logFile)
         process.standardError = FileHandle.nullDevice
         try process.run()
@@ -52,9 +53,10 @@ final class KiwixServe {
     }
 
     /// Stops the server (by its own process id) and waits for it, so its log is complete.
+    /// SIGKILL: started from a Dispatch thread, kiwix-serve inherits a mask that blocks SIGTERM.
     func stop() {
         if process.isRunning {
-            process.terminate()
+            kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
         }
     }
