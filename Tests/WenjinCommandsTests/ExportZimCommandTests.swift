@@ -91,4 +91,24 @@ struct ExportZimCommandTests {
         }
         #expect(!everything.contains { String(decoding: $0, as: UTF8.self).contains("只在草稿里的问题标题") })
     }
+
+    @Test("An export is refused, and leaves no file, when the built site lets out a taken-down question's title", .timeLimit(.minutes(5)))
+    func leakRefused() async throws {
+        let site = try await ZimSite(questions: 12)
+        let questions = try site.site.store.read { try $0.questions() }
+        let titles = Dictionary(grouping: questions.map(\.title), by: { $0 }).mapValues(\.count)
+        let takenDown = try #require(questions.first { titles[$0.title] == 1 && $0.title.count >= 6 && !$0.title.contains { "<>&\"'".contains($0) } })
+        try Data(#"{"questions": [\#(takenDown.id.rawValue)]}"#.utf8).write(to: site.root.appendingPathComponent("takedowns.json"))
+        // Public/ is copied into the site as it is: the one way a build publishes a withheld text.
+        let publicFolder = site.root.appendingPathComponent("Public")
+        try FileManager.default.createDirectory(at: publicFolder, withIntermediateDirectories: true)
+        try Data("<p>\(takenDown.title)</p>".utf8).write(to: publicFolder.appendingPathComponent("notes.html"))
+
+        let result = await site.run("export", "zim", "--output", "leak.zim")
+        #expect(result.exitCode == .failure)
+        #expect(result.error.contains("refusing to export"), "\(result.error)")
+        #expect(result.error.contains("notes.html"), "\(result.error)")
+        let left = try FileManager.default.contentsOfDirectory(atPath: site.root.path).filter { $0.contains("leak.zim") }
+        #expect(left.isEmpty, "\(left)")
+    }
 }
