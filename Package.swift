@@ -7,6 +7,7 @@ import PackageDescription
 // Search → BuildSupport; Config → JSON, Sanitizer (for the default community hosts); API → JSON;
 // Store → SQLite, Model; Drafts → KeyedArchive, SQLite; SQLite → CSQLite only; Sanitizer → CLibXML2 only;
 // JSON, Model, Templates, KeyedArchive, HTTP, LinkCheck, BuildSupport → nothing.
+// Zim → CZimWriter (C++ over libzim, with a C interface), Config, LinkCheck, Site.
 let modules: [(name: String, dependencies: [Target.Dependency])] = [
     ("WenjinModel", []),
     ("WenjinJSON", []),
@@ -29,10 +30,11 @@ let modules: [(name: String, dependencies: [Target.Dependency])] = [
         "WenjinStore", "WenjinModel", "WenjinSanitizer", "WenjinTemplates", "WenjinDrafts", "WenjinLinkCheck", "WenjinConfig",
         "WenjinJSON", "WenjinBuildSupport", "WenjinSearch", "CZlib", "CBrotli",
     ]),
+    ("WenjinZim", ["CZimWriter", "WenjinConfig", "WenjinLinkCheck", "WenjinSite"]),
     ("WenjinCommands", [
         "WenjinModel", "WenjinAPI", "WenjinStore", "WenjinSanitizer", "WenjinTemplates",
         "WenjinKeyedArchive", "WenjinDrafts", "WenjinHTTP", "WenjinSample", "WenjinCrawler", "WenjinLinkCheck", "WenjinConfig",
-        "WenjinBuildSupport", "WenjinSearch", "WenjinSite", "WenjinPreview",
+        "WenjinBuildSupport", "WenjinSearch", "WenjinSite", "WenjinPreview", "WenjinZim",
     ]),
 ]
 
@@ -48,6 +50,7 @@ let testDependencies: [String: [Target.Dependency]] = [
     "WenjinDraftsTests": ["WenjinKeyedArchive", "WenjinSQLite"],
     "WenjinCommandsTests": [
         "WenjinSample", "WenjinStore", "WenjinDrafts", "WenjinConfig", "WenjinSite", "WenjinHTTP", "WenjinCrawler", "WenjinAPI",
+        "WenjinZim", "WenjinLinkCheck",
     ],
     "WenjinConfigTests": ["WenjinSanitizer", "WenjinJSON"],
     "WenjinSearchTests": ["WenjinBuildSupport"],
@@ -57,7 +60,7 @@ let testDependencies: [String: [Target.Dependency]] = [
 let testsWithFixtures: Set<String> = ["WenjinAPI", "WenjinKeyedArchive", "WenjinDrafts", "WenjinSite"]
 
 /// Modules without a test target of their own: their few types are tested through the modules using them.
-let testedThroughOthers: Set<String> = ["WenjinBuildSupport"]
+let testedThroughOthers: Set<String> = ["WenjinBuildSupport", "WenjinZim"]
 
 let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 
@@ -71,6 +74,8 @@ let package = Package(
         // Precompressed output files for static hosts (`build.hosting`, docs/design.md#hosting).
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CBrotli", pkgConfig: "libbrotlienc", providers: [.apt(["libbrotli-dev"])]),
+        // libzim is C++ only: a C interface over it keeps C++ interoperability out of the Swift modules.
+        .target(name: "CZimWriter", linkerSettings: [.linkedLibrary("zim")]),
         .executableTarget(name: "wenjin", dependencies: ["WenjinCommands"], swiftSettings: strict),
         // Benchmarks the Scripts/bench-* scripts run; not part of the user's command line.
         .executableTarget(
@@ -86,5 +91,6 @@ let package = Package(
         .testTarget(name: "\($0.name)Tests",
                     dependencies: [.target(name: $0.name), "WenjinTestSupport"] + (testDependencies["\($0.name)Tests"] ?? []),
                     exclude: testsWithFixtures.contains($0.name) ? ["Fixtures"] : [], swiftSettings: strict)
-    }
+    },
+    cxxLanguageStandard: .cxx17
 )

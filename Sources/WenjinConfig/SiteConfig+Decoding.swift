@@ -49,6 +49,7 @@ extension SiteConfig {
             if let policy = try section.choice("deleted", as: Privacy.DeletedPolicy.self) { config.privacy.deleted = policy }
             try section.rejectUnknownKeys()
         }
+        if var section = try reader.object("zim") { config.zim = try decodeZim(&section) }
         if let extra = reader.node("extra") {
             guard case .object = extra.value else {
                 throw reader.failure("extra", at: extra, .wrongType(expected: "an object", found: extra.kindDescription))

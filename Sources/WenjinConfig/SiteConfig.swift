@@ -27,6 +27,7 @@ public struct SiteConfig: Sendable, Equatable {
     public var theme = Theme()
     public var drafts = Drafts()
     public var privacy = Privacy()
+    public var zim = Zim()
     /// Free-form values for themes, passed through unchecked.
     public var extra: [String: ExtraValue] = [:]
 

@@ -1,10 +1,10 @@
 /// Decodes the character references that can appear in the attribute values the checker
 /// reads: numeric ones and the few named ones a URL or id may hold. Others are left as written,
 /// which can only make a reference look broken, never hide a broken one.
-enum HTMLEntities {
+package enum HTMLEntities {
     private static let named: [String: String] = ["amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": "\u{A0}"]
 
-    static func decode(_ bytes: ArraySlice<UInt8>) -> String {
+    package static func decode(_ bytes: ArraySlice<UInt8>) -> String {
         let text = String(decoding: bytes, as: UTF8.self)
         guard bytes.contains(UInt8(ascii: "&")) else { return text }
         var output = ""

@@ -5,6 +5,7 @@ enum CommandList {
         BuildCommand.declaration,
         ServeCommand.declaration,
         CheckCommand.declaration,
+        ExportCommand.declaration,
         StatsCommand.declaration,
         SanitizeCommand.declaration,
         DraftsCommand.declaration,

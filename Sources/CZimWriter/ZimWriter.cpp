@@ -1,0 +1,101 @@
+// The C interface of CZimWriter.h over zim::writer::Creator. Exceptions never cross into Swift.
+#include "CZimWriter.h"
+
+#include <cstdlib>
+#include <cstring>
+#include <exception>
+#include <memory>
+#include <string>
+
+#include <zim/writer/creator.h>
+#include <zim/writer/item.h>
+
+struct WenjinZimCreator {
+    zim::writer::Creator creator;
+};
+
+namespace {
+
+char *copyMessage(const char *message) {
+    size_t length = std::strlen(message);
+    char *copy = static_cast<char *>(std::malloc(length + 1));
+    if (copy != nullptr) std::memcpy(copy, message, length + 1);
+    return copy;
+}
+
+/// Runs `work`, turning any exception into `*error` and a 0 result.
+template <typename Work>
+int guarded(char **error, Work work) {
+    try {
+        work();
+        return 1;
+    } catch (const std::exception &failure) {
+        *error = copyMessage(failure.what());
+    } catch (...) {
+        *error = copyMessage("libzim failed without a message");
+    }
+    return 0;
+}
+
+zim::writer::Hints hints(bool frontArticle) {
+    zim::writer::Hints result;
+    result[zim::writer::HintKeys::FRONT_ARTICLE] = frontArticle ? 1 : 0;
+    return result;
+}
+
+}  // namespace
+
+extern "C" {
+
+WenjinZimCreator *wenjin_zim_start(const char *path, const char *indexLanguage, unsigned workers, char **error) {
+    auto created = std::make_unique<WenjinZimCreator>();
+    int started = guarded(error, [&] {
+        created->creator.configIndexing(true, indexLanguage)
+            .configCompression(zim::Compression::Zstd)
+            .configNbWorkers(workers);
+        created->creator.startZimCreation(path);
+    });
+    return started ? created.release() : nullptr;
+}
+
+int wenjin_zim_add_file(WenjinZimCreator *creator, const char *path, const char *mimeType, const char *title,
+                        int frontArticle, const char *filePath, char **error) {
+    return guarded(error, [&] {
+        creator->creator.addItem(
+            std::make_shared<zim::writer::FileItem>(path, mimeType, title, hints(frontArticle != 0), filePath));
+    });
+}
+
+int wenjin_zim_add_metadata(WenjinZimCreator *creator, const char *name, const char *content, char **error) {
+    return guarded(error, [&] { creator->creator.addMetadata(name, content); });
+}
+
+int wenjin_zim_add_illustration(WenjinZimCreator *creator, unsigned size, const void *bytes, size_t length,
+                                char **error) {
+    return guarded(error, [&] {
+        creator->creator.addIllustration(size, std::string(static_cast<const char *>(bytes), length));
+    });
+}
+
+void wenjin_zim_set_main_path(WenjinZimCreator *creator, const char *path) {
+    creator->creator.setMainPath(path);
+}
+
+int wenjin_zim_finish(WenjinZimCreator *creator, char **error) {
+    std::unique_ptr<WenjinZimCreator> owned(creator);
+    return guarded(error, [&] { owned->creator.finishZimCreation(); });
+}
+
+void wenjin_zim_discard(WenjinZimCreator *creator) {
+    try {
+        delete creator;
+    } catch (...) {
+        // A destructor that throws while abandoning a file has nothing left to report to.
+    }
+}
+
+void wenjin_zim_free_error(char *error) {
+    std::free(error);
+}
+
+}  // extern "C"

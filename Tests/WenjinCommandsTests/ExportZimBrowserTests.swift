@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+@testable import WenjinCommands
+
+private let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { FileManager.default.isExecutableFile(atPath: $0) }
+
+/// The exported ZIM as Kiwix shows it: kiwix-serve on loopback, read by headless Chromium.
+@Suite("The exported ZIM in kiwix-serve", .enabled(if: KiwixServe.installed && chromium != nil, "needs kiwix-tools and chromium"))
+struct ExportZimBrowserTests {
+    @Test("Chromium opens the main page, a question with its local image, a user page and a topic page, styled, with no failed request",
+          .timeLimit(.minutes(5)))
+    func pagesOpenInChromium() async throws {
+        let site = try await ZimSite(questions: 40)
+        let zim = try await site.export(as: "browse.zim")
+        let built = site.root.appendingPathComponent("_site")
+        let questionWithImage = try #require(try FileManager.default.contentsOfDirectory(atPath: built.appendingPathComponent("questions").path)
+            .sorted().first { name in
+                let page = try String(contentsOf: built.appendingPathComponent("questions/\(name)"), encoding: .utf8)
+                return page.contains("src=\"../images/")
+            })
+        let pages = ["index.html", "questions/\(questionWithImage)", "users/1.html", "topics/1.html"]
+        let server = try await KiwixServe(zim: zim)
+        defer { server.stop() }
+
+        for page in pages {
+            let heading = try Self.firstHeading(of: built.appendingPathComponent(page))
+            let dom = try await ServeBrowserTests.dumpDOM(server.url("\(server.book)/\(page)"), budgetMilliseconds: 3000)
+            #expect(dom.contains(heading), "\(page): \(dom.prefix(500))")
+            // The page as served, with a probe: Bootstrap's styles and the site's images apply.
+            let probe = try await probePage(page, server: server, in: site.root)
+            let probed = try await ServeBrowserTests.dumpDOM(probe.absoluteString, budgetMilliseconds: 3000)
+            #expect(probed.contains("data-probe=\"flex/images-ok\""), "\(page): \(probed.suffix(300))")
+        }
+        server.stop()
+        let requests = server.requests()
+        #expect(requests.contains { $0.path.contains("/images/") && $0.status == 200 })
+        #expect(requests.contains { $0.path.hasSuffix("/assets/css/site.css") && $0.status == 200 })
+        // Chromium asks the server's root for /favicon.ico by itself while a page names no icon
+        // (the theme's favicon link is issue 13's): not a request of the book's pages.
+        let failed = requests.filter { !(200..<400).contains($0.status) && $0.path != "/favicon.ico" }
+        #expect(failed.isEmpty, "\(failed)")
+    }
+
+    @Test("kiwix-serve's full-text search finds a question by a two-character Chinese word, and its title suggestions by the title's start",
+          .timeLimit(.minutes(5)))
+    func chineseSearchAndSuggestions() async throws {
+        let site = try await ZimSite(questions: 30)
+        let server = try await KiwixServe(zim: try await site.export(as: "search.zim"))
+        defer { server.stop() }
+        let questions = try site.site.store.read { try $0.questions() }
+        let question = try #require(questions.first { $0.title.filter(\.isChineseCharacter).count >= 4 })
+        let chinese = question.title.filter(\.isChineseCharacter)
+        let word = String(chinese.prefix(2))
+        let found = try await server.get("search?content=\(server.book)&pageLength=100&pattern=\(Self.encoded(word))")
+        #expect(found.body.contains("questions/\(question.id.rawValue).html"), "\(word): \(found.body.suffix(800))")
+
+        let start = String(question.title.prefix(4))
+        let suggested = try await server.get("suggest?content=\(server.book)&count=50&term=\(Self.encoded(start))")
+        #expect(suggested.body.contains("\"questions/\(question.id.rawValue).html\""), "\(start): \(suggested.body.prefix(800))")
+    }
+
+    private static func encoded(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? text
+    }
+
+    /// The text of the page's first `<h1>` (as written in the file, entities and all).
+    private static func firstHeading(of file: URL) throws -> String {
+        let page = try String(contentsOf: file, encoding: .utf8)
+        guard let open = page.range(of: "<h1"), let close = page.range(of: ">", range: open.upperBound..<page.endIndex),
+              let end = page.range(of: "</h1>", range: close.upperBound..<page.endIndex) else { return "<main" }
+        let text = page[close.upperBound..<end.lowerBound]
+        return String(text.prefix { $0 != "<" }).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// The page as kiwix-serve serves it, saved with a `<base>` pointing back at the server and
+    /// a script that records in the DOM whether Bootstrap's styles apply and every image loaded.
+    private func probePage(_ page: String, server: KiwixServe, in folder: URL) async throws -> URL {
+        let served = try await server.get("\(server.book)/\(page)")
+        let base = server.url("\(server.book)/\(page)")
+        let probe = """
+            <script>window.addEventListener("load", () => {
+              const images = [...document.querySelectorAll("main img")].every(i => i.complete && i.naturalWidth > 0);
+              document.body.setAttribute("data-probe", getComputedStyle(document.querySelector("nav.navbar")).display
+                + "/" + (images ? "images-ok" : "images-broken"));
+            });</script></body>
+            """
+        let html = served.body.replacingOccurrences(of: "<head>", with: "<head><base href=\"\(base)\">")
+            .replacingOccurrences(of: "</body>", with: probe)
+        let file = folder.appendingPathComponent("probe-\(UUID().uuidString).html")
+        try html.write(to: file, atomically: true, encoding: .utf8)
+        return file
+    }
+}
+
+private extension Character {
+    var isChineseCharacter: Bool {
+        unicodeScalars.allSatisfy { (0x4E00...0x9FFF).contains($0.value) }
+    }
+}
