@@ -59,7 +59,7 @@ struct DemoCommandTests {
 
     @Test("Demo crawls, adds sample drafts, publishes without them and previews with them; a second run crawls only what changed",
           .enabled(if: FileManager.default.isExecutableFile(atPath: binary.path), "needs the wenjin binary (swift build)"),
-          .timeLimit(.minutes(5)))
+          .timeLimit(.minutes(20)))
     func demoRunsTwice() async throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("wenjin-demo-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)

@@ -8,7 +8,7 @@ private let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first 
 @Suite("The exported ZIM in kiwix-serve", .enabled(if: KiwixServe.installed && chromium != nil, "needs kiwix-tools and chromium"))
 struct ExportZimBrowserTests {
     @Test("Chromium opens the main page, a question with its local image, a user page and a topic page, styled, with no failed request",
-          .timeLimit(.minutes(5)))
+          .timeLimit(.minutes(20)))
     func pagesOpenInChromium() async throws {
         let site = try await ZimSite(questions: 40)
         let zim = try await site.export(as: "browse.zim")
@@ -42,7 +42,7 @@ struct ExportZimBrowserTests {
     }
 
     @Test("kiwix-serve's full-text search finds a question by a two-character Chinese word, and its title suggestions by the title's start",
-          .timeLimit(.minutes(5)))
+          .timeLimit(.minutes(20)))
     func chineseSearchAndSuggestions() async throws {
         let site = try await ZimSite(questions: 30)
         let server = try await KiwixServe(zim: try await site.export(as: "search.zim"))

@@ -10,7 +10,7 @@ private let zimTools = ["/usr/bin/zimcheck", "/usr/bin/zimdump"].allSatisfy { Fi
 /// `wenjin export zim`, checked with Debian's zim-tools and kiwix-serve.
 @Suite("wenjin export zim", .enabled(if: zimTools && KiwixServe.installed, "needs zim-tools and kiwix-tools"))
 struct ExportZimCommandTests {
-    @Test("An exported sample archive passes zimcheck -A with the home page as its main page", .timeLimit(.minutes(5)))
+    @Test("An exported sample archive passes zimcheck -A with the home page as its main page", .timeLimit(.minutes(20)))
     func zimcheckPasses() async throws {
         let site = try await ZimSite(questions: 30)
         let zim = try await site.export()
@@ -22,7 +22,7 @@ struct ExportZimCommandTests {
     }
 
     @Test("The metadata read back through kiwix-serve equal site.json's zim section, and the illustration is the theme's icon",
-          .timeLimit(.minutes(5)))
+          .timeLimit(.minutes(20)))
     func metadataReadBack() async throws {
         let site = try await ZimSite(questions: 5)
         let zim = try await site.export(as: "metadata.zim")
@@ -43,7 +43,7 @@ struct ExportZimCommandTests {
         #expect(icon == FileManager.default.contents(atPath: ServeSite.packageRoot.appendingPathComponent("Themes/default/assets/icon-48.png").path))
     }
 
-    @Test("Kiwix's random page opens only questions and articles, the front articles", .timeLimit(.minutes(5)))
+    @Test("Kiwix's random page opens only questions and articles, the front articles", .timeLimit(.minutes(20)))
     func randomPageIsFrontArticle() async throws {
         let site = try await ZimSite(questions: 20)
         let server = try await KiwixServe(zim: try await site.export(as: "random.zim"))
@@ -55,7 +55,7 @@ struct ExportZimCommandTests {
         }
     }
 
-    @Test("Without --output the file is named after zim.name, language and month, beside the built site", .timeLimit(.minutes(5)))
+    @Test("Without --output the file is named after zim.name, language and month, beside the built site", .timeLimit(.minutes(20)))
     func defaultFileName() async throws {
         let site = try await ZimSite(questions: 3)
         let result = await site.run("export", "zim")
@@ -66,7 +66,7 @@ struct ExportZimCommandTests {
         #expect(result.output.contains("Wrote \(file.path)"))
     }
 
-    @Test("An exported ZIM holds no draft, no taken-down question and no anonymous post's author", .timeLimit(.minutes(5)))
+    @Test("An exported ZIM holds no draft, no taken-down question and no anonymous post's author", .timeLimit(.minutes(20)))
     func privacyOfEntries() async throws {
         let site = try await ZimSite(questions: 40)
         let questions = try site.site.store.read { try $0.questions() }
@@ -92,7 +92,7 @@ struct ExportZimCommandTests {
         #expect(!everything.contains { String(decoding: $0, as: UTF8.self).contains("只在草稿里的问题标题") })
     }
 
-    @Test("An export is refused, and leaves no file, when the built site lets out a taken-down question's title", .timeLimit(.minutes(5)))
+    @Test("An export is refused, and leaves no file, when the built site lets out a taken-down question's title", .timeLimit(.minutes(20)))
     func leakRefused() async throws {
         let site = try await ZimSite(questions: 12)
         let questions = try site.site.store.read { try $0.questions() }

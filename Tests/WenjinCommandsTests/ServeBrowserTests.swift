@@ -12,7 +12,7 @@ private let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first 
 /// `wenjin serve` in a real browser: an open page reloads by itself when draft.db changes.
 @Suite("wenjin serve in headless Chromium", .tags(.endToEnd), EndToEnd.skippable, .enabled(if: chromium != nil, "needs chromium"))
 struct ServeBrowserTests {
-    @Test("The open drafts index reloads by itself after a draft is saved and lists the new draft", .timeLimit(.minutes(5)))
+    @Test("The open drafts index reloads by itself after a draft is saved and lists the new draft", .timeLimit(.minutes(20)))
     func draftsIndexReloadsItself() async throws {
         let site = try await ServeSite(questions: 20)
         let drafts = DraftDatabase(configured: site.draftFile)

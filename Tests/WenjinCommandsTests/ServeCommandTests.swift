@@ -27,7 +27,7 @@ struct ServeCommandTests {
     }
 
     @Test("A failed rebuild is shown over the pages while the server keeps serving, and the next good one clears it",
-          .timeLimit(.minutes(5)))
+          .timeLimit(.minutes(20)))
     func failedRebuildIsShown() async throws {
         let site = try await ServeSite(questions: 10, copyTheme: true)
         try DraftDatabase(configured: site.draftFile).add(QuestionDraft(title: "草稿一", body: DraftBody(text: "正文")))

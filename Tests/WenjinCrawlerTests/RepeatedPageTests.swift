@@ -13,7 +13,7 @@ import WenjinStore
 @Suite("Pages that repeat")
 struct RepeatedPageTests {
     @Test("every counted list claiming Int64.max rows ends at its first repeated page, everything is archived and the ends are reported",
-          .timeLimit(.minutes(5)))
+          .timeLimit(.minutes(20)))
     func hugeTotalRowsEndAtTheFirstRepeat() async throws {
         let pattern = try NSRegularExpression(pattern: #""total_rows":"?[0-9]+"?"#)
         let server = try RewritingSampleServer(questions: 30) { _, body in
@@ -46,7 +46,7 @@ struct RepeatedPageTests {
     }
 
     @Test("a question whose every answer page repeats the same 100 answers under an Int64.max answer count is read once and reported",
-          .timeLimit(.minutes(5)))
+          .timeLimit(.minutes(20)))
     func endlessAnswerPagesEnd() async throws {
         let answers = (1...100).map {
             #"{"answer_id":"\#($0)","answer_content":"a\#($0)","uid":"-1","add_time":"1428640000","comment_count":"0","anonymous":"1"}"#

@@ -77,7 +77,7 @@ struct KeyedArchiveFuzzTests {
         }
     }
 
-    @Test(.timeLimit(.minutes(5)))
+    @Test(.timeLimit(.minutes(20)))
     func fourThousandMutatedArchivesGiveValuesOrErrorsNeverCrashesOrHangs() throws {
         let archives = try corpus()
         var random = SeededGenerator(state: 0x5745_4E4A_494E)
@@ -115,7 +115,7 @@ struct KeyedArchiveFuzzTests {
         return objects
     }
 
-    @Test(.timeLimit(.minutes(5)))
+    @Test(.timeLimit(.minutes(20)))
     func fourThousandArchivesWithMiswiredObjectsGiveValuesOrErrors() throws {
         let archives = try corpus().compactMap { try? KeyedArchive(data: Data($0)) }
         var random = SeededGenerator(state: 0x6B65_7965_64)

@@ -5,7 +5,7 @@ import Testing
 /// axe-core-python and selenium and Debian's chromium-driver, which `make test` installs)
 /// over one page of every kind of the built sample community, in both colour schemes.
 @Suite("Accessibility (axe-core)", .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/chromedriver")),
-       .timeLimit(.minutes(10)))
+       .timeLimit(.minutes(20)))
 struct AccessibilityTests {
     private struct Violation: Decodable {
         let page: String

@@ -10,7 +10,7 @@ import WenjinSample
 @Suite("Anonymous posts in every output file")
 struct AnonymityOutputTests {
     @Test("no output file shows an anonymous post's real author near it, on either source flavor",
-          .timeLimit(.minutes(5)), arguments: SampleAPI.Flavor.allCases)
+          .timeLimit(.minutes(20)), arguments: SampleAPI.Flavor.allCases)
     func noFileNamesTheAuthor(flavor: SampleAPI.Flavor) async throws {
         let site = try await SampleCommunityBuildTests.CrawledSite(questions: 200, flavor: flavor)
         _ = try site.build()
@@ -23,7 +23,7 @@ struct AnonymityOutputTests {
     }
 
     @Test("the same search finds the real authors when an upstream source is crawled without reading its web pages",
-          .timeLimit(.minutes(5)))
+          .timeLimit(.minutes(20)))
     func theSearchFindsAuthorsWithoutTheWebPageStep() async throws {
         // site.json left at the default flavor: the crawler trusts upstream's API, which names everyone.
         let site = try await SampleCommunityBuildTests.CrawledSite(questions: 200, flavor: .wecenter, crawledAs: .wenjin)

@@ -52,8 +52,9 @@ struct BuildStepErrorTests {
         let question = themes.appendingPathComponent("default/templates/question.mustache")
         // Strict mode refuses a title written unescaped, but only when a page is rendered.
         let text = try String(contentsOf: question, encoding: .utf8)
-        try text.replacingOccurrences(of: "<h1 class=\"h3\">{{title}}", with: "<h1 class=\"h3\">{{{title}}}")
-            .write(to: question, atomically: true, encoding: .utf8)
+        let unescaped = text.replacingOccurrences(of: "\">{{title}}", with: "\">{{{title}}}")
+        try #require(unescaped != text, "question.mustache no longer writes the title as \">{{title}}\"")
+        try unescaped.write(to: question, atomically: true, encoding: .utf8)
 
         let error = #expect(throws: SiteError.self) { try site.build() }
         #expect(error?.step == .renderPages)

@@ -4,7 +4,7 @@ import Testing
 
 /// The dark theme in headless Chromium: it follows the system (`prefers-color-scheme`), and a
 /// choice made with the menu's toggle (remembered in localStorage) overrides the system.
-@Suite("Colour scheme", .enabled(if: ChromiumProbe.available), .timeLimit(.minutes(5)))
+@Suite("Colour scheme", .enabled(if: ChromiumProbe.available), .timeLimit(.minutes(20)))
 struct ColorSchemeTests {
     static let background = "getComputedStyle(document.body).backgroundColor"
 

@@ -9,7 +9,7 @@ import WenjinStore
 /// site.json `privacy.deleted` over the sample community, with deletions recorded in the store
 /// as a crawl records them (`StoreWriter.markDeleted`): each policy's pages, and rebuilds that
 /// equal full builds and pass the privacy check.
-@Suite("Deleted content in a build", .timeLimit(.minutes(5)))
+@Suite("Deleted content in a build", .timeLimit(.minutes(20)))
 struct DeletionPolicyTests {
     private func markDeleted(_ kind: DeletableKind, _ id: Int, in site: PrivacySampleSite) throws {
         try site.store.write { try $0.markDeleted(kind, id: id, at: Date(timeIntervalSince1970: 1_700_000_000)) }

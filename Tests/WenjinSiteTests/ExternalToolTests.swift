@@ -30,7 +30,7 @@ struct ExternalToolTests {
     }
 
     @Test("A page opened from file:// has Bootstrap's styles applied in headless Chromium",
-          .enabled(if: FileManager.default.isExecutableFile(atPath: chromium)), .tags(.endToEnd), EndToEnd.skippable, .timeLimit(.minutes(5)))
+          .enabled(if: FileManager.default.isExecutableFile(atPath: chromium)), .tags(.endToEnd), EndToEnd.skippable, .timeLimit(.minutes(20)))
     func bootstrapAppliesInChromium() async throws {
         let site = try FixtureSite()
         defer { site.remove() }
@@ -50,7 +50,7 @@ struct ExternalToolTests {
     }
 
     @Test("The built search page finds a two-character Chinese word from file:// in headless Chromium",
-          .enabled(if: FileManager.default.isExecutableFile(atPath: chromium)), .tags(.endToEnd), EndToEnd.skippable, .timeLimit(.minutes(5)))
+          .enabled(if: FileManager.default.isExecutableFile(atPath: chromium)), .tags(.endToEnd), EndToEnd.skippable, .timeLimit(.minutes(20)))
     func searchPageFindsChineseWord() async throws {
         let site = try FixtureSite()
         defer { site.remove() }

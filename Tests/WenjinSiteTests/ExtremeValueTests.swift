@@ -12,7 +12,7 @@ import WenjinStore
 @Suite("Extreme values end to end")
 struct ExtremeValueTests {
     @Test("a source with extreme values in its numeric fields is crawled and built: nothing traps, odd items are reported, the rest is archived",
-          .timeLimit(.minutes(5)), arguments: SampleAPI.Flavor.allCases)
+          .timeLimit(.minutes(20)), arguments: SampleAPI.Flavor.allCases)
     func fuzzedSourceCrawlsAndBuilds(flavor: SampleAPI.Flavor) async throws {
         let server = try ExtremeValueServer(questions: 60, flavor: flavor, seed: 0x5EED_2026, share: 0.12)
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("wenjin-extreme-\(UUID().uuidString)")

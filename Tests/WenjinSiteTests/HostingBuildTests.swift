@@ -9,7 +9,7 @@ import WenjinBuildSupport
 
 /// `build.hosting`: precompressed siblings, content-hashed theme files and `_headers`, checked
 /// on the files a build leaves, with Debian's `gzip` reading what a host would send.
-@Suite("Hosting files", .timeLimit(.minutes(5)))
+@Suite("Hosting files", .timeLimit(.minutes(20)))
 struct HostingBuildTests {
     private static func hostedSite() throws -> FixtureSite {
         var site = try FixtureSite()
@@ -137,7 +137,11 @@ struct HostingBuildTests {
             if line.hasPrefix("  ") { rules[current, default: []].append(String(line.dropFirst(2))) } else { current = String(line) }
         }
         let all = try #require(rules["/*"])
-        #expect(all.contains { $0.hasPrefix("Content-Security-Policy: ") && $0.contains("script-src") == false && $0.contains("default-src 'self'") })
+        // Scripts only from the site, and the one inline script (the 404 page's) by its hash.
+        #expect(all.contains { $0.hasPrefix("Content-Security-Policy: ") && $0.contains("default-src 'self'")
+            && $0.contains("script-src 'self' '\(HeadersFile.notFoundScriptHash)';") })
+        let notFound = try String(contentsOf: site.output.appendingPathComponent("404.html"), encoding: .utf8)
+        #expect(notFound.contains(">\(PageRenderer.notFoundBaseScript)</script>"))
         #expect(all.contains("X-Content-Type-Options: nosniff"))
         #expect(all.contains { $0.hasPrefix("Referrer-Policy: ") })
         #expect(!all.contains { $0.hasPrefix("Cache-Control") })

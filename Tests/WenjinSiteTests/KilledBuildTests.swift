@@ -27,7 +27,7 @@ struct KilledBuildTests {
         return process
     }
 
-    @Test("A build killed at random moments leaves the previous site or the new one, whole", .timeLimit(.minutes(5)))
+    @Test("A build killed at random moments leaves the previous site or the new one, whole", .timeLimit(.minutes(20)))
     func killedBuildLeavesAWholeSite() async throws {
         try #require(FileManager.default.isExecutableFile(atPath: Self.binary.path), "build the wenjin binary first (swift build)")
         let site = try await SampleCommunityBuildTests.CrawledSite(questions: 120)

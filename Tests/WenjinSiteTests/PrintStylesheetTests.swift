@@ -5,7 +5,7 @@ import Testing
 /// The print stylesheet, in headless Chromium emulating print media (through selenium and
 /// chromium-driver, with Scripts/headless_chromium.py).
 @Suite("Print stylesheet", .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/chromedriver")),
-       .timeLimit(.minutes(5)))
+       .timeLimit(.minutes(20)))
 struct PrintStylesheetTests {
     /// Prints what the page shows in print media: the menu's and sidebar's display, what a
     /// body link's ::after writes, and whether answers avoid breaks inside.

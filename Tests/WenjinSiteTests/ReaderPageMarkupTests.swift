@@ -44,7 +44,7 @@ struct ReaderPageMarkupTests {
         #expect(notFound.contains("<link rel=\"stylesheet\" href=\"assets/css/site.css\">"))
         #expect(notFound.contains("href=\"index.html\">回到首页</a>"))
         // Served from deeper over HTTP, a script points relative links at the site's root path.
-        #expect(notFound.contains("var r=\"/\";"))
+        #expect(notFound.contains("<script data-root=\"/\">(function(){"))
     }
 
     @Test("Every page starts with a skip link to its main content and names the site icon")

@@ -46,7 +46,7 @@ struct SampleCommunityBuildTests {
         }
     }
 
-    @Test("Every stored question, answer, comment, user, topic and article has its page or anchor", .timeLimit(.minutes(5)))
+    @Test("Every stored question, answer, comment, user, topic and article has its page or anchor", .timeLimit(.minutes(20)))
     func everyEntityHasAPage() async throws {
         let site = try await CrawledSite(questions: 120)
         _ = try site.build()
@@ -72,7 +72,7 @@ struct SampleCommunityBuildTests {
         for topic in topics { #expect(site.file("topics/\(topic.id.rawValue).html") != nil, "topic \(topic.id)") }
     }
 
-    @Test("The built sample passes the link checker and builds twice to identical bytes", .timeLimit(.minutes(5)))
+    @Test("The built sample passes the link checker and builds twice to identical bytes", .timeLimit(.minutes(20)))
     func checkPassesAndBuildsAreIdentical() async throws {
         let site = try await CrawledSite(questions: 120)
         let first = try site.build()

@@ -7,7 +7,7 @@ import WenjinSanitizer
 /// Each kind of takedown over the sample community: what it withdraws, that the rebuild after
 /// adding it equals a full build and passes the privacy check, and that the output built
 /// before it fails the check, naming the file.
-@Suite("Takedowns in a build", .timeLimit(.minutes(5)))
+@Suite("Takedowns in a build", .timeLimit(.minutes(20)))
 struct TakedownBuildTests {
     /// A question with a title no other question has, answers, and a signed asker.
     private func distinctQuestion(_ content: ArchiveContent) throws -> Question {

@@ -6,7 +6,7 @@ import WenjinModel
 @Suite struct BulkWriteTests {
     /// The crawler writes about 100k rows; one transaction with reused statements keeps that
     /// fast. The bound is loose enough for a shared, busy machine and a debug build.
-    @Test(.timeLimit(.minutes(5)))
+    @Test(.timeLimit(.minutes(20)))
     func tenThousandAnswersInOneWriteAreStoredQuickly() throws {
         let folder = try TemporaryFolder()
         let store = try Store.open(at: folder.storeURL)

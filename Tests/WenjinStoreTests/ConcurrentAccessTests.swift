@@ -6,7 +6,7 @@ import WenjinModel
 
 /// Two connections to one file, as when `wenjin build` reads while `wenjin crawl` writes.
 @Suite struct ConcurrentAccessTests {
-    @Test(.timeLimit(.minutes(5)))
+    @Test(.timeLimit(.minutes(20)))
     func aSecondConnectionReadsTheCommittedSnapshotAndWaitsToWrite() throws {
         let folder = try TemporaryFolder()
         let crawl = try Store.open(at: folder.storeURL)
