@@ -16,9 +16,21 @@ public struct ImageSize: Hashable, Sendable {
         self.height = height
     }
 
-    /// The other side of an image shown `width` pixels wide, at this size's proportions.
-    func height(forWidth width: Int) -> Int { max(1, (width * height + self.width / 2) / self.width) }
-
-    /// The other side of an image shown `height` pixels high, at this size's proportions.
-    func width(forHeight height: Int) -> Int { max(1, (height * width + self.height / 2) / self.height) }
+    /// The `width` and `height` attributes an `<img>` showing this image lacks: both when it
+    /// has neither; when the body gives one side in pixels, the other at the image's
+    /// proportions; none when it gives a percentage or 0 (the body's own layout, left alone).
+    func missingSides(width: String?, height: String?) -> [(String, String)] {
+        switch (width, height) {
+        case (nil, nil):
+            return [("width", String(self.width)), ("height", String(self.height))]
+        case (let shown?, nil):
+            guard let pixels = Int(shown), pixels > 0 else { return [] }
+            return [("height", String(max(1, (pixels * self.height + self.width / 2) / self.width)))]
+        case (nil, let shown?):
+            guard let pixels = Int(shown), pixels > 0 else { return [] }
+            return [("width", String(max(1, (pixels * self.width + self.height / 2) / self.height)))]
+        case (.some, .some):
+            return []
+        }
+    }
 }

@@ -200,21 +200,10 @@ struct SanitizingWalk {
         // HTML requires `alt`; a body image without one gets the empty text of an image its
         // surrounding words describe, rather than its file name read aloud.
         let alt: [(String, String)] = kept.contains { $0.0 == "alt" } ? [] : [("alt", "")]
-        return [("src", source)] + alt + kept + statedSize(of: source, kept: kept) + [("loading", "lazy")]
-    }
-
-    /// `width` and `height` for an image lacking them, from the stored file's size, so the page
-    /// keeps the image's place before it loads (the theme's CSS still scales it to the column).
-    /// A body that gives one side in pixels gets the other at the image's proportions.
-    private func statedSize(of source: String, kept: [(String, String)]) -> [(String, String)] {
-        let width = kept.first { $0.0 == "width" }?.1, height = kept.first { $0.0 == "height" }?.1
-        guard width == nil || height == nil, let size = resolver.imageSize(atPath: source) else { return [] }
-        switch (width.flatMap { Int($0) }, height.flatMap { Int($0) }) {
-        case (nil, nil) where width == nil && height == nil: return [("width", String(size.width)), ("height", String(size.height))]
-        case (let shown?, nil) where shown > 0: return [("height", String(size.height(forWidth: shown)))]
-        case (nil, let shown?) where shown > 0: return [("width", String(size.width(forHeight: shown)))]
-        default: return []  // a percentage or 0: the body's layout, left alone
-        }
+        // The stored file's size keeps the image's place before it loads (`ImageSize`).
+        let sides = resolver.imageSize(atPath: source)?
+            .missingSides(width: kept.first { $0.0 == "width" }?.1, height: kept.first { $0.0 == "height" }?.1) ?? []
+        return [("src", source)] + alt + kept + sides + [("loading", "lazy")]
     }
 
     // MARK: Attributes
