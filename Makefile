@@ -1,7 +1,7 @@
 # The two commands of the README: `make demo` and `make test`.
 SWIFT ?= swift
 BUILD_DEPS = libsqlite3-dev libxml2-dev zlib1g-dev libbrotli-dev libzim-dev pkg-config libjs-bootstrap5 libjs-jquery
-TEST_DEPS = $(BUILD_DEPS) tidy chromium chromium-driver fonts-noto-cjk default-jre-headless python3-pip nginx zim-tools kiwix-tools
+TEST_DEPS = $(BUILD_DEPS) file tidy chromium chromium-driver fonts-noto-cjk default-jre-headless python3-pip nginx zim-tools kiwix-tools
 BENCH_DEPS = $(BUILD_DEPS) wrk zstd
 
 .PHONY: demo test build release bench deps-build deps-test clean

@@ -14,11 +14,18 @@ public protocol ArchiveResolver: Sendable {
     /// keeps it. Any other relative URL in a body was written relative to the original site and
     /// is read against the source (where, in an archive, it would point at nothing).
     func isArchivePath(_ path: String) -> Bool
+
+    /// The pixel size of the stored image at `path` (a path `localPath(for:)` handed out), or
+    /// nil when unknown. The sanitizer writes it as `width` and `height` on an `<img>` lacking
+    /// them; cached bodies are reused on the recorded image paths, so the size must depend on
+    /// the path alone (the site's image paths are named by the SHA-256 of the bytes).
+    func imageSize(atPath path: String) -> ImageSize?
 }
 
 extension ArchiveResolver {
     public func attachmentURL(id: Int) -> String? { nil }
     public func isArchivePath(_ path: String) -> Bool { false }
+    public func imageSize(atPath path: String) -> ImageSize? { nil }
 }
 
 /// A resolver for an archive with no pages and no assets: every community link points at

@@ -33,8 +33,9 @@ public struct SanitizePolicy: Sendable, Equatable {
 
     /// The policy `wenjin build` and `wenjin sanitize` use.
     public static let standard = SanitizePolicy(
-        version: 4,  // 2: relative URLs in bodies are read against the source; 3: `//host`, `\\host` are web links;
-        // 4: every image has `alt`, `<br>` beside a block goes, `[*]` marks in a list become items
+        version: 5,  // 2: relative URLs in bodies are read against the source; 3: `//host`, `\\host` are web links;
+        // 4: every image has `alt`, `<br>` beside a block goes, `[*]` marks in a list become items;
+        // 5: a stored image gets its file's `width` and `height` (`ArchiveResolver.imageSize(atPath:)`)
         elements: standardElements,
         globalAttributes: ["title", "lang", "dir"],
         attributes: [

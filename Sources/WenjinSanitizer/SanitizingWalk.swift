@@ -200,7 +200,10 @@ struct SanitizingWalk {
         // HTML requires `alt`; a body image without one gets the empty text of an image its
         // surrounding words describe, rather than its file name read aloud.
         let alt: [(String, String)] = kept.contains { $0.0 == "alt" } ? [] : [("alt", "")]
-        return [("src", source)] + alt + kept + [("loading", "lazy")]
+        // The stored file's size keeps the image's place before it loads (`ImageSize`).
+        let sides = resolver.imageSize(atPath: source)?
+            .missingSides(width: kept.first { $0.0 == "width" }?.1, height: kept.first { $0.0 == "height" }?.1) ?? []
+        return [("src", source)] + alt + kept + sides + [("loading", "lazy")]
     }
 
     // MARK: Attributes

@@ -98,7 +98,7 @@ public struct SiteBuilder: Sendable {
         let (sanitized, entities, staging) = SideBySide.run({ () -> Result<SanitizedBodies, any Error> in
             Result {
                 try SanitizedBodies.make(raw: raw, index: index, hosts: hosts, store: store,
-                                         previous: BodyLedger.load(from: stateFolder), progress: progress)
+                                         imageSizes: StoredImageSizes(folder: config.assetFolder), previous: BodyLedger.load(from: stateFolder), progress: progress)
             }
         }, {
             EntityDigests(index: index)
@@ -253,7 +253,7 @@ public struct SiteBuilder: Sendable {
         var files = theme.files
         // The placeholder of removed images ships only with an archive that shows it.
         if index.content.withdrawals.removedImages.isEmpty { files[SiteLayout.removedImage] = nil }
-        let assetFolder = config.resolve(config.store.directory).appendingPathComponent("assets")
+        let assetFolder = config.assetFolder
         // On both cores, once per stored image on every build; named as files, since
         // `appendingPathComponent` would ask the file system about each. Two assets with one
         // path hold the same bytes (the path is their SHA-256), so either source will do.

@@ -8,6 +8,8 @@ struct TableResolver: ArchiveResolver {
     var pages: [CommunityLink: String] = [:]
     var images: [String: String] = [:]
     var attachments: [Int: String] = [:]
+    /// Stored images' sizes by the local path `images` gives them.
+    var sizes: [String: ImageSize] = [:]
 
     func localPath(for link: CommunityLink) -> String? {
         if case .image(let url) = link { return images[url] }
@@ -18,6 +20,8 @@ struct TableResolver: ArchiveResolver {
 
     /// Every path this resolver hands out starts with `../`.
     func isArchivePath(_ path: String) -> Bool { path.hasPrefix("../") }
+
+    func imageSize(atPath path: String) -> ImageSize? { sizes[path] }
 }
 
 enum Fixture {

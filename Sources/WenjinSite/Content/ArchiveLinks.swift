@@ -9,10 +9,13 @@ import WenjinSanitizer
 /// Paths are relative to a page one folder deep (see `SiteLayout`).
 struct ArchiveLinks: ArchiveResolver {
     let index: ArchiveIndex
+    /// Where stored images' sizes are read; nil where only paths are asked for.
+    let imageSizes: StoredImageSizes?
     private static let bodyPage = SitePath("questions/0.html")
 
-    init(index: ArchiveIndex) {
+    init(index: ArchiveIndex, imageSizes: StoredImageSizes? = nil) {
         self.index = index
+        self.imageSizes = imageSizes
     }
 
     /// The empty path for a page the archive withholds without a notice (a hidden user, a
@@ -40,6 +43,10 @@ struct ArchiveLinks: ArchiveResolver {
         guard path.hasPrefix("../") else { return false }
         let rest = path.dropFirst(3)
         return Self.folders.contains { rest.hasPrefix($0) } || rest == SiteLayout.removedImage.text
+    }
+
+    func imageSize(atPath path: String) -> ImageSize? {
+        imageSizes?.size(atPath: path)
     }
 
     private static let folders = ["questions/", "articles/", "users/", "topics/", SiteLayout.imageFolder]

@@ -21,6 +21,11 @@ final class RecordingResolver: ArchiveResolver {
         base.isArchivePath(path)
     }
 
+    /// Not recorded: the size follows from the recorded image path (see `StoredImageSizes`).
+    func imageSize(atPath path: String) -> ImageSize? {
+        base.imageSize(atPath: path)
+    }
+
     /// Every link asked about, once each, in a stable order.
     var links: [RecordedLink] {
         asked.withLock { Array(Set($0)) }.sorted { ($0.kind, $0.id ?? 0, $0.token ?? "") < ($1.kind, $1.id ?? 0, $1.token ?? "") }

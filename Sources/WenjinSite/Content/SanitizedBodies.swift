@@ -57,8 +57,8 @@ struct SanitizedBodies: Sendable {
     /// Takes the bodies `inputs` (from `rawBodies(of:)`) from the `previous` ledger, the cache,
     /// or the sanitizer, their links resolved against `index`.
     static func make(raw inputs: [(key: BodyKey, html: String)], index: ArchiveIndex, hosts: CommunityHosts, store: Store,
-                     previous: BodyLedger?, progress: any BuildProgress) throws -> SanitizedBodies {
-        let links = ArchiveLinks(index: index)
+                     imageSizes: StoredImageSizes, previous: BodyLedger?, progress: any BuildProgress) throws -> SanitizedBodies {
+        let links = ArchiveLinks(index: index, imageSizes: imageSizes)
         let targets = LinkTargets.digest(of: index)
         let usable = previous.flatMap { ledger in
             ledger.policyVersion == Sanitizer.policyVersion && ledger.hostsIdentity == hosts.identity ? ledger : nil

@@ -141,7 +141,7 @@ extension SiteBuilder {
         let index = ArchiveIndex(content.withoutRawBodies())
         let bodies = try steps.run(.sanitizeBodies) {
             try SanitizedBodies.make(raw: SanitizedBodies.rawBodies(of: content), index: index, hosts: hosts, store: store,
-                                     previous: BodyLedger.load(from: URL(fileURLWithPath: store.path).deletingLastPathComponent()),
+                                     imageSizes: StoredImageSizes(folder: config.assetFolder), previous: BodyLedger.load(from: URL(fileURLWithPath: store.path).deletingLastPathComponent()),
                                      progress: steps.progress)
         }
         return pageRenderer(index: index, bodies: bodies, theme: theme, withDrafts: true)

@@ -67,7 +67,7 @@ public struct ForbiddenContent: Sendable {
         gatherer.addWithdrawnPosts()
         gatherer.addHiddenUsers()
         gatherer.addAnonymousAuthors()
-        let assets = config.resolve(config.store.directory).appendingPathComponent("assets")
+        let assets = config.assetFolder
         var needles = gatherer.needles()
         for hash in Set(takedowns.images).sorted() {
             guard let bytes = FileManager.default.contents(atPath: assets.appendingPathComponent(hash).path), !bytes.isEmpty else {
