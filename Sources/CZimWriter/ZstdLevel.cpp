@@ -1,9 +1,9 @@
 // Debian's libzim 8.1 compresses every cluster with zstd at level 19 (a constant passed to
-// ZSTD_initCStream; `configCompression` takes no level before libzim 9), which took about three
+// ZSTD_initCStream; its `configCompression` takes no level), which took about three
 // quarters of an export's time (BENCHMARKS.md, ZIM export). This definition takes the place of
 // libzstd's for the whole program (the executable's symbols come first in the dynamic
-// linker's lookup), and does what zstd.h documents ZSTD_initCStream to do, at a level that
-// still packs the site about as small as `tar --zstd`.
+// linker's lookup), and does what zstd.h documents ZSTD_initCStream to do, at level 9: several
+// times faster, and the ZIM no bigger than 3 % (measured at 2,000 questions).
 #include <zstd.h>
 
 namespace {
