@@ -74,11 +74,12 @@ struct ExportZimBrowserTests {
         #expect(results.allSatisfy { $0.hasPrefix("questions/") || $0.hasPrefix("articles/") }, "\(word): \(results)")
     }
 
-    /// The book paths a kiwix-serve page links to (`href="/<root>/<book>/<path>"`).
+    /// The book paths a kiwix-serve page links to (`href="/<root>/<book>/<path>"`), but for the
+    /// book's own main page that its header links to.
     private static func linkedPaths(in html: String, book: String) -> [String] {
         html.components(separatedBy: "href=\"").dropFirst().compactMap { link in
             let target = link.prefix { $0 != "\"" }
-            guard let start = target.range(of: "/\(book)/") else { return nil }
+            guard let start = target.range(of: "/\(book)/"), start.upperBound < target.endIndex else { return nil }
             return String(target[start.upperBound...])
         }
     }
