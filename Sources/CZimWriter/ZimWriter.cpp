@@ -46,8 +46,7 @@ zim::writer::Hints frontArticleHints(bool frontArticle) {
 
 /// A site file read by libzim's workers from disk. Only front articles (questions and
 /// articles) go into the full-text index: libzim would otherwise parse and index every HTML
-/// page, and lists, user and topic pages repeat what the questions say (most of an export's
-/// time and memory went there).
+/// page, and lists, user and topic pages (a third of them) only repeat the questions' titles.
 class SiteFileItem : public zim::writer::FileItem {
   public:
     SiteFileItem(const std::string &path, const std::string &mimeType, const std::string &title, bool frontArticle,

@@ -3,7 +3,7 @@
 // quarters of an export's time (BENCHMARKS.md, ZIM export). This definition takes the place of
 // libzstd's for the whole program (the executable's symbols come first in the dynamic
 // linker's lookup), and does what zstd.h documents ZSTD_initCStream to do, at level 9: several
-// times faster, and the ZIM no bigger than 3 % (measured at 2,000 questions).
+// times faster, for a ZIM of 84 MiB instead of 81 at 10,000 questions.
 #include <zstd.h>
 
 namespace {
