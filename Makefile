@@ -1,6 +1,6 @@
 # The two commands of the README: `make demo` and `make test`.
 SWIFT ?= swift
-BUILD_DEPS = libsqlite3-dev libxml2-dev zlib1g-dev libbrotli-dev libzim-dev pkg-config libjs-bootstrap5 libjs-jquery
+BUILD_DEPS = libsqlite3-dev libxml2-dev zlib1g-dev libbrotli-dev libzim-dev libzstd-dev pkg-config libjs-bootstrap5 libjs-jquery
 TEST_DEPS = $(BUILD_DEPS) file tidy chromium chromium-driver fonts-noto-cjk default-jre-headless python3-pip nginx zim-tools kiwix-tools
 BENCH_DEPS = $(BUILD_DEPS) wrk zstd
 

@@ -75,7 +75,7 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CBrotli", pkgConfig: "libbrotlienc", providers: [.apt(["libbrotli-dev"])]),
         // libzim is C++ only: a C interface over it keeps C++ interoperability out of the Swift modules.
-        .target(name: "CZimWriter", linkerSettings: [.linkedLibrary("zim")]),
+        .target(name: "CZimWriter", linkerSettings: [.linkedLibrary("zim"), .linkedLibrary("zstd")]),
         .executableTarget(name: "wenjin", dependencies: ["WenjinCommands"], swiftSettings: strict),
         // Benchmarks the Scripts/bench-* scripts run; not part of the user's command line.
         .executableTarget(

@@ -37,11 +37,29 @@ int guarded(char **error, Work work) {
     return 0;
 }
 
-zim::writer::Hints hints(bool frontArticle) {
+zim::writer::Hints frontArticleHints(bool frontArticle) {
     zim::writer::Hints result;
     result[zim::writer::HintKeys::FRONT_ARTICLE] = frontArticle ? 1 : 0;
+    // COMPRESS is left to libzim, which compresses text types and stores images as they are.
     return result;
 }
+
+/// A site file read by libzim's workers from disk. Only front articles (questions and
+/// articles) go into the full-text index: libzim would otherwise parse and index every HTML
+/// page, and lists, user and topic pages (a third of them) only repeat the questions' titles.
+class SiteFileItem : public zim::writer::FileItem {
+  public:
+    SiteFileItem(const std::string &path, const std::string &mimeType, const std::string &title, bool frontArticle,
+                 const std::string &filePath)
+        : FileItem(path, mimeType, title, frontArticleHints(frontArticle), filePath), frontArticle(frontArticle) {}
+
+    std::shared_ptr<zim::writer::IndexData> getIndexData() const override {
+        return frontArticle ? FileItem::getIndexData() : nullptr;
+    }
+
+  private:
+    bool frontArticle;
+};
 
 }  // namespace
 
@@ -62,7 +80,7 @@ int wenjin_zim_add_file(WenjinZimCreator *creator, const char *path, const char 
                         int frontArticle, const char *filePath, char **error) {
     return guarded(error, [&] {
         creator->creator.addItem(
-            std::make_shared<zim::writer::FileItem>(path, mimeType, title, hints(frontArticle != 0), filePath));
+            std::make_shared<SiteFileItem>(path, mimeType, title, frontArticle != 0, filePath));
     });
 }
 

@@ -60,6 +60,10 @@ public struct ZimExport: Sendable {
         // Xapian's CJK n-grams are on while the index is written (openZIM fixed this only in
         // libzim 9, openzim/libzim#806), so a two-character query would find nothing.
         setenv("XAPIAN_CJK_NGRAM", "1", 1)
+        // Xapian keeps every document's postings in memory until it flushes, by default every
+        // 10,000 documents; with CJK n-grams that alone grew an export of 10,000 questions by
+        // hundreds of MiB over the build (BENCHMARKS.md, ZIM export).
+        setenv("XAPIAN_FLUSH_THRESHOLD", String(Self.indexFlushDocuments), 1)
         let creator = try ZimCreator(file: path, indexLanguage: ZimMetadata.language(config.language).threeLetter,
                                      workers: ProcessInfo.processInfo.activeProcessorCount)
         var summary = ZimExportSummary()
@@ -85,6 +89,9 @@ public struct ZimExport: Sendable {
         try creator.finish()
         return summary
     }
+
+    /// Documents the full-text index holds in memory before writing them out.
+    static let indexFlushDocuments = 1_000
 
     /// Questions and articles are what a reader looks for; lists, user and topic pages are
     /// ways to them (Kiwix's random page and suggestions draw on front articles only).

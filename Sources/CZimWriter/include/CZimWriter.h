@@ -18,7 +18,8 @@ typedef struct WenjinZimCreator WenjinZimCreator;
 WenjinZimCreator *_Nullable wenjin_zim_start(const char *_Nonnull path, const char *_Nonnull indexLanguage,
                                              unsigned workers, char *_Nullable *_Nonnull error);
 
-/// Adds the file at `filePath` (read by libzim's workers) as the entry `path`.
+/// Adds the file at `filePath` (read by libzim's workers) as the entry `path`; a front article is
+/// offered in title suggestions and indexed for full-text search, any other entry is not.
 int wenjin_zim_add_file(WenjinZimCreator *_Nonnull creator, const char *_Nonnull path, const char *_Nonnull mimeType,
                         const char *_Nonnull title, int frontArticle, const char *_Nonnull filePath,
                         char *_Nullable *_Nonnull error);
