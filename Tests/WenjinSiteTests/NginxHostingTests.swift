@@ -11,12 +11,8 @@ import WenjinConfig
 struct NginxHostingTests {
     @Test("A question page loads in headless Chromium with no failed request and no CSP violation; gzip bodies are precompressed; a missing page gets the 404 page")
     func servedByNginx() async throws {
-        var site = try await PrivacySampleSite.make()
-        defer { site.remove() }
-        site.config.build.hosting = SiteConfig.Hosting()
-        try site.build()
-        let nginx = try NginxServer.start(serving: site.output)
-        defer { nginx.stop() }
+        let (site, nginx) = try await Self.served()
+        defer { nginx.stop(); site.remove() }
 
         let question = try #require(try site.content().questions.first { !$0.isAnonymous })
         let path = "/questions/\(question.id.rawValue).html"
@@ -26,12 +22,7 @@ struct NginxHostingTests {
         for (name, value) in HeadersFile.securityHeaders { #expect(page.fields[name.lowercased()] == value, "\(name)") }
         #expect(page.fields["cache-control"] == "public, max-age=300")
 
-        let result = try await ExternalToolTests.run(ExternalToolTests.chromium, [
-            "--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run",
-            "--user-data-dir=\(site.root.appendingPathComponent(".chromium").path)",
-            "--enable-logging=stderr", "--v=0", "--virtual-time-budget=5000", "--dump-dom",
-            "http://127.0.0.1:\(nginx.port)\(path)",
-        ])
+        let result = try await Self.load(path, from: nginx, site: site)
         #expect(result.output.contains("id=\"main\""), "\(result.output.suffix(2000))")
         let console = result.output.split(separator: "\n").filter { $0.contains(":CONSOLE") }
         #expect(!console.contains { $0.contains("Content Security Policy") }, "\(console)")
@@ -65,20 +56,11 @@ struct NginxHostingTests {
 
     @Test("The 404 page answering for a deep address loads its styles through its one inline script, which the CSP allows by its hash")
     func deepNotFoundPage() async throws {
-        var site = try await PrivacySampleSite.make()
-        defer { site.remove() }
-        site.config.build.hosting = SiteConfig.Hosting()
-        try site.build()
-        let nginx = try NginxServer.start(serving: site.output)
-        defer { nginx.stop() }
+        let (site, nginx) = try await Self.served()
+        defer { nginx.stop(); site.remove() }
 
         let path = "/no/such/folder/page.html"
-        let result = try await ExternalToolTests.run(ExternalToolTests.chromium, [
-            "--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run",
-            "--user-data-dir=\(site.root.appendingPathComponent(".chromium").path)",
-            "--enable-logging=stderr", "--v=0", "--virtual-time-budget=5000", "--dump-dom",
-            "http://127.0.0.1:\(nginx.port)\(path)",
-        ])
+        let result = try await Self.load(path, from: nginx, site: site)
         let console = result.output.split(separator: "\n").filter { $0.contains(":CONSOLE") }
         #expect(!console.contains { $0.contains("Content Security Policy") }, "\(console)")
         // The script ran: the page has its <base>, so the style sheets came from the site's root.
@@ -91,5 +73,30 @@ struct NginxHostingTests {
         let named = page.components(separatedBy: "rel=\"stylesheet\"").count - 1
         let loaded = Set(requests.filter { $0.contains("\"GET /assets/") && $0.contains(".css HTTP") && $0.contains("\" 200 ") })
         #expect(named > 0 && loaded.count == named, "\(requests.joined(separator: "\n"))")
+    }
+
+    /// The sample crawled and built with `build.hosting` on, served by nginx.
+    private static func served() async throws -> (site: PrivacySampleSite, nginx: NginxServer) {
+        var site = try await PrivacySampleSite.make()
+        site.config.build.hosting = SiteConfig.Hosting()
+        do {
+            try site.build()
+            return (site, try NginxServer.start(serving: site.output))
+        } catch {
+            site.remove()
+            throw error
+        }
+    }
+
+    /// `path` on `nginx` as headless Chromium makes it: the page's DOM after its scripts ran,
+    /// with the browser's console log (CSP violations, failed loads) in the same output.
+    private static func load(_ path: String, from nginx: NginxServer, site: PrivacySampleSite) async throws
+        -> (status: Int32, output: String) {
+        try await ExternalToolTests.run(ExternalToolTests.chromium, [
+            "--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run",
+            "--user-data-dir=\(site.root.appendingPathComponent(".chromium").path)",
+            "--enable-logging=stderr", "--v=0", "--virtual-time-budget=5000", "--dump-dom",
+            "http://127.0.0.1:\(nginx.port)\(path)",
+        ])
     }
 }
