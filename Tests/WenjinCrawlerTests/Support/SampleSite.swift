@@ -80,7 +80,10 @@ final class SampleSite: Sendable {
         options.backoffBase = .milliseconds(20)
         options.backoffMax = .milliseconds(200)
         options.retryWaitScale = Self.retryWaitScale
-        options.timeout = .seconds(5)
+        // Generous: the whole suite on two cores can hold a loopback answer for seconds, and a
+        // timeout there makes rightful retries that a test replaying the server's decisions would
+        // misread, or fails a list. Tests of timeouts and deadlines set their own.
+        options.timeout = .seconds(60)
         return options
     }
 
