@@ -60,7 +60,7 @@ struct ExportZimBrowserTests {
     }
 
     @Test("kiwix-serve's full-text search lists only questions and articles, not the list, user and topic pages that repeat their titles",
-          .timeLimit(.minutes(5)))
+          .timeLimit(.minutes(20)))
     func searchFindsOnlyFrontArticles() async throws {
         let site = try await ZimSite(questions: 30)
         let server = try await KiwixServe(zim: try await site.export(as: "front.zim"))

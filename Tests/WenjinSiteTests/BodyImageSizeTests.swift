@@ -24,7 +24,7 @@ import WenjinStore
         return (String(match.output.1), String(match.output.2))
     }
 
-    @Test(.timeLimit(.minutes(5)))
+    @Test(.timeLimit(.minutes(20)))
     func `the sample's question pages give each body image the width and height of its stored file`() async throws {
         try #require(SamplePageKinds.has("file"), "Debian's file is missing: make deps-test installs it")
         let site = try await SampleCommunityBuildTests.CrawledSite(questions: 40)
