@@ -24,7 +24,7 @@ import WenjinAPI
         return .init(body: Self.exploreEnd)
     }
 
-    func client(_ server: LoopbackServer, timeout: TimeInterval = 10) -> APIClient {
+    func client(_ server: LoopbackServer, timeout: TimeInterval = 60) -> APIClient {
         APIClient(.init(base: APIBaseURL(server.base)!, userAgent: "wenjin-test/1.0", timeout: timeout))
     }
 

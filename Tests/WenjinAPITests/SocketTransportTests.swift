@@ -10,7 +10,7 @@ struct SocketTransportTests {
     static let cap = 1 << 20
 
     func client(_ server: RawSocketServer) -> APIClient {
-        APIClient(.init(base: APIBaseURL(server.base)!, timeout: 10, limits: TransferLimits(maxBytes: Self.cap, deadlineSeconds: 20)))
+        APIClient(.init(base: APIBaseURL(server.base)!, timeout: 60, limits: TransferLimits(maxBytes: Self.cap, deadlineSeconds: 120)))
     }
 
     func get(_ client: APIClient, _ url: String) async -> Result<APIResponse, APIError> {

@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import Glibc
+import WenjinTestSupport
 
 /// Debian's `kiwix-serve` (kiwix-tools) serving one ZIM on 127.0.0.1, with `--verbose`, whose
 /// log lists every request and its response code once the server has stopped.
@@ -18,7 +19,7 @@ final class KiwixServe {
 
     init(zim: URL) async throws {
         book = zim.deletingPathExtension().lastPathComponent
-        port = try Self.freePort()
+        port = try LoopbackPort.unused()
         logFile = FileManager.default.temporaryDirectory.appendingPathComponent("kiwix-\(UUID().uuidString).log")
         _ = FileManager.default.createFile(atPath: logFile.path, contents: nil)
         // Line-buffered, so the log is whole even though the server ends by SIGKILL (see `stop`).
@@ -27,8 +28,9 @@ final class KiwixServe {
         process.standardOutput = try FileHandle(forWritingTo: logFile)
         process.standardError = FileHandle.nullDevice
         try process.run()
-        // Ready once the main page answers: at most 100 tries, 100 ms apart.
-        for _ in 0..<100 {
+        // Ready once the main page answers: at most 600 tries, 100 ms apart (a loaded machine is slow
+        // to start it).
+        for _ in 0..<600 {
             if (try? await get("\(book)/index.html"))?.status == 200 { return }
             guard process.isRunning else { break }
             try await Task.sleep(for: .milliseconds(100))
@@ -74,24 +76,5 @@ final class KiwixServe {
             }
         }
         return result
-    }
-
-    /// A port the kernel just gave out on 127.0.0.1 and released: kiwix-serve needs a number.
-    private static func freePort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw POSIXError(.EMFILE) }
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
-                bind(fd, generic, length) == 0 && getsockname(fd, generic, &length) == 0
-            }
-        }
-        guard bound else { throw POSIXError(.EADDRINUSE) }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 }

@@ -64,7 +64,7 @@ struct ServeBrowserTests {
                 return
             }
             let group = process.processIdentifier
-            DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(15)) {
+            DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(90)) {
                 if !done.withLock({ $0 }) { _ = kill(-group, SIGKILL) }
             }
         }

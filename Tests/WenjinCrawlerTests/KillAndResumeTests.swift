@@ -21,7 +21,7 @@ struct KillAndResumeTests {
             {
               "source": { "baseURL": "\(source)" },
               "crawl": { "requestsPerSecond": 0, "connectionsPerHost": 4, "retries": 3,
-                         "backoffBaseSeconds": 0.05, "backoffMaxSeconds": 0.2, "timeoutSeconds": 5 }
+                         "backoffBaseSeconds": 0.05, "backoffMaxSeconds": 0.2, "timeoutSeconds": 60 }
             }
             """
         try Data(json.utf8).write(to: site.appendingPathComponent("site.json"))

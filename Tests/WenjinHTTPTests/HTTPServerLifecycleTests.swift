@@ -93,7 +93,8 @@ import Testing
         let silent = try RawClient(port: port)
         let clock = ContinuousClock()
         let took = clock.measure { server.stop() }
-        #expect(took < .seconds(2))
+        // Well under the 10 s idle and request timeouts a stop that waited for them would take.
+        #expect(took < .seconds(8))
         #expect(idle.serverCloses())
         #expect(silent.serverCloses())
         #expect(server.port == nil)

@@ -32,10 +32,11 @@ import Testing
                 let (data, _) = try await Self.session.data(from: url(port, "/seq/\(index)"))
                 peers.insert(echoed("peer", in: String(decoding: data, as: UTF8.self)) ?? "")
             }
-            // Reused: far fewer connections than requests. (One, on a quiet machine; under heavy load
-            // libcurl may drop an idle connection between two requests. The raw-socket test above
-            // checks that the server keeps one connection for all of them.)
-            #expect(peers.count <= 3)
+            // Reused: fewer connections than requests. (One, on a quiet machine; under heavy load
+            // libcurl may drop an idle connection between two requests, and how often is libcurl's
+            // affair. The raw-socket test above checks that the server keeps one connection for all
+            // of them; a server closing after each answer would give ten here.)
+            #expect(peers.count < 10)
         }
     }
 

@@ -67,12 +67,14 @@ final class RawClient {
     }
 
     /// Reads one response; `bodyless` for the answer to HEAD, whose Content-Length has no body behind it.
-    func readResponse(bodyless: Bool = false) throws -> RawResponse {
+    /// Like `readToEnd`, a receive timeout alone does not end it: a loaded machine may be slow to answer.
+    func readResponse(bodyless: Bool = false, patience: Duration = .seconds(60)) throws -> RawResponse {
+        let deadline = ContinuousClock.now + patience
         var headEnd: Int?
         while headEnd == nil {
             if let end = indexAfter([13, 10, 13, 10]) {
                 headEnd = end
-            } else if !fill() {
+            } else if !fill(until: deadline) {
                 throw TestFailure("connection ended before a full response head (\(buffer.count) bytes)")
             }
         }
@@ -86,11 +88,11 @@ final class RawClient {
         }
         buffer.removeFirst(headEnd!)
         if !bodyless && headers["Transfer-Encoding"] == "chunked" {
-            return RawResponse(statusLine: statusLine, headers: headers, body: try readChunks())
+            return RawResponse(statusLine: statusLine, headers: headers, body: try readChunks(until: deadline))
         }
         let length = bodyless ? 0 : Int(headers["Content-Length"] ?? "0") ?? 0
         while buffer.count < length {
-            guard fill() else { break }
+            guard fill(until: deadline) else { break }
         }
         let body = Array(buffer.prefix(length))
         buffer.removeFirst(body.count)
@@ -98,18 +100,18 @@ final class RawClient {
     }
 
     /// The decoded body of a chunked response, up to and including its last (empty) chunk.
-    private func readChunks() throws -> [UInt8] {
+    private func readChunks(until deadline: ContinuousClock.Instant) throws -> [UInt8] {
         var body: [UInt8] = []
         while true {
             while indexAfter([13, 10]) == nil {
-                guard fill() else { throw TestFailure("connection ended inside a chunk size line") }
+                guard fill(until: deadline) else { throw TestFailure("connection ended inside a chunk size line") }
             }
             let lineEnd = indexAfter([13, 10])!
             let sizeText = String(decoding: buffer[..<(lineEnd - 2)], as: UTF8.self)
             guard let size = Int(sizeText, radix: 16) else { throw TestFailure("bad chunk size \(sizeText)") }
             buffer.removeFirst(lineEnd)
             while buffer.count < size + 2 {
-                guard fill() else { throw TestFailure("connection ended inside a chunk") }
+                guard fill(until: deadline) else { throw TestFailure("connection ended inside a chunk") }
             }
             body.append(contentsOf: buffer[..<size])
             buffer.removeFirst(size + 2)
@@ -117,12 +119,18 @@ final class RawClient {
         }
     }
 
-    /// Whether the server closes the connection: true on end of stream or reset, false when the
-    /// receive timeout passes first or data arrives.
-    func serverCloses() -> Bool {
+    /// Whether the server closes the connection: true on end of stream or reset, false when data
+    /// arrives or `patience` passes first (receive timeouts are waited out: a loaded machine may be
+    /// slow to close).
+    func serverCloses(patience: Duration = .seconds(60)) -> Bool {
+        let deadline = ContinuousClock.now + patience
         var byte: UInt8 = 0
-        let count = recv(fd, &byte, 1, 0)
-        return count == 0 || (count < 0 && errno == ECONNRESET)
+        while ContinuousClock.now < deadline {
+            let count = recv(fd, &byte, 1, 0)
+            if count == 0 || (count < 0 && errno == ECONNRESET) { return true }
+            if count > 0 || (errno != EAGAIN && errno != EWOULDBLOCK) { return false }
+        }
+        return false
     }
 
     /// Every byte until the server closes. A receive timeout alone does not end it: on a loaded
@@ -146,6 +154,16 @@ final class RawClient {
             if !fill() && errno != EAGAIN && errno != EWOULDBLOCK { return false }
         }
         return true
+    }
+
+    /// Reads what arrives before `deadline`, waiting out receive timeouts; false on end of stream,
+    /// on an error, or when the deadline passed.
+    private func fill(until deadline: ContinuousClock.Instant) -> Bool {
+        while ContinuousClock.now < deadline {
+            if fill() { return true }
+            if errno != EAGAIN && errno != EWOULDBLOCK { return false }
+        }
+        return false
     }
 
     /// Reads what has arrived; false on end of stream, on an error, or when the receive timeout

@@ -8,7 +8,7 @@ import FoundationNetworking
 /// One long-lived session for all tests (docs/design.md#urlsession: per-test sessions risk teardown crashes).
 let testSession: URLSession = {
     let configuration = URLSessionConfiguration.ephemeral
-    configuration.timeoutIntervalForRequest = 5
+    configuration.timeoutIntervalForRequest = 60
     configuration.httpMaximumConnectionsPerHost = 8
     return URLSession(configuration: configuration)
 }()

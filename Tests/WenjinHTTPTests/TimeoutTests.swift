@@ -21,9 +21,10 @@ import Testing
             let start = clock.now
             #expect(client.serverCloses())
             let waited = clock.now - start
-            // Loose bounds: the machine is shared, but closing at once or never would both fail.
+            // Loose bounds: the machine is shared, but closing at once, never, or only at the
+            // 10 s default (the setting ignored) would each fail.
             #expect(waited >= .milliseconds(500))
-            #expect(waited < .seconds(4))
+            #expect(waited < .seconds(8))
         }
     }
 

@@ -34,7 +34,7 @@ struct LiveReloadTests {
             try? Data("v2, longer".utf8).write(to: draft, options: .atomic)
         }
         toucher.start()
-        let stream = String(decoding: try client.exchange(request, until: "event: reload", timeout: .seconds(10)), as: UTF8.self)
+        let stream = String(decoding: try client.exchange(request, until: "event: reload", timeout: .seconds(60)), as: UTF8.self)
         #expect(stream.contains("Content-Type: text/event-stream"))
         #expect(stream.contains("event: reload\ndata: 1\n"))
         #expect(builds.withLock { $0 } == 1)
@@ -49,7 +49,7 @@ struct LiveReloadTests {
         defer { server.stop() }
         server.rebuild()
         let request = Array("GET /__wenjin/live?since=0 HTTP/1.1\r\nHost: 127.0.0.1:\(client.port)\r\n\r\n".utf8)
-        let stream = String(decoding: try client.exchange(request, until: "event: reload", timeout: .seconds(5)), as: UTF8.self)
+        let stream = String(decoding: try client.exchange(request, until: "event: reload", timeout: .seconds(60)), as: UTF8.self)
         #expect(stream.contains("data: 1\n"))
     }
 

@@ -7,7 +7,7 @@ import WenjinHTTP
 struct PreviewFileServingTests {
     static func serve(_ folder: PreviewFolder) throws -> (PreviewServer, RawHTTPClient) {
         var configuration = HTTPServerConfiguration(host: "127.0.0.1", port: 0)
-        configuration.requestTimeout = .seconds(2)
+        configuration.requestTimeout = .seconds(30)
         let server = PreviewServer(root: folder.site, configuration: configuration)
         return (server, RawHTTPClient(port: try server.start()))
     }

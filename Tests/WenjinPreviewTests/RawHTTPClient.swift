@@ -24,7 +24,7 @@ struct RawHTTPClient {
     }
 
     /// One request with `Connection: close`; reads until the server closes (bounded by `timeout`).
-    func send(_ method: String, _ target: String, headers: [String: String] = [:], timeout: Duration = .seconds(5)) throws -> Answer {
+    func send(_ method: String, _ target: String, headers: [String: String] = [:], timeout: Duration = .seconds(60)) throws -> Answer {
         var request = "\(method) \(target) HTTP/1.1\r\nConnection: close\r\n"
         if headers["Host"] == nil { request += "Host: 127.0.0.1:\(port)\r\n" }
         for (name, value) in headers { request += "\(name): \(value)\r\n" }

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+import WenjinTestSupport
 
 /// Debian's nginx serving a built site on a loopback port with README's configuration (its
 /// two `nginx` blocks under "### nginx"), as an unprivileged configuration of its own: prefix,
@@ -33,8 +34,8 @@ struct NginxServer {
         let rootLine = try #require(server.split(separator: "\n").first { $0.hasPrefix("root ") })
         let served = server.replacingOccurrences(of: String(rootLine), with: "root \(site.path);")
         // A port another process holds makes nginx fail at once; a few tries find a free one.
-        for attempt in 0..<8 {
-            let port = 20_000 + Int((UInt32(getpid()) &* 7_919 &+ UInt32(attempt) &* 104_729) % 40_000)
+        for _ in 0..<8 {
+            let port = try LoopbackPort.unused()
             let temp = prefix.path
             let config = """
                 worker_processes 1;
@@ -104,7 +105,7 @@ struct NginxServer {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         try #require(socket >= 0)
         defer { close(socket) }
-        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        var timeout = timeval(tv_sec: 60, tv_usec: 0)
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)

@@ -36,7 +36,7 @@ final class LiveSampleServer: Sendable {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.httpCookieAcceptPolicy = .never
         configuration.httpShouldSetCookies = false
-        configuration.timeoutIntervalForRequest = 10
+        configuration.timeoutIntervalForRequest = 60
         configuration.httpMaximumConnectionsPerHost = 8
         session = URLSession(configuration: configuration)
     }
