@@ -20,8 +20,13 @@ struct AnonymityScan {
     let flavor: SampleAPI.Flavor
     /// Output files by path, as text (images left out).
     let files: [String: String]
+    /// Per file, every `questions/…` link in it that ends at a quote or a tag, found in one pass:
+    /// asking each file whether it holds each anonymous post's link took most of the test's time.
+    let questionLinks: [String: Set<String>]
     /// How many post blocks were found on their pages and searched (so an empty result means something).
     private(set) var blocksSearched = 0
+    /// Each linking file cut into records once, though many posts may be linked from it.
+    private var recordsByFile: [String: [Substring]] = [:]
 
     init(community: SampleCommunity, flavor: SampleAPI.Flavor, output: URL) throws {
         self.community = community
@@ -32,6 +37,30 @@ struct AnonymityScan {
             files[path] = String(decoding: data, as: UTF8.self)
         }
         self.files = files
+        questionLinks = files.mapValues(Self.questionLinks)
+    }
+
+    /// The `questions/…` links in `text`, each up to the `"` or `<` that ends it.
+    static func questionLinks(in text: String) -> Set<String> {
+        let bytes = Array(text.utf8)
+        let prefix = Array("questions/".utf8)
+        var links: Set<String> = []
+        var index = 0
+        while index + prefix.count <= bytes.count {
+            guard bytes[index] == prefix[0], bytes[index..<(index + prefix.count)].elementsEqual(prefix) else {
+                index += 1
+                continue
+            }
+            var end = index + prefix.count
+            while end < bytes.count, end - index < 200, ![UInt8(ascii: "\""), UInt8(ascii: "<"), UInt8(ascii: "\n")].contains(bytes[end]) {
+                end += 1
+            }
+            if end < bytes.count, bytes[end] == UInt8(ascii: "\"") || bytes[end] == UInt8(ascii: "<") {
+                links.insert(String(decoding: bytes[index..<end], as: UTF8.self))
+            }
+            index += prefix.count
+        }
+        return links
     }
 
     mutating func leaks() -> [Leak] {
@@ -79,17 +108,18 @@ struct AnonymityScan {
 
     /// Every record of every file (but `except`) that links to the post; the author's own pages
     /// must not link to it at all.
-    private func linkingRecords(to link: String, post: String, author: Int, markers: [String], except: String?) -> [Leak] {
+    private mutating func linkingRecords(to link: String, post: String, author: Int, markers: [String], except: String?) -> [Leak] {
         var leaks: [Leak] = []
         let authorPages = ["users/\(author).html", "users/\(author)-"]
         for (path, text) in files where path != except {
-            let linked = [link + "\"", link + "<"].contains { text.contains($0) }
-            guard linked else { continue }
+            guard questionLinks[path]?.contains(link) == true else { continue }
             if authorPages.contains(where: path.hasPrefix) {
                 leaks.append(Leak(file: path, post: post, found: "a link to it on its author's page"))
                 continue
             }
-            for record in Self.records(of: text) where record.contains(link + "\"") || record.contains(link + "<") {
+            let records = recordsByFile[path] ?? Self.records(of: text)
+            recordsByFile[path] = records
+            for record in records where record.contains(link + "\"") || record.contains(link + "<") {
                 leaks += Self.search(record, for: markers).map { Leak(file: path, post: post, found: $0) }
             }
         }
