@@ -4,6 +4,24 @@ enum SampleImages {
     typealias Pixel = SampleImageEncoder.Pixel
 
     static func avatar(seed: UInt64, uid: Int, size: Int) -> [UInt8] {
+        SampleImageCache.shared.picture(.init(kind: .avatar, seed: seed, id: uid, width: size, height: size, png: false)) {
+            drawAvatar(seed: seed, uid: uid, size: size)
+        }
+    }
+
+    static func topic(seed: UInt64, id: Int, size: Int) -> [UInt8] {
+        SampleImageCache.shared.picture(.init(kind: .topic, seed: seed, id: id, width: size, height: size, png: false)) {
+            drawTopic(seed: seed, id: id, size: size)
+        }
+    }
+
+    static func photo(seed: UInt64, id: Int, width: Int, height: Int, png: Bool) -> [UInt8] {
+        SampleImageCache.shared.picture(.init(kind: .photo, seed: seed, id: id, width: width, height: height, png: png)) {
+            drawPhoto(seed: seed, id: id, width: width, height: height, png: png)
+        }
+    }
+
+    private static func drawAvatar(seed: UInt64, uid: Int, size: Int) -> [UInt8] {
         var rng = SeededRandom(seed: seed, kind: .image, id: uid, salt: 1)
         let color = vivid(&rng)
         let cells = (0..<15).map { _ in rng.chance(0.5) }
@@ -15,13 +33,13 @@ enum SampleImages {
         }
     }
 
-    static func topic(seed: UInt64, id: Int, size: Int) -> [UInt8] {
+    private static func drawTopic(seed: UInt64, id: Int, size: Int) -> [UInt8] {
         var rng = SeededRandom(seed: seed, kind: .image, id: id, salt: 2)
         let (a, b) = (vivid(&rng), vivid(&rng))
         return SampleImageEncoder.jpeg(width: size, height: size) { x, y in (x / max(1, size / 4) + y / max(1, size / 4)) % 2 == 0 ? a : b }
     }
 
-    static func photo(seed: UInt64, id: Int, width: Int, height: Int, png: Bool) -> [UInt8] {
+    private static func drawPhoto(seed: UInt64, id: Int, width: Int, height: Int, png: Bool) -> [UInt8] {
         var rng = SeededRandom(seed: seed, kind: .image, id: id, salt: 3)
         let sky = vivid(&rng)
         let ground = vivid(&rng)
