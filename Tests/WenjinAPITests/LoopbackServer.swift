@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Synchronization
+import WenjinTestSupport
 
 /// A tiny HTTP/1.1 server on 127.0.0.1 for transport tests: one thread accepts, each
 /// connection is served on its own thread, one request per connection (`Connection: close`).
@@ -35,24 +36,9 @@ final class LoopbackServer: Sendable {
 
     init(handler: @escaping @Sendable (Request) -> Reply) throws {
         self.handler = handler
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw POSIXError(.EIO) }
+        let (fd, port) = try LoopbackPort.listening()
         listener = fd
-        var yes: Int32 = 1
-        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
-                bind(fd, socketAddress, length) == 0 && listen(fd, 128) == 0
-                    && getsockname(fd, socketAddress, &length) == 0
-            }
-        }
-        guard bound else { close(fd); throw POSIXError(.EADDRINUSE) }
-        port = UInt16(bigEndian: address.sin_port)
+        self.port = UInt16(port)
         let socketFD = self.listener
         // Only this thread closes the listener, once `stop()` has shut it down and woken its
         // `accept`: closed from `stop()`, its number could be reused by the next test's listener

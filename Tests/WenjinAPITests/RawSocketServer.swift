@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Synchronization
+import WenjinTestSupport
 
 /// A loopback server that writes whatever bytes a test gives it, broken HTTP included: a head
 /// cut off mid-way, ten thousand fields, chunked or endless bodies. It reads each request head,
@@ -51,20 +52,9 @@ final class RawSocketServer: Sendable {
 
     init(reply: @escaping Reply) throws {
         self.reply = reply
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw POSIXError(.EIO) }
+        let (fd, port) = try LoopbackPort.listening(backlog: 64)
         listener = fd
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, length) == 0 && listen(fd, 64) == 0 && getsockname(fd, $0, &length) == 0
-            }
-        }
-        guard bound else { close(fd); throw POSIXError(.EADDRINUSE) }
-        port = UInt16(bigEndian: address.sin_port)
+        self.port = UInt16(port)
         Thread { [self] in
             while true {
                 let connection = accept(fd, nil, nil)
