@@ -8,8 +8,9 @@ import WenjinSite
 
 /// Packs a built site into a ZIM: every file under its own relative path and MIME type,
 /// questions and articles as front articles, the home page as main page, a Chinese full-text
-/// index and title suggestions. It reads only the published output of `wenjin build`, so the
-/// ZIM shows exactly what the site shows, rendered once.
+/// index and title suggestions. It packs the published output of `wenjin build`, so the ZIM
+/// shows exactly what the site shows, rendered once; the index takes the text the same build
+/// had of each question and article (`PageText`), so no page is taken apart again.
 public struct ZimExport: Sendable {
     public let site: URL
     public let config: SiteConfig
