@@ -3,7 +3,6 @@
 import Foundation
 import WenjinBuildSupport
 import WenjinConfig
-import WenjinLinkCheck
 import WenjinSite
 
 /// Packs a built site into a ZIM: every file under its own relative path and MIME type,
