@@ -7,7 +7,7 @@ import PackageDescription
 // Search → BuildSupport; Config → JSON, Sanitizer (for the default community hosts); API → JSON;
 // Store → SQLite, Model; Drafts → KeyedArchive, SQLite; SQLite → CSQLite only; Sanitizer → CLibXML2 only;
 // JSON, Model, Templates, KeyedArchive, HTTP, LinkCheck, BuildSupport → nothing.
-// Zim → CZimWriter (C++ over libzim, with a C interface), Config, LinkCheck, Site.
+// Zim → CZimWriter (C++ over libzim, with a C interface), BuildSupport, Config, LinkCheck, Site.
 let modules: [(name: String, dependencies: [Target.Dependency])] = [
     ("WenjinModel", []),
     ("WenjinJSON", []),
@@ -30,7 +30,7 @@ let modules: [(name: String, dependencies: [Target.Dependency])] = [
         "WenjinStore", "WenjinModel", "WenjinSanitizer", "WenjinTemplates", "WenjinDrafts", "WenjinLinkCheck", "WenjinConfig",
         "WenjinJSON", "WenjinBuildSupport", "WenjinSearch", "CZlib", "CBrotli",
     ]),
-    ("WenjinZim", ["CZimWriter", "WenjinConfig", "WenjinLinkCheck", "WenjinSite"]),
+    ("WenjinZim", ["CZimWriter", "WenjinBuildSupport", "WenjinConfig", "WenjinLinkCheck", "WenjinSite"]),
     ("WenjinCommands", [
         "WenjinModel", "WenjinAPI", "WenjinStore", "WenjinSanitizer", "WenjinTemplates",
         "WenjinKeyedArchive", "WenjinDrafts", "WenjinHTTP", "WenjinSample", "WenjinCrawler", "WenjinLinkCheck", "WenjinConfig",
@@ -50,7 +50,7 @@ let testDependencies: [String: [Target.Dependency]] = [
     "WenjinDraftsTests": ["WenjinKeyedArchive", "WenjinSQLite"],
     "WenjinCommandsTests": [
         "WenjinSample", "WenjinStore", "WenjinDrafts", "WenjinConfig", "WenjinSite", "WenjinHTTP", "WenjinCrawler", "WenjinAPI",
-        "WenjinZim", "WenjinLinkCheck",
+        "WenjinZim", "WenjinLinkCheck", "WenjinModel",
     ],
     "WenjinConfigTests": ["WenjinSanitizer", "WenjinJSON"],
     "WenjinSearchTests": ["WenjinBuildSupport"],

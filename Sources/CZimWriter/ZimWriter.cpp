@@ -44,32 +44,62 @@ zim::writer::Hints frontArticleHints(bool frontArticle) {
     return result;
 }
 
-/// A site file read by libzim's workers from disk. Only front articles (questions and
-/// articles) go into the full-text index: libzim would otherwise parse and index every HTML
-/// page, and lists, user and topic pages (a third of them) only repeat the questions' titles.
+/// The text the build already has for a page (docs/design.md: the search documents' plain
+/// text), handed to the index as it is: libzim would otherwise parse the whole page and index its
+/// navigation and sidebars too, which with Xapian's CJK n-grams was most of an export's time.
+class GivenIndexData : public zim::writer::IndexData {
+  public:
+    explicit GivenIndexData(const WenjinZimIndexText &text)
+        : title(text.title), content(text.content), keywords(text.keywords), wordCount(text.wordCount) {}
+
+    bool hasIndexData() const override { return true; }
+    std::string getTitle() const override { return title; }
+    std::string getContent() const override { return content; }
+    std::string getKeywords() const override { return keywords; }
+    uint32_t getWordCount() const override { return wordCount; }
+    GeoPosition getGeoPosition() const override { return GeoPosition(false, 0, 0); }
+
+  private:
+    std::string title;
+    std::string content;
+    std::string keywords;
+    uint32_t wordCount;
+};
+
+/// A site file read by libzim's workers from disk, with the index data `WenjinZimIndexing` names.
+/// Lists, user and topic pages (a third of them) only repeat the questions' titles: not indexed.
 class SiteFileItem : public zim::writer::FileItem {
   public:
     SiteFileItem(const std::string &path, const std::string &mimeType, const std::string &title, bool frontArticle,
-                 const std::string &filePath)
-        : FileItem(path, mimeType, title, frontArticleHints(frontArticle), filePath), frontArticle(frontArticle) {}
+                 const std::string &filePath, WenjinZimIndexing indexing, const WenjinZimIndexText *text)
+        : FileItem(path, mimeType, title, frontArticleHints(frontArticle), filePath), indexing(indexing) {
+        if (indexing == WenjinZimIndexingGivenText && text != nullptr) given = std::make_shared<GivenIndexData>(*text);
+    }
 
     std::shared_ptr<zim::writer::IndexData> getIndexData() const override {
-        return frontArticle ? FileItem::getIndexData() : nullptr;
+        switch (indexing) {
+        case WenjinZimIndexingWholePage: return FileItem::getIndexData();
+        case WenjinZimIndexingGivenText: return given;
+        default: return nullptr;
+        }
     }
 
   private:
-    bool frontArticle;
+    WenjinZimIndexing indexing;
+    std::shared_ptr<GivenIndexData> given;
 };
 
 }  // namespace
 
 extern "C" {
 
-WenjinZimCreator *wenjin_zim_start(const char *path, const char *indexLanguage, unsigned workers, char **error) {
+WenjinZimCreator *wenjin_zim_start(const char *path, const char *indexLanguage, unsigned workers, size_t clusterBytes,
+                                   char **error) {
     auto created = std::make_unique<WenjinZimCreator>();
     int started = guarded(error, [&] {
         created->creator.configIndexing(true, indexLanguage)
             .configCompression(zim::Compression::Zstd)
+            .configClusterSize(clusterBytes)
             .configNbWorkers(workers);
         created->creator.startZimCreation(path);
     });
@@ -77,10 +107,11 @@ WenjinZimCreator *wenjin_zim_start(const char *path, const char *indexLanguage, 
 }
 
 int wenjin_zim_add_file(WenjinZimCreator *creator, const char *path, const char *mimeType, const char *title,
-                        int frontArticle, const char *filePath, char **error) {
+                        int frontArticle, const char *filePath, WenjinZimIndexing indexing, const WenjinZimIndexText *text,
+                        char **error) {
     return guarded(error, [&] {
         creator->creator.addItem(
-            std::make_shared<SiteFileItem>(path, mimeType, title, frontArticle != 0, filePath));
+            std::make_shared<SiteFileItem>(path, mimeType, title, frontArticle != 0, filePath, indexing, text));
     });
 }
 

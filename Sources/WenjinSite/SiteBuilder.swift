@@ -28,9 +28,12 @@ public struct SiteBuilder: Sendable {
     /// Builds the site into `output` and returns what was written. With `drafts` (a preview
     /// build, never to be published) their unpublished pages are added; see `DraftPages`.
     /// The output may not be where the site's own files are, nor a folder of files no build
-    /// made (`OutputPlace`); it is written at its resolved place.
+    /// made (`OutputPlace`); it is written at its resolved place. `pageTexts`, when given,
+    /// receives the searchable text of every question and article page once they are written
+    /// (`PageText`); a build that does not ask does not gather them.
     public func build(into requested: URL, drafts: DraftCollection? = nil,
-                      progress: any BuildProgress = SilentProgress()) throws(SiteError) -> BuildSummary {
+                      progress: any BuildProgress = SilentProgress(),
+                      pageTexts: (([PageText]) -> Void)? = nil) throws(SiteError) -> BuildSummary {
         let steps = BuildSteps(progress: progress)
         let stateFolder = URL(fileURLWithPath: store.path).deletingLastPathComponent()
         let place = try steps.run(.checkOutput, total: 1) {
@@ -45,6 +48,7 @@ public struct SiteBuilder: Sendable {
         summary.bodiesCached = prepared.bodies.cachedCount
         do {
             try write(prepared, theme: theme, drafts: drafts, steps: steps, stateFolder: stateFolder, into: &summary)
+            pageTexts?(PageText.published(index: prepared.index, bodies: prepared.bodies))
         } catch {
             prepared.staged.discard()
             throw error

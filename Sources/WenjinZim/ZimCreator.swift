@@ -7,10 +7,10 @@ final class ZimCreator {
     private let file: String
 
     /// Starts `file` with a full-text index in `indexLanguage` (ISO 639-3).
-    init(file: String, indexLanguage: String, workers: Int) throws(ZimError) {
+    init(file: String, indexLanguage: String, workers: Int, clusterBytes: Int) throws(ZimError) {
         self.file = file
         var error: UnsafeMutablePointer<CChar>?
-        creator = wenjin_zim_start(file, indexLanguage, UInt32(clamping: max(1, workers)), &error)
+        creator = wenjin_zim_start(file, indexLanguage, UInt32(clamping: max(1, workers)), max(1, clusterBytes), &error)
         if creator == nil { throw failure(error) }
     }
 
@@ -18,9 +18,37 @@ final class ZimCreator {
         if let creator { wenjin_zim_discard(creator) }
     }
 
-    func addFile(path: String, mimeType: String, title: String, frontArticle: Bool, source: String) throws(ZimError) {
+    /// What the full-text index holds of an entry.
+    enum Indexing {
+        case none
+        /// libzim parses the page and indexes all of its text.
+        case wholePage
+        case text(ZimIndexText)
+    }
+
+    func addFile(path: String, mimeType: String, title: String, frontArticle: Bool, source: String,
+                 indexing: Indexing) throws(ZimError) {
         var error: UnsafeMutablePointer<CChar>?
-        if wenjin_zim_add_file(try open(), path, mimeType, title, frontArticle ? 1 : 0, source, &error) == 0 { throw failure(error) }
+        let creator = try open()
+        let front: Int32 = frontArticle ? 1 : 0
+        let added: Int32
+        switch indexing {
+        case .none:
+            added = wenjin_zim_add_file(creator, path, mimeType, title, front, source, WenjinZimIndexingNone, nil, &error)
+        case .wholePage:
+            added = wenjin_zim_add_file(creator, path, mimeType, title, front, source, WenjinZimIndexingWholePage, nil, &error)
+        case .text(let index):
+            added = index.title.withCString { indexTitle in
+                index.content.withCString { content in
+                    index.keywords.withCString { keywords in
+                        var text = WenjinZimIndexText(title: indexTitle, content: content, keywords: keywords,
+                                                      wordCount: UInt32(clamping: index.wordCount))
+                        return wenjin_zim_add_file(creator, path, mimeType, title, front, source, WenjinZimIndexingGivenText, &text, &error)
+                    }
+                }
+            }
+        }
+        if added == 0 { throw failure(error) }
     }
 
     func addMetadata(_ name: String, _ content: String) throws(ZimError) {

@@ -41,53 +41,6 @@ struct ExportZimBrowserTests {
         #expect(failed.isEmpty, "\(failed)")
     }
 
-    @Test("kiwix-serve's full-text search finds a question by a two-character Chinese word, and its title suggestions by the title's start",
-          .timeLimit(.minutes(20)))
-    func chineseSearchAndSuggestions() async throws {
-        let site = try await ZimSite(questions: 30)
-        let server = try await KiwixServe(zim: try await site.export(as: "search.zim"))
-        defer { server.stop() }
-        let questions = try site.site.store.read { try $0.questions() }
-        let question = try #require(questions.first { $0.title.filter(\.isChineseCharacter).count >= 4 })
-        let chinese = question.title.filter(\.isChineseCharacter)
-        let word = String(chinese.prefix(2))
-        let found = try await server.get("search?content=\(server.book)&pageLength=100&pattern=\(Self.encoded(word))")
-        #expect(found.body.contains("questions/\(question.id.rawValue).html"), "\(word): \(found.body.suffix(800))")
-
-        let start = String(question.title.prefix(4))
-        let suggested = try await server.get("suggest?content=\(server.book)&count=50&term=\(Self.encoded(start))")
-        #expect(suggested.body.contains("\"questions/\(question.id.rawValue).html\""), "\(start): \(suggested.body.prefix(800))")
-    }
-
-    @Test("kiwix-serve's full-text search lists only questions and articles, not the list, user and topic pages that repeat their titles",
-          .timeLimit(.minutes(20)))
-    func searchFindsOnlyFrontArticles() async throws {
-        let site = try await ZimSite(questions: 30)
-        let server = try await KiwixServe(zim: try await site.export(as: "front.zim"))
-        defer { server.stop() }
-        let questions = try site.site.store.read { try $0.questions() }
-        let question = try #require(questions.first { $0.title.filter(\.isChineseCharacter).count >= 4 })
-        let word = String(question.title.filter(\.isChineseCharacter).prefix(2))
-        let found = try await server.get("search?content=\(server.book)&pageLength=100&pattern=\(Self.encoded(word))")
-        let results = Self.linkedPaths(in: found.body, book: server.book)
-        #expect(results.contains("questions/\(question.id.rawValue).html"), "\(word): \(results)")
-        #expect(results.allSatisfy { $0.hasPrefix("questions/") || $0.hasPrefix("articles/") }, "\(word): \(results)")
-    }
-
-    /// The book paths a kiwix-serve page links to (`href="/<root>/<book>/<path>"`), but for the
-    /// book's own main page that its header links to.
-    private static func linkedPaths(in html: String, book: String) -> [String] {
-        html.components(separatedBy: "href=\"").dropFirst().compactMap { link in
-            let target = link.prefix { $0 != "\"" }
-            guard let start = target.range(of: "/\(book)/"), start.upperBound < target.endIndex else { return nil }
-            return String(target[start.upperBound...])
-        }
-    }
-
-    private static func encoded(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? text
-    }
-
     /// The text of the page's first `<h1>` (as written in the file, entities and all).
     private static func firstHeading(of file: URL) throws -> String {
         let page = try String(contentsOf: file, encoding: .utf8)
@@ -114,11 +67,5 @@ struct ExportZimBrowserTests {
         let file = folder.appendingPathComponent("probe-\(UUID().uuidString).html")
         try html.write(to: file, atomically: true, encoding: .utf8)
         return file
-    }
-}
-
-private extension Character {
-    var isChineseCharacter: Bool {
-        unicodeScalars.allSatisfy { (0x4E00...0x9FFF).contains($0.value) }
     }
 }

@@ -66,6 +66,26 @@ struct ExportZimCommandTests {
         #expect(result.output.contains("Wrote \(file.path)"))
     }
 
+    @Test("A site built for a web host (build.hosting) exports without its .gz and .br siblings and _headers, which Kiwix does not use",
+          .timeLimit(.minutes(20)))
+    func hostingFilesLeftOut() async throws {
+        let site = try await ZimSite(questions: 5)
+        let file = site.root.appendingPathComponent("site.json")
+        var json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+        var build = json["build"] as? [String: Any] ?? [:]
+        build["hosting"] = [String: Any]()
+        json["build"] = build
+        try JSONSerialization.data(withJSONObject: json).write(to: file)
+        let zim = try await site.export(as: "hosted.zim")
+        #expect(FileManager.default.fileExists(atPath: site.root.appendingPathComponent("_site/index.html.br").path))
+
+        let list = try ZimSite.tool("/usr/bin/zimdump", ["list", zim.path])
+        let entries = list.output.split(separator: "\n").map(String.init)
+        #expect(entries.contains("index.html"), "\(list.output.prefix(500))")
+        let hostOnly = entries.filter { $0.hasSuffix(".gz") || $0.hasSuffix(".br") || $0 == "_headers" }
+        #expect(hostOnly.isEmpty, "\(hostOnly.prefix(10))")
+    }
+
     @Test("An exported ZIM holds no draft, no taken-down question and no anonymous post's author", .timeLimit(.minutes(20)))
     func privacyOfEntries() async throws {
         let site = try await ZimSite(questions: 40)

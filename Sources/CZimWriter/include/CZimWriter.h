@@ -13,15 +13,37 @@ extern "C" {
 /// One ZIM file being written; opaque to Swift.
 typedef struct WenjinZimCreator WenjinZimCreator;
 
-/// Starts writing `path` with a full-text index in `indexLanguage` (ISO 639-3) and
-/// `workers` compression threads. NULL on failure, with `*error` set.
+/// Starts writing `path` with a full-text index in `indexLanguage` (ISO 639-3), `workers`
+/// threads compressing clusters and indexing, and clusters of about `clusterBytes` before
+/// compression. NULL on failure, with `*error` set.
 WenjinZimCreator *_Nullable wenjin_zim_start(const char *_Nonnull path, const char *_Nonnull indexLanguage,
-                                             unsigned workers, char *_Nullable *_Nonnull error);
+                                             unsigned workers, size_t clusterBytes, char *_Nullable *_Nonnull error);
+
+/// What the full-text index learns of an entry.
+typedef enum WenjinZimIndexing {
+    /// Not indexed (lists, user and topic pages, files).
+    WenjinZimIndexingNone = 0,
+    /// libzim parses the page's HTML and indexes all of its text.
+    WenjinZimIndexingWholePage = 1,
+    /// The text given in `WenjinZimIndexText`, and nothing of the page.
+    WenjinZimIndexingGivenText = 2,
+} WenjinZimIndexing;
+
+/// The text a page is found by: its title, its own text (no navigation, no sidebars), keywords
+/// weighed as libzim weighs a page's `<meta name="keywords">`, and the word count Kiwix shows.
+typedef struct WenjinZimIndexText {
+    const char *_Nonnull title;
+    const char *_Nonnull content;
+    const char *_Nonnull keywords;
+    unsigned wordCount;
+} WenjinZimIndexText;
 
 /// Adds the file at `filePath` (read by libzim's workers) as the entry `path`; a front article is
-/// offered in title suggestions and indexed for full-text search, any other entry is not.
+/// offered in title suggestions and Kiwix's random page. `text` is read only with
+/// `WenjinZimIndexingGivenText`, and copied before the call returns.
 int wenjin_zim_add_file(WenjinZimCreator *_Nonnull creator, const char *_Nonnull path, const char *_Nonnull mimeType,
                         const char *_Nonnull title, int frontArticle, const char *_Nonnull filePath,
+                        WenjinZimIndexing indexing, const WenjinZimIndexText *_Nullable text,
                         char *_Nullable *_Nonnull error);
 
 /// Adds a text metadata entry (`M/name`).

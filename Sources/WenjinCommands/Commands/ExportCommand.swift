@@ -29,12 +29,14 @@ enum ExportCommand {
         let now = Date()
         // Checked before the build, so a wrong zim section costs nothing.
         let export = try ZimExport(site: builder.defaultOutput, config: config, date: now)
-        let built = try builder.build(into: builder.defaultOutput)
+        var pageTexts: [PageText] = []
+        let built = try builder.build(into: builder.defaultOutput) { pageTexts = $0 }
         invocation.console.output("Built \(builder.defaultOutput.path): \(built.line)")
         let file = invocation.arguments.text(output).map { path in
             (path.hasPrefix("/") ? URL(fileURLWithPath: path) : invocation.workingDirectory.appendingPathComponent(path)).standardizedFileURL
         } ?? builder.defaultOutput.deletingLastPathComponent().appendingPathComponent(export.metadata.defaultFileName(date: now))
-        let summary = try export.write(to: file, forbidden: try ForbiddenContent.gather(store: store, config: config))
+        let summary = try export.write(to: file, forbidden: try ForbiddenContent.gather(store: store, config: config),
+                                       pageTexts: pageTexts)
         invocation.console.output("Wrote \(file.path): \(summary.line)")
         return .success
     }

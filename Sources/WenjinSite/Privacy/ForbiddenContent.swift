@@ -102,4 +102,10 @@ public struct PrivacyFinding: Sendable, Hashable, CustomStringConvertible {
     public let file: String
     public let finding: String
     public var description: String { "\(file): \(finding)" }
+
+    /// Another output than a site folder names its entries its own way (`wenjin export zim`).
+    package init(file: String, finding: String) {
+        self.file = file
+        self.finding = finding
+    }
 }
