@@ -43,6 +43,7 @@ public struct SiteBuilder: Sendable {
         var summary = BuildSummary()
         summary.bodiesSanitized = prepared.bodies.sanitizedCount
         summary.bodiesCached = prepared.bodies.cachedCount
+        summary.bodiesRead = prepared.bodies.readCount
         do {
             try write(prepared, theme: theme, drafts: drafts, steps: steps, stateFolder: stateFolder, into: &summary)
         } catch {
@@ -78,27 +79,36 @@ public struct SiteBuilder: Sendable {
     /// as they are sanitized.
     private func prepare(steps: BuildSteps, place: OutputPlace, stateFolder: URL) throws(SiteError) -> Prepared {
         // Links resolve without the bodies, so one index serves the sanitizer and the pages.
-        let (index, raw) = try steps.run(.readStore) {
-            let (index, raw) = try readArchive()
+        let (index, raw, ledger) = try steps.run(.readStore) {
+            // What the last build saw, so this one reads and digests only rows written since.
+            let ledger = BodyLedger.load(from: stateFolder)
+            let rows = RowDigests.load(from: stateFolder)
+            let (index, raw) = try readArchive(since: Self.since(ledger: ledger, rows: rows), previousRows: rows)
+            if case .all = index.content.rowsRead, index.content.storeChanges != nil {
+                steps.progress.note(ledger == nil || rows == nil
+                    ? "no readable state from an earlier build (body ledger, row digests): reading every row"
+                    : "the build's state does not match the store's change counter: reading every row")
+            }
             steps.progress.advance(by: index.content.questions.count + index.content.articles.count
                                        + index.content.users.count + index.content.topics.count)
-            return (index, raw)
+            return (index, raw, ledger)
         }
         return try steps.run(.sanitizeBodies, total: raw.count, givingBackMemory: true) {
-            try sanitize(raw, index: index, place: place, stateFolder: stateFolder, progress: steps.progress)
+            try sanitize(raw, index: index, ledger: ledger, place: place, stateFolder: stateFolder, progress: steps.progress)
         }
     }
 
     /// Three preparations that need only the index share the cores: the bodies (the ledger
     /// read and checked), the entities' digests, and the output folder (its manifests read).
     /// After the read, not beside it: there they raised the peak and saved no time.
-    private func sanitize(_ raw: [(key: BodyKey, html: String)], index: ArchiveIndex, place: OutputPlace, stateFolder: URL,
-                          progress: any BuildProgress) throws -> Prepared {
+    private func sanitize(_ raw: [(key: BodyKey, html: String?)], index: ArchiveIndex, ledger: BodyLedger?, place: OutputPlace,
+                          stateFolder: URL, progress: any BuildProgress) throws -> Prepared {
         let hosts = CommunityHosts(source: index.content.sourceBase, historical: config.source.historicalHosts)
         let (sanitized, entities, staging) = SideBySide.run({ () -> Result<SanitizedBodies, any Error> in
             Result {
                 try SanitizedBodies.make(raw: raw, index: index, hosts: hosts, store: store,
-                                         imageSizes: StoredImageSizes(folder: config.assetFolder), previous: BodyLedger.load(from: stateFolder), progress: progress)
+                                         imageSizes: StoredImageSizes(folder: config.assetFolder), previous: ledger,
+                                         seen: index.content.storeChanges, progress: progress)
             }
         }, {
             EntityDigests(index: index)
@@ -164,14 +174,25 @@ public struct SiteBuilder: Sendable {
         try steps.run(.publish) {
             try staged.publish(sidecars: written.sidecars)
             if bodies.ledgerChanged { bodies.ledger.save(in: stateFolder) }
+            // Content-addressed like the ledger (valid for its store and counter whatever the
+            // output holds), so saved after the swap: a build killed before leaves the older one.
+            if let rows = index.content.rowDigests, rows.seen != nil, rows.changed { rows.save(in: stateFolder) }
             steps.progress.advance(by: 1)
         }
     }
 
+    /// The counter from which rows count as changed: the older of the two the state files saw,
+    /// so each of them is brought up to date from its own.
+    private static func since(ledger: BodyLedger?, rows: RowDigests?) -> StoreChanges? {
+        guard let bodies = ledger?.seen, let digests = rows?.seen, bodies.token == digests.token else { return nil }
+        return bodies.counter <= digests.counter ? bodies : digests
+    }
+
     /// The archive's index (without raw bodies) and the raw bodies apart, so that they are
     /// held once and can be let go as soon as they are sanitized.
-    private func readArchive() throws -> (ArchiveIndex, [(key: BodyKey, html: String)]) {
-        let content = try ArchiveContent.readPublished(from: store, config: config)
+    private func readArchive(since seen: StoreChanges?, previousRows: RowDigests?) throws -> (ArchiveIndex, [(key: BodyKey, html: String?)]) {
+        let content = try ArchiveContent.readPublished(from: store, config: config, bodiesUnchangedSince: seen, digestingRows: true,
+                                                       previousRows: previousRows)
         return (ArchiveIndex(content.withoutRawBodies()), SanitizedBodies.rawBodies(of: content))
     }
 
