@@ -81,17 +81,14 @@ public struct SiteBuilder: Sendable {
         // Links resolve without the bodies, so one index serves the sanitizer and the pages.
         let (index, raw, ledger) = try steps.run(.readStore) {
             // What the last build saw, so this one reads and digests only rows written since.
-            let ledger = BodyLedger.load(from: stateFolder)
-            let rows = RowDigests.load(from: stateFolder)
-            let (index, raw) = try readArchive(since: Self.since(ledger: ledger, rows: rows), previousRows: rows)
+            let previous = PreviousBuild(stateFolder: stateFolder)
+            let (index, raw) = try readArchive(since: previous.since, previousRows: previous.rows)
             if case .all = index.content.rowsRead, index.content.storeChanges != nil {
-                steps.progress.note(ledger == nil || rows == nil
-                    ? "no readable state from an earlier build (body ledger, row digests): reading every row"
-                    : "the build's state does not match the store's change counter: reading every row")
+                steps.progress.note(previous.fullReadNote)
             }
             steps.progress.advance(by: index.content.questions.count + index.content.articles.count
                                        + index.content.users.count + index.content.topics.count)
-            return (index, raw, ledger)
+            return (index, raw, previous.ledger)
         }
         return try steps.run(.sanitizeBodies, total: raw.count, givingBackMemory: true) {
             try sanitize(raw, index: index, ledger: ledger, place: place, stateFolder: stateFolder, progress: steps.progress)
@@ -179,13 +176,6 @@ public struct SiteBuilder: Sendable {
             if let rows = index.content.rowDigests, rows.seen != nil, rows.changed { rows.save(in: stateFolder) }
             steps.progress.advance(by: 1)
         }
-    }
-
-    /// The counter from which rows count as changed: the older of the two the state files saw,
-    /// so each of them is brought up to date from its own.
-    private static func since(ledger: BodyLedger?, rows: RowDigests?) -> StoreChanges? {
-        guard let bodies = ledger?.seen, let digests = rows?.seen, bodies.token == digests.token else { return nil }
-        return bodies.counter <= digests.counter ? bodies : digests
     }
 
     /// The archive's index (without raw bodies) and the raw bodies apart, so that they are

@@ -100,6 +100,14 @@ enum RowsRead: Sendable {
         }
     }
 
+    /// The IDs of `table`'s rows written since the counter; nil when every row counts as changed.
+    func changedIDs(_ table: StoreChanges.Table) -> Set<Int>? {
+        switch self {
+        case .all: nil
+        case .changedAfter(_, let changed): changed[table] ?? []
+        }
+    }
+
     func changed(_ table: StoreChanges.Table, _ id: Int) -> Bool {
         switch self {
         case .all: true

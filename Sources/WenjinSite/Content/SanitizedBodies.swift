@@ -104,8 +104,10 @@ struct SanitizedBodies: Sendable {
         for (key, entry) in fresh { result.ledger.entries[key] = entry }
         result.cachedCount += fromCache
         result.sanitizedCount = unknown.count - fromCache
+        // A ledger whose entries all stand is kept as it is, its `seen` older than this
+        // snapshot: still true of every row unchanged since, so the next build only reads more.
         result.ledgerChanged = usable == nil || !sameTargets || !unknown.isEmpty || usable?.entries.count != result.ledger.entries.count
-            || usable?.seen != seen
+            || usable?.seen?.token != seen?.token
         return result
     }
 

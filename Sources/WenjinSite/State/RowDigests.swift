@@ -42,27 +42,26 @@ struct RowDigests: Sendable {
                   before.counter <= now.counter else { return nil }
             return previous
         }
-        questions = Self.digests(content.questions, { $0.id }, table: .questions, read: read, kept: kept?.questions) { question in
+        questions = Self.digests(content.questions, { $0.id }, changed: read.changedIDs(.questions), kept: kept?.questions) { question in
             var question = question
             question.detailHTML = ""
             return question
         }
-        let answerList = Array(content.answers.values.joined())
-        answers = Self.digests(answerList, { $0.id }, table: .answers, read: read, kept: kept?.answers) { answer in
+        answers = Self.digests(content.answers.values.joined(), { $0.id }, changed: read.changedIDs(.answers), kept: kept?.answers) { answer in
             var answer = answer
             answer.contentHTML = ""
             return answer
         }
-        answerComments = Self.digests(Array(content.answerComments.values.joined()), { $0.id }, table: .answerComments, read: read,
+        answerComments = Self.digests(content.answerComments.values.joined(), { $0.id }, changed: read.changedIDs(.answerComments),
                                       kept: kept?.answerComments) { $0 }
-        users = Self.digests(content.users, { $0.id }, table: .users, read: read, kept: kept?.users) { $0 }
-        topics = Self.digests(content.topics, { $0.id }, table: .topics, read: read, kept: kept?.topics) { $0 }
-        articles = Self.digests(content.articles, { $0.id }, table: .articles, read: read, kept: kept?.articles) { article in
+        users = Self.digests(content.users, { $0.id }, changed: read.changedIDs(.users), kept: kept?.users) { $0 }
+        topics = Self.digests(content.topics, { $0.id }, changed: read.changedIDs(.topics), kept: kept?.topics) { $0 }
+        articles = Self.digests(content.articles, { $0.id }, changed: read.changedIDs(.articles), kept: kept?.articles) { article in
             var article = article
             article.messageHTML = ""
             return article
         }
-        articleComments = Self.digests(Array(content.articleComments.values.joined()), { $0.id }, table: .articleComments, read: read,
+        articleComments = Self.digests(content.articleComments.values.joined(), { $0.id }, changed: read.changedIDs(.articleComments),
                                        kept: kept?.articleComments) { $0 }
         // At the same counter no row was written, so every digest was kept.
         if let kept, kept.seen == seen {
@@ -70,21 +69,20 @@ struct RowDigests: Sendable {
         }
     }
 
-    /// Each entity's digest: kept when its row is unchanged, else its fields through `DigestEncoder`
-    /// (on every core, only for the rows that need it).
+    /// Each entity's digest: kept when its row is unchanged (`changed`, IDs of rows written
+    /// since; nil for all), else its fields through `DigestEncoder` (on every core, only for the
+    /// rows that need it). A kept digest of a row not shown now stays: harmless, and it saves
+    /// copying the rest.
     private static func digests<Entity: Encodable & Sendable, ID: EntityID>(
-        _ entities: [Entity], _ id: @Sendable (Entity) -> ID, table: StoreChanges.Table, read: RowsRead, kept: [ID: UInt64]?,
+        _ entities: some Sequence<Entity>, _ id: @Sendable (Entity) -> ID, changed: Set<Int>?, kept: [ID: UInt64]?,
         stored: @Sendable (Entity) -> Entity
     ) -> [ID: UInt64] {
-        var result = Dictionary<ID, UInt64>(minimumCapacity: entities.count)
-        var fresh: [Entity] = []
-        for entity in entities {
-            if let digest = kept?[id(entity)], !read.changed(table, id(entity).rawValue) {
-                result[id(entity)] = digest
-            } else {
-                fresh.append(entity)
-            }
+        guard let kept, let changed else {
+            let all = Array(entities)
+            return Dictionary(ParallelWork.map(all, { (id($0), DigestEncoder.digest(of: stored($0))) }), uniquingKeysWith: { first, _ in first })
         }
+        var result = kept
+        let fresh = entities.filter { changed.contains(id($0).rawValue) || result[id($0)] == nil }
         for (key, digest) in ParallelWork.map(fresh, { (id($0), DigestEncoder.digest(of: stored($0))) }) { result[key] = digest }
         return result
     }
@@ -110,7 +108,8 @@ struct RowDigests: Sendable {
         writer.add(program)
         func add<ID: EntityID>(_ digests: [ID: UInt64]) {
             writer.add(digests.count)
-            for (id, digest) in digests.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            // In the dictionary's order: the file is read back whole, never compared.
+            for (id, digest) in digests {
                 writer.add(id.rawValue)
                 writer.add(digest)
             }
