@@ -80,15 +80,19 @@ public struct SiteBuilder: Sendable {
     private func prepare(steps: BuildSteps, place: OutputPlace, stateFolder: URL) throws(SiteError) -> Prepared {
         // Links resolve without the bodies, so one index serves the sanitizer and the pages.
         let (index, raw, ledger) = try steps.run(.readStore) {
-            // What the last build saw, so this one reads and digests only rows written since.
+            // What the last build saw, so this one reads and digests only rows written since;
+            // the ledger decoded meanwhile, on the other core.
             let previous = PreviousBuild(stateFolder: stateFolder)
-            let (index, raw) = try readArchive(since: previous.since, previousRows: previous.rows)
+            let (ledger, read, _) = SideBySide.run({ previous.ledger?.decoded() }, {
+                Result { try readArchive(since: previous.since, previousRows: previous.rows) }
+            }, {})
+            let (index, raw) = try read.get()
             if case .all = index.content.rowsRead, index.content.storeChanges != nil {
                 steps.progress.note(previous.fullReadNote)
             }
             steps.progress.advance(by: index.content.questions.count + index.content.articles.count
                                        + index.content.users.count + index.content.topics.count)
-            return (index, raw, previous.ledger)
+            return (index, raw, ledger)
         }
         return try steps.run(.sanitizeBodies, total: raw.count, givingBackMemory: true) {
             try sanitize(raw, index: index, ledger: ledger, place: place, stateFolder: stateFolder, progress: steps.progress)

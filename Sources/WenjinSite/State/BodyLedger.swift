@@ -49,7 +49,7 @@ struct BodyLedger: Sendable {
     }
 
     static let fileName = "bodies.ledger"
-    private static let format = "wenjin body ledger 4"
+    fileprivate static let format = "wenjin body ledger 4"
 
     var policyVersion: Int
     var hostsIdentity: String
@@ -72,6 +72,35 @@ struct BodyLedger: Sendable {
     static func load(from folder: URL) -> BodyLedger? {
         guard let bytes = StateFile.read(folder.appendingPathComponent(fileName)) else { return nil }
         return try? BodyLedger(decoding: bytes)
+    }
+
+    /// The ledger file's bytes, read but not decoded, and what it says of its policy and the
+    /// counter it saw: enough to start reading the store while the rest is decoded beside it.
+    struct Unread: Sendable {
+        let bytes: [UInt8]
+        let policyVersion: Int
+        let seen: StoreChanges?
+
+        init?(folder: URL) {
+            guard let bytes = StateFile.read(folder.appendingPathComponent(BodyLedger.fileName)) else { return nil }
+            do {
+                // The fields `encoded` writes first, in its order.
+                var reader = try ByteReader(sealed: bytes)
+                guard try reader.string() == BodyLedger.format else { return nil }
+                policyVersion = try reader.integer()
+                _ = try reader.string()
+                _ = try reader.word()
+                let token = try reader.optionalString()
+                let counter = try reader.optionalInteger()
+                seen = if let token, let counter { StoreChanges(token: token, counter: counter) } else { nil }
+            } catch {
+                return nil
+            }
+            self.bytes = bytes
+        }
+
+        /// The whole ledger; nil if it cannot be read after all.
+        func decoded() -> BodyLedger? { try? BodyLedger(decoding: bytes) }
     }
 
     /// Replaces the ledger in `folder` atomically. Not fatal when it fails: the next build

@@ -3,13 +3,14 @@ import WenjinSanitizer
 import WenjinStore
 
 /// What the last build left in the store's folder for the next one: the body ledger and the
-/// row digests, each with the store's change counter it saw (docs/design.md#store).
+/// row digests, each with the store's change counter it saw (docs/design.md#store). The
+/// ledger is only read here, to be decoded beside the store's read (`BodyLedger.Unread`).
 struct PreviousBuild {
-    let ledger: BodyLedger?
+    let ledger: BodyLedger.Unread?
     let rows: RowDigests?
 
     init(stateFolder: URL) {
-        ledger = BodyLedger.load(from: stateFolder)
+        ledger = BodyLedger.Unread(folder: stateFolder)
         rows = RowDigests.load(from: stateFolder)
     }
 
