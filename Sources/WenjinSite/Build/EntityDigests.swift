@@ -17,12 +17,11 @@ struct EntityDigests: Sendable {
 
     /// Over `index`'s content, whose raw bodies are already dropped: pages show bodies through
     /// `SanitizedBodies.digest`, which also covers where their links lead.
-    init(index: ArchiveIndex) {
+    init(index: ArchiveIndex, rows: RowDigests? = nil) {
         let content = index.content
         // What `Withdrawals` changes of each entity's look beyond its fields: notices in its
         // thread and the marks of content kept although deleted upstream.
         let withdrawals = content.withdrawals
-        let rows = content.rowDigests
         questions = Self.map(content.questions, id: \.id) { question in
             var digest = ContentDigest(seed: 5)
             digest.add(word: rows?.questions[question.id] ?? DigestEncoder.digest(of: question))

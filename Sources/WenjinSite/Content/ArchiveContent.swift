@@ -33,7 +33,8 @@ struct ArchiveContent: Sendable {
     /// Which rows count as changed for this build: all, or those written after a counter (the
     /// others' bodies were not read).
     var rowsRead = RowsRead.all
-    /// The digests of the rows as read (`readPublished` with `digestingRows`), for `EntityDigests`.
+    /// The digests of the rows as read (`readPublished` with `digestingRows`), for `EntityDigests`;
+    /// a build takes them out (`withoutRawBodies`) so they are let go once used.
     var rowDigests: RowDigests?
 
     /// The same archive without the raw bodies, once they are sanitized: pages and indexes
@@ -43,6 +44,7 @@ struct ArchiveContent: Sendable {
         copy.questions = questions.map { var question = $0; question.detailHTML = ""; return question }
         copy.answers = answers.mapValues { list in list.map { var answer = $0; answer.contentHTML = ""; return answer } }
         copy.articles = articles.map { var article = $0; article.messageHTML = ""; return article }
+        copy.rowDigests = nil
         return copy
     }
 
