@@ -46,6 +46,7 @@ public struct SiteBuilder: Sendable {
         var summary = BuildSummary()
         summary.bodiesSanitized = prepared.bodies.sanitizedCount
         summary.bodiesCached = prepared.bodies.cachedCount
+        summary.bodiesRead = prepared.bodies.readCount
         do {
             try write(prepared, theme: theme, drafts: drafts, steps: steps, stateFolder: stateFolder, into: &summary)
             pageTexts?(PageText.published(index: prepared.index, bodies: prepared.bodies))
@@ -82,30 +83,43 @@ public struct SiteBuilder: Sendable {
     /// as they are sanitized.
     private func prepare(steps: BuildSteps, place: OutputPlace, stateFolder: URL) throws(SiteError) -> Prepared {
         // Links resolve without the bodies, so one index serves the sanitizer and the pages.
-        let (index, raw) = try steps.run(.readStore) {
-            let (index, raw) = try readArchive()
+        let (index, raw, ledger, rows) = try steps.run(.readStore) {
+            // What the last build saw, so this one reads and digests only rows written since;
+            // the ledger decoded meanwhile, on the other core.
+            let previous = PreviousBuild(stateFolder: stateFolder)
+            let (ledger, read, _) = SideBySide.run({ previous.ledger?.decoded() }, {
+                Result { try readArchive(since: previous.since, previousRows: previous.rows) }
+            }, {})
+            let (index, raw, rows) = try read.get()
+            // Valid for the store at its counter whatever the output holds, so saved now and let
+            // go after the entities' digests: a build that fails later leaves them true.
+            if let rows, rows.seen != nil, rows.changed { rows.save(in: stateFolder) }
+            if case .all = index.content.rowsRead, index.content.storeChanges != nil {
+                steps.progress.note(previous.fullReadNote)
+            }
             steps.progress.advance(by: index.content.questions.count + index.content.articles.count
                                        + index.content.users.count + index.content.topics.count)
-            return (index, raw)
+            return (index, raw, ledger, rows)
         }
         return try steps.run(.sanitizeBodies, total: raw.count, givingBackMemory: true) {
-            try sanitize(raw, index: index, place: place, stateFolder: stateFolder, progress: steps.progress)
+            try sanitize(raw, index: index, ledger: ledger, rows: rows, place: place, stateFolder: stateFolder, progress: steps.progress)
         }
     }
 
     /// Three preparations that need only the index share the cores: the bodies (the ledger
     /// read and checked), the entities' digests, and the output folder (its manifests read).
     /// After the read, not beside it: there they raised the peak and saved no time.
-    private func sanitize(_ raw: [(key: BodyKey, html: String)], index: ArchiveIndex, place: OutputPlace, stateFolder: URL,
-                          progress: any BuildProgress) throws -> Prepared {
+    private func sanitize(_ raw: [(key: BodyKey, html: String?)], index: ArchiveIndex, ledger: BodyLedger?, rows: RowDigests?,
+                          place: OutputPlace, stateFolder: URL, progress: any BuildProgress) throws -> Prepared {
         let hosts = CommunityHosts(source: index.content.sourceBase, historical: config.source.historicalHosts)
         let (sanitized, entities, staging) = SideBySide.run({ () -> Result<SanitizedBodies, any Error> in
             Result {
                 try SanitizedBodies.make(raw: raw, index: index, hosts: hosts, store: store,
-                                         imageSizes: StoredImageSizes(folder: config.assetFolder), previous: BodyLedger.load(from: stateFolder), progress: progress)
+                                         imageSizes: StoredImageSizes(folder: config.assetFolder), previous: ledger,
+                                         seen: index.content.storeChanges, progress: progress)
             }
         }, {
-            EntityDigests(index: index)
+            EntityDigests(index: index, rows: rows)
         }, { () -> Result<StagedOutput, SiteError> in
             do throws(SiteError) {
                 return .success(try StagedOutput(place: place, stateFolder: stateFolder))
@@ -173,10 +187,12 @@ public struct SiteBuilder: Sendable {
     }
 
     /// The archive's index (without raw bodies) and the raw bodies apart, so that they are
-    /// held once and can be let go as soon as they are sanitized.
-    private func readArchive() throws -> (ArchiveIndex, [(key: BodyKey, html: String)]) {
-        let content = try ArchiveContent.readPublished(from: store, config: config)
-        return (ArchiveIndex(content.withoutRawBodies()), SanitizedBodies.rawBodies(of: content))
+    /// held once and can be let go as soon as they are sanitized; and the rows' digests.
+    private func readArchive(since seen: StoreChanges?, previousRows: RowDigests?)
+        throws -> (ArchiveIndex, [(key: BodyKey, html: String?)], RowDigests?) {
+        let content = try ArchiveContent.readPublished(from: store, config: config, bodiesUnchangedSince: seen, digestingRows: true,
+                                                       previousRows: previousRows)
+        return (ArchiveIndex(content.withoutRawBodies()), SanitizedBodies.rawBodies(of: content), content.rowDigests)
     }
 
     /// A page as this build left it.

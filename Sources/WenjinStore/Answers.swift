@@ -37,11 +37,14 @@ extension StoreReader {
     }
 
     /// Every answer, by question, each list in the order of `answers(of:)`: one query where a
-    /// build would otherwise make one per question.
-    public func answersByQuestion() throws(StoreError) -> [QuestionID: [Answer]] {
+    /// build would otherwise make one per question. Bodies as `questions(bodiesChangedAfter:)`.
+    public func answersByQuestion(bodiesChangedAfter counter: Int = 0) throws(StoreError) -> [QuestionID: [Answer]] {
+        let columns = """
+            id, question_id, author_id, is_anonymous, IIF(change > ?, content_html, ''), add_time, agree_count, comment_count
+            """
         let answers = try connection.query("""
-            SELECT \(Answer.columns) FROM answers ORDER BY question_id, agree_count DESC, add_time, id
-            """) { Answer(row: $0) }
+            SELECT \(columns) FROM answers ORDER BY question_id, agree_count DESC, add_time, id
+            """, counter) { Answer(row: $0) }
         return Dictionary(grouping: answers, by: \.questionID)
     }
 

@@ -28,10 +28,11 @@ extension StoreReader {
         }
     }
 
-    /// Every article, newest first.
-    public func articles() throws(StoreError) -> [Article] {
+    /// Every article, newest first. Bodies as `questions(bodiesChangedAfter:)`.
+    public func articles(bodiesChangedAfter counter: Int = 0) throws(StoreError) -> [Article] {
         let topics = try connection.allTopicIDs(.articles)
-        return try connection.query("SELECT \(Article.columns) FROM articles a ORDER BY a.add_time DESC, a.id DESC") {
+        let columns = "a.id, a.author_id, a.title, IIF(a.change > ?, a.message_html, ''), a.add_time, a.views, a.votes, a.comment_count"
+        return try connection.query("SELECT \(columns) FROM articles a ORDER BY a.add_time DESC, a.id DESC", counter) {
             Article(row: $0, topicIDs: topics[$0.int(0)] ?? [])
         }
     }

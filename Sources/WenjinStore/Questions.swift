@@ -23,10 +23,16 @@ extension StoreReader {
         }
     }
 
-    /// Every question, most recently answered first (the order of the archive's index).
-    public func questions() throws(StoreError) -> [Question] {
+    /// Every question, most recently answered first (the order of the archive's index). Only
+    /// rows written after `bodiesChangedAfter` (a `StoreChanges.counter`) bring their
+    /// description; the others come with an empty one, for a caller that kept it (`StoreChanges`).
+    public func questions(bodiesChangedAfter counter: Int = 0) throws(StoreError) -> [Question] {
         let topics = try connection.allTopicIDs(.questions)
-        return try connection.query("SELECT \(Question.columns) FROM questions q ORDER BY q.update_time DESC, q.id DESC") {
+        let columns = """
+            q.id, q.title, IIF(q.change > ?, q.detail_html, ''), q.asker_id, q.is_anonymous, q.add_time, q.update_time, \
+            q.answer_count, q.view_count, q.focus_count, q.best_answer_id
+            """
+        return try connection.query("SELECT \(columns) FROM questions q ORDER BY q.update_time DESC, q.id DESC", counter) {
             Question(row: $0, topicIDs: topics[$0.int(0)] ?? [])
         }
     }

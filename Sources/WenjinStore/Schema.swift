@@ -188,5 +188,6 @@ enum Schema {
         Migration(version: 7, name: "sanitized_cache.report holds the build's whole body record", sql: """
             ALTER TABLE sanitized_cache RENAME COLUMN report TO record;
             """),
+        Migration(version: 8, name: "a change counter on every entity row", sql: StoreChanges.migrationSQL),
     ]
 }

@@ -62,9 +62,9 @@ enum BuildBenchmark {
         let name = ["cold": "full, cache cold", "warm": "full, cache warm", "rebuild": "one question changed",
                     "takedown-answer": "one answer taken down", "takedown-question": "one question taken down",
                     "takedown-user": "one user anonymized"][step] ?? step
-        print(String(format: "%-22@ %7.2f s  %6.0f pages/s  %d pages (%d written)  %d bodies sanitized, %d cached  peak RSS %d MiB",
+        print(String(format: "%-22@ %7.2f s  %6.0f pages/s  %d pages (%d written)  %d bodies read, %d sanitized, %d cached  peak RSS %d MiB",
                      name as NSString, summary.seconds, Double(summary.pages) / summary.seconds, summary.pages,
-                     summary.pagesWritten, summary.bodiesSanitized, summary.bodiesCached, memoryMiB("VmHWM:")))
+                     summary.pagesWritten, summary.bodiesRead, summary.bodiesSanitized, summary.bodiesCached, memoryMiB("VmHWM:")))
         if step == "warm", let search = summary.search {
             let counts = try store.counts()
             print("store: \(counts.questions) questions, \(counts.answers) answers, \(counts.users) users")

@@ -63,7 +63,7 @@ struct PageInputsTests {
         let hosts = CommunityHosts(source: content.sourceBase, historical: site.config.source.historicalHosts)
         let bodies = try SanitizedBodies.make(raw: SanitizedBodies.rawBodies(of: content), index: index, hosts: hosts, store: site.store,
                                               imageSizes: StoredImageSizes(folder: site.config.assetFolder),
-                                              previous: nil, progress: SilentProgress())
+                                              previous: nil, seen: content.storeChanges, progress: SilentProgress())
         let builder = SiteBuilder(config: site.config, store: site.store)
         let theme = try Theme.load(site.config)
         let renderer = builder.pageRenderer(index: index, bodies: bodies, theme: theme, withDrafts: false)

@@ -13,7 +13,7 @@ import Testing
         }
         let expected = ["answer_comments", "answers", "article_comments", "article_topics", "articles", "assets",
                         "crawl_queue", "deletions", "meta", "question_topics", "questions", "raw_responses", "revisions",
-                        "sanitized_cache", "schema_migrations", "shown_authors", "topics", "users", "verifications"]
+                        "sanitized_cache", "schema_migrations", "shown_authors", "store_changes", "topics", "users", "verifications"]
         #expect(tables == expected)
         #expect(try store.appliedMigrations().map(\.version) == Schema.migrations.map(\.version))
     }

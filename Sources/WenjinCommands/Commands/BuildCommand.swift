@@ -67,5 +67,9 @@ enum BuildCommand {
                 reporter = nil
             }
         }
+
+        func note(_ line: String) {
+            current.withLock { $0 }?.note(line)
+        }
     }
 }

@@ -22,6 +22,12 @@ public protocol BuildProgress: Sendable {
     func advance(by count: Int)
     /// The step is over.
     func end(_ step: BuildStep)
+    /// A line worth telling the user about the current step: why it does more work than usual.
+    func note(_ line: String)
+}
+
+extension BuildProgress {
+    public func note(_ line: String) {}
 }
 
 /// Progress that goes nowhere, for tests and library callers that do not show any.

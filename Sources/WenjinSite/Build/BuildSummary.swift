@@ -13,6 +13,9 @@ public struct BuildSummary: Sendable, Equatable {
     /// Bodies sanitized by this build, and bodies taken from the store's cache.
     public var bodiesSanitized = 0
     public var bodiesCached = 0
+    /// Bodies whose raw HTML was read from the store; the others were unchanged since the
+    /// last build (the store's change counter and the body ledger vouch for them).
+    public var bodiesRead = 0
     /// What the search index holds and costs.
     public var search: SearchIndexReport?
     /// Wall-clock time of the whole build.
@@ -22,12 +25,12 @@ public struct BuildSummary: Sendable, Equatable {
 
     public var pages: Int { pagesWritten + pagesUnchanged }
 
-    /// One line: `2,345 pages (12 written, 2,333 unchanged), 40 files, 1.2 s`.
+    /// One line: `2,345 pages (12 written, 2,333 unchanged), 40 files, …, 1.2 s`.
     public var line: String {
         "\(pages) pages (\(pagesWritten) written, \(pagesUnchanged) unchanged), "
             + "\(filesWritten + filesUnchanged) other files (\(filesWritten) written), "
             + (search.map { "search index \($0.indexBytes / 1024) KiB for \($0.textBytes / 1024) KiB of text, " } ?? "")
-            + "\(bodiesSanitized) bodies sanitized, \(bodiesCached) from cache, "
+            + "\(bodiesRead) bodies read, \(bodiesSanitized) sanitized, \(bodiesCached) from cache, "
             + String(format: "%.2f s", seconds)
     }
 }

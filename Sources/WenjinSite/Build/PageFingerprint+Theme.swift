@@ -24,14 +24,22 @@ extension PageFingerprint {
             digest.add(key)
             digest.add(theme.strings[key])
         }
+        digest.add(word: programIdentity)
+        return PageFingerprint(value: digest.finish())
+    }
+
+    /// The running program's file, by size and time: a new `wenjin` may render, or digest, the
+    /// same inputs anew.
+    static let programIdentity: UInt64 = {
+        var digest = ContentDigest(seed: 0x7072_6F67)
         var program = stat()
         if stat("/proc/self/exe", &program) == 0 {
             digest.add(word: UInt64(bitPattern: Int64(program.st_size)))
             digest.add(word: UInt64(bitPattern: Int64(program.st_mtim.tv_sec)))
             digest.add(word: UInt64(bitPattern: Int64(program.st_mtim.tv_nsec)))
         }
-        return PageFingerprint(value: digest.finish())
-    }
+        return digest.finish()
+    }()
 
     /// The theme's seed with the site's settings that every page shows (title, base URL,
     /// footer, drafts link, the community's address) and what every body's HTML depends on

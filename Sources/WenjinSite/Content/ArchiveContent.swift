@@ -28,6 +28,14 @@ struct ArchiveContent: Sendable {
     var crawlFinishedAt: String?
     /// What the archive withholds of the store (takedowns, deletions); see `withdrawing`.
     var withdrawals = Withdrawals()
+    /// Where the store's change counter stood in this snapshot (nil for a store without one).
+    var storeChanges: StoreChanges?
+    /// Which rows count as changed for this build: all, or those written after a counter (the
+    /// others' bodies were not read).
+    var rowsRead = RowsRead.all
+    /// The digests of the rows as read (`readPublished` with `digestingRows`), for `EntityDigests`;
+    /// a build takes them out (`withoutRawBodies`) so they are let go once used.
+    var rowDigests: RowDigests?
 
     /// The same archive without the raw bodies, once they are sanitized: pages and indexes
     /// only use the sanitized HTML and texts, and large archives should not hold both.
@@ -36,20 +44,31 @@ struct ArchiveContent: Sendable {
         copy.questions = questions.map { var question = $0; question.detailHTML = ""; return question }
         copy.answers = answers.mapValues { list in list.map { var answer = $0; answer.contentHTML = ""; return answer } }
         copy.articles = articles.map { var article = $0; article.messageHTML = ""; return article }
+        copy.rowDigests = nil
         return copy
     }
 
     /// Reads the archive; `fallbackSource` is used when the store does not record its source.
-    static func read(from store: Store, fallbackSource: URL?) throws -> ArchiveContent {
+    /// With `bodiesUnchangedSince` (the counter a previous build saw, docs/design.md#store), only
+    /// the bodies of rows written after it are read, when the store's counter is that one's.
+    static func read(from store: Store, fallbackSource: URL?, bodiesUnchangedSince seen: StoreChanges? = nil) throws -> ArchiveContent {
         try store.read { reader in
-            let questions = try reader.questions()
+            let now = try reader.changes()
+            var rowsRead = RowsRead.all
+            if let seen, let now, seen.token == now.token, seen.counter <= now.counter {
+                var changed: [StoreChanges.Table: Set<Int>] = [:]
+                for table in StoreChanges.Table.allCases { changed[table] = Set(try reader.changedRows(of: table, after: seen.counter).keys) }
+                rowsRead = .changedAfter(seen.counter, changed)
+            }
+            let after = rowsRead.counter
+            let questions = try reader.questions(bodiesChangedAfter: after)
             // Three queries for every answer and comment, not one per question and per answer.
             // Answers are shown under their question only: one whose question is not stored is left out.
-            let stored = try reader.answersByQuestion()
+            let stored = try reader.answersByQuestion(bodiesChangedAfter: after)
             var answers: [QuestionID: [Answer]] = [:]
             for question in questions { answers[question.id] = stored[question.id] ?? [] }
             let answerComments = try reader.commentsByAnswer()
-            let articles = try reader.articles()
+            let articles = try reader.articles(bodiesChangedAfter: after)
             let articleComments = try reader.commentsByArticle()
             var assets: [AssetURL: Asset] = [:]
             for asset in try reader.assets() { assets[asset.url] = asset }
@@ -63,7 +82,47 @@ struct ArchiveContent: Sendable {
             return ArchiveContent(
                 questions: questions, answers: answers, answerComments: answerComments, users: try reader.users(),
                 topics: try reader.topics(), articles: articles, articleComments: articleComments, assets: assets,
-                counts: try reader.counts(), sourceBase: source, crawlFinishedAt: try reader.meta(.crawlFinishedAt))
+                counts: try reader.counts(), sourceBase: source, crawlFinishedAt: try reader.meta(.crawlFinishedAt),
+                storeChanges: now, rowsRead: rowsRead)
+        }
+    }
+}
+
+/// Which rows `ArchiveContent.read` counts as changed: every one, or those written after a
+/// counter (by table); only changed rows bring their bodies, the others' are empty in the
+/// content and known to be as they were when the counter was read.
+enum RowsRead: Sendable {
+    case all
+    case changedAfter(Int, [StoreChanges.Table: Set<Int>])
+
+    var counter: Int {
+        switch self {
+        case .all: 0
+        case .changedAfter(let counter, _): counter
+        }
+    }
+
+    /// The IDs of `table`'s rows written since the counter; nil when every row counts as changed.
+    func changedIDs(_ table: StoreChanges.Table) -> Set<Int>? {
+        switch self {
+        case .all: nil
+        case .changedAfter(_, let changed): changed[table] ?? []
+        }
+    }
+
+    func changed(_ table: StoreChanges.Table, _ id: Int) -> Bool {
+        switch self {
+        case .all: true
+        case .changedAfter(_, let changed): changed[table]?.contains(id) == true
+        }
+    }
+
+    /// Whether the content holds the body of `key` as stored (possibly empty).
+    func holds(_ key: BodyKey) -> Bool {
+        switch key {
+        case .question(let id): changed(.questions, id.rawValue)
+        case .answer(let id): changed(.answers, id.rawValue)
+        case .article(let id): changed(.articles, id.rawValue)
         }
     }
 }

@@ -25,6 +25,8 @@ struct SanitizedBodies: Sendable {
     /// Bodies sanitized by this build; the rest came from the ledger or the cache.
     private(set) var sanitizedCount = 0
     private(set) var cachedCount = 0
+    /// Bodies whose raw HTML came from the store; the rest were vouched for by the ledger.
+    private(set) var readCount = 0
     /// Whether the ledger differs from the one the build started with (then it is saved).
     private(set) var ledgerChanged = true
 
@@ -55,9 +57,13 @@ struct SanitizedBodies: Sendable {
     func releaseHTML() { html.releaseAll() }
 
     /// Takes the bodies `inputs` (from `rawBodies(of:)`) from the `previous` ledger, the cache,
-    /// or the sanitizer, their links resolved against `index`.
-    static func make(raw inputs: [(key: BodyKey, html: String)], index: ArchiveIndex, hosts: CommunityHosts, store: Store,
-                     imageSizes: StoredImageSizes, previous: BodyLedger?, progress: any BuildProgress) throws -> SanitizedBodies {
+    /// or the sanitizer, their links resolved against `index`. A body the read left out (nil:
+    /// its row is unchanged since the ledger's `seen`) is taken from the ledger without
+    /// hashing; only when the ledger lacks it or its links now resolve otherwise is it read
+    /// from the store. `seen` is the store's counter of the snapshot `inputs` come from.
+    static func make(raw inputs: [(key: BodyKey, html: String?)], index: ArchiveIndex, hosts: CommunityHosts, store: Store,
+                     imageSizes: StoredImageSizes, previous: BodyLedger?, seen: StoreChanges?,
+                     progress: any BuildProgress) throws -> SanitizedBodies {
         let links = ArchiveLinks(index: index, imageSizes: imageSizes)
         let targets = LinkTargets.digest(of: index)
         let usable = previous.flatMap { ledger in
@@ -65,39 +71,81 @@ struct SanitizedBodies: Sendable {
         }
         let sameTargets = usable?.linkTargets == targets
         let known = ParallelWork.map(inputs) { input -> BodyLedger.Entry? in
-            var digest = ContentDigest(seed: 0)
-            digest.add(input.html)
-            guard let entry = usable?.entries[input.key], entry.rawDigest == digest.finish(),
-                  sameTargets || entry.links.allSatisfy({ links.stillAnswers($0) }) else { return nil }
-            return entry
+            guard let entry = usable?.entries[input.key] else { return nil }
+            if let html = input.html {
+                var digest = ContentDigest(seed: 0)
+                digest.add(html)
+                guard entry.rawDigest == digest.finish() else { return nil }
+            }
+            return sameTargets || entry.links.allSatisfy({ links.stillAnswers($0) }) ? entry : nil
         }
         var result = SanitizedBodies(
-            ledger: BodyLedger(policyVersion: Sanitizer.policyVersion, hostsIdentity: hosts.identity, linkTargets: targets),
+            ledger: BodyLedger(policyVersion: Sanitizer.policyVersion, hostsIdentity: hosts.identity, linkTargets: targets,
+                               seen: seen),
             html: BodyHTMLLoader(store: store, hosts: hosts, links: links))
         result.ledger.entries.reserveCapacity(inputs.count)
         var unknown: [(key: BodyKey, html: String)] = []
+        var unread: [BodyKey] = []
         for (input, entry) in zip(inputs, known) {
-            if let entry { result.ledger.entries[input.key] = entry } else { unknown.append(input) }
+            if let entry {
+                result.ledger.entries[input.key] = entry
+            } else if let html = input.html {
+                unknown.append((input.key, html))
+            } else {
+                unread.append(input.key)
+            }
         }
-        result.cachedCount = inputs.count - unknown.count
+        result.cachedCount = inputs.count - unknown.count - unread.count
+        let fetched = try readBodies(unread, from: store)
+        result.readCount = inputs.count(where: { $0.html != nil }) + fetched.count
+        unknown += fetched
         progress.advance(by: result.cachedCount)
         let (fromCache, fresh) = try result.html.sanitize(unknown, progress: progress)
         for (key, entry) in fresh { result.ledger.entries[key] = entry }
         result.cachedCount += fromCache
         result.sanitizedCount = unknown.count - fromCache
-        result.ledgerChanged = usable == nil || !sameTargets || !unknown.isEmpty || usable?.entries.count != inputs.count
+        // A ledger whose entries all stand is kept as it is, its `seen` older than this
+        // snapshot: still true of every row unchanged since, so the next build only reads more.
+        result.ledgerChanged = usable == nil || !sameTargets || !unknown.isEmpty || usable?.entries.count != result.ledger.entries.count
+            || usable?.seen?.token != seen?.token
         return result
     }
 
-    /// Every non-empty body of the archive with its raw HTML, in the archive's order.
-    static func rawBodies(of content: ArchiveContent) -> [(key: BodyKey, html: String)] {
-        var list: [(key: BodyKey, html: String)] = []
-        for question in content.questions {
-            list.append((.question(question.id), question.detailHTML))
-            for answer in content.answers[question.id] ?? [] { list.append((.answer(answer.id), answer.contentHTML)) }
+    /// The non-empty ones of bodies the read left out, from the store. Read after the snapshot,
+    /// so under a crawl running beside the build one may be newer than it: its row's counter is
+    /// then above the ledger's `seen`, and the next build reads it again.
+    private static func readBodies(_ keys: [BodyKey], from store: Store) throws -> [(key: BodyKey, html: String)] {
+        guard !keys.isEmpty else { return [] }
+        return try store.read { reader in
+            try keys.compactMap { key -> (key: BodyKey, html: String)? in
+                let stored: StoredBody = switch key {
+                case .question(let id): .question(id)
+                case .answer(let id): .answer(id)
+                case .article(let id): .article(id)
+                }
+                guard let html = try reader.body(stored), !html.isEmpty else { return nil }
+                return (key, html)
+            }
         }
-        for article in content.articles { list.append((.article(article.id), article.messageHTML)) }
-        return list.filter { !$0.html.isEmpty }
+    }
+
+    /// Every body of the archive that may be shown, in the archive's order: with its raw HTML
+    /// when the read brought it (empty ones left out), nil when the read left it out as
+    /// unchanged. A withdrawn answer has none (`withdrawing` emptied it).
+    static func rawBodies(of content: ArchiveContent) -> [(key: BodyKey, html: String?)] {
+        var list: [(key: BodyKey, html: String?)] = []
+        let read = content.rowsRead
+        func add(_ key: BodyKey, _ html: String) {
+            if !read.holds(key) { list.append((key, nil)) } else if !html.isEmpty { list.append((key, html)) }
+        }
+        for question in content.questions {
+            add(.question(question.id), question.detailHTML)
+            for answer in content.answers[question.id] ?? [] where content.withdrawals.answers[answer.id] == nil {
+                add(.answer(answer.id), answer.contentHTML)
+            }
+        }
+        for article in content.articles { add(.article(article.id), article.messageHTML) }
+        return list
     }
 }
 

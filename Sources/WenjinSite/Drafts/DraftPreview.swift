@@ -142,7 +142,7 @@ extension SiteBuilder {
         let bodies = try steps.run(.sanitizeBodies) {
             try SanitizedBodies.make(raw: SanitizedBodies.rawBodies(of: content), index: index, hosts: hosts, store: store,
                                      imageSizes: StoredImageSizes(folder: config.assetFolder), previous: BodyLedger.load(from: URL(fileURLWithPath: store.path).deletingLastPathComponent()),
-                                     progress: steps.progress)
+                                     seen: content.storeChanges, progress: steps.progress)
         }
         return pageRenderer(index: index, bodies: bodies, theme: theme, withDrafts: true)
     }

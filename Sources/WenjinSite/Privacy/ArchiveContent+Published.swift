@@ -5,9 +5,13 @@ extension ArchiveContent {
     /// The archive as `config` publishes it: read from the store, with the takedowns file and
     /// the source's deletions (under `privacy.deleted`) applied. Throws the takedowns file's
     /// `SiteConfigError` when it is malformed or names what the store does not hold.
-    static func readPublished(from store: Store, config: SiteConfig) throws -> ArchiveContent {
+    /// `bodiesUnchangedSince` as for `read`. With `digestingRows`, the rows' digests are made
+    /// (from `previousRows` where they are unchanged) before anything is withdrawn.
+    static func readPublished(from store: Store, config: SiteConfig, bodiesUnchangedSince seen: StoreChanges? = nil,
+                              digestingRows: Bool = false, previousRows: RowDigests? = nil) throws -> ArchiveContent {
         let takedowns = try Takedowns.load(config)
-        let content = try read(from: store, fallbackSource: config.source.baseURL)
+        var content = try read(from: store, fallbackSource: config.source.baseURL, bodiesUnchangedSince: seen)
+        if digestingRows { content.rowDigests = RowDigests(content: content, previous: previousRows) }
         if let unknown = takedowns.unknownEntry(in: content) { throw unknown }
         let deleted = try store.read { try $0.deletedContent() }
         return content.withdrawing(Withdrawals(takedowns: takedowns, deleted: deleted, policy: config.privacy.deleted,

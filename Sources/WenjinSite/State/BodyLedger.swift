@@ -2,6 +2,7 @@ import Foundation
 import WenjinBuildSupport
 import WenjinModel
 import WenjinSanitizer
+import WenjinStore
 
 /// What the last build learned about each body of the archive, kept in the store's folder
 /// (`.wenjin/bodies.ledger`) so the next build need not hash, look up and decode every body
@@ -10,6 +11,8 @@ import WenjinSanitizer
 ///
 /// The HTML itself stays in the store's sanitizer cache (under `contentHash`); the ledger keeps
 /// what every build needs of every body — its plain text and a digest for page fingerprints.
+/// It also keeps the store's change counter of the snapshot it describes (`seen`), so the next
+/// build reads from the store only the bodies of rows written since (docs/design.md#store).
 struct BodyLedger: Sendable {
     struct Entry: Sendable {
         /// `ContentDigest` of the raw HTML.
@@ -46,18 +49,21 @@ struct BodyLedger: Sendable {
     }
 
     static let fileName = "bodies.ledger"
-    private static let format = "wenjin body ledger 3"
+    fileprivate static let format = "wenjin body ledger 4"
 
     var policyVersion: Int
     var hostsIdentity: String
     /// `LinkTargets.digest` of the archive the links were resolved in.
     var linkTargets: UInt64
+    /// The store's counter when the bodies were read; nil when the store had none.
+    var seen: StoreChanges?
     var entries: [BodyKey: Entry]
 
-    init(policyVersion: Int, hostsIdentity: String, linkTargets: UInt64, entries: [BodyKey: Entry] = [:]) {
+    init(policyVersion: Int, hostsIdentity: String, linkTargets: UInt64, seen: StoreChanges? = nil, entries: [BodyKey: Entry] = [:]) {
         self.policyVersion = policyVersion
         self.hostsIdentity = hostsIdentity
         self.linkTargets = linkTargets
+        self.seen = seen
         self.entries = entries
     }
 
@@ -68,17 +74,39 @@ struct BodyLedger: Sendable {
         return try? BodyLedger(decoding: bytes)
     }
 
+    /// The ledger file's bytes, read but not decoded, and what it says of its policy and the
+    /// counter it saw: enough to start reading the store while the rest is decoded beside it.
+    struct Unread: Sendable {
+        let bytes: [UInt8]
+        let policyVersion: Int
+        let seen: StoreChanges?
+
+        init?(folder: URL) {
+            guard let bytes = StateFile.read(folder.appendingPathComponent(BodyLedger.fileName)) else { return nil }
+            do {
+                // The fields `encoded` writes first, in its order.
+                var reader = try ByteReader(sealed: bytes)
+                guard try reader.string() == BodyLedger.format else { return nil }
+                policyVersion = try reader.integer()
+                _ = try reader.string()
+                _ = try reader.word()
+                let token = try reader.optionalString()
+                let counter = try reader.optionalInteger()
+                seen = if let token, let counter { StoreChanges(token: token, counter: counter) } else { nil }
+            } catch {
+                return nil
+            }
+            self.bytes = bytes
+        }
+
+        /// The whole ledger; nil if it cannot be read after all.
+        func decoded() -> BodyLedger? { try? BodyLedger(decoding: bytes) }
+    }
+
     /// Replaces the ledger in `folder` atomically. Not fatal when it fails: the next build
     /// then only does more work.
     func save(in folder: URL) {
-        let file = folder.appendingPathComponent(Self.fileName)
-        let temporary = folder.appendingPathComponent(Self.fileName + ".new")
-        do {
-            try StateFile.write(encoded(), to: temporary)
-            guard rename(temporary.path, file.path) == 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
-        } catch {
-            try? FileManager.default.removeItem(at: temporary)
-        }
+        StateFile.replace(Self.fileName, in: folder, with: encoded())
     }
 
     func encoded() -> [UInt8] {
@@ -87,6 +115,8 @@ struct BodyLedger: Sendable {
         writer.add(policyVersion)
         writer.add(hostsIdentity)
         writer.add(linkTargets)
+        writer.add(seen?.token)
+        writer.add(seen?.counter)
         writer.add(entries.count)
         for (key, entry) in entries.sorted(by: { $0.key < $1.key }) {
             writer.add(key.kindCode)
@@ -116,6 +146,9 @@ struct BodyLedger: Sendable {
         policyVersion = try reader.integer()
         hostsIdentity = try reader.string()
         linkTargets = try reader.word()
+        let token = try reader.optionalString()
+        let counter = try reader.optionalInteger()
+        seen = if let token, let counter { StoreChanges(token: token, counter: counter) } else { nil }
         let count = try reader.count()
         entries = Dictionary(minimumCapacity: count)
         for _ in 0..<count {

@@ -126,6 +126,19 @@ enum StateFile {
         return complete ? bytes : nil
     }
 
+    /// Replaces `name` in `folder` atomically (written beside it, then renamed). Not fatal when
+    /// it fails: a state file only saves the next build work.
+    static func replace(_ name: String, in folder: URL, with bytes: [UInt8]) {
+        let file = folder.appendingPathComponent(name)
+        let temporary = folder.appendingPathComponent(name + ".new")
+        do {
+            try write(bytes, to: temporary)
+            guard rename(temporary.path, file.path) == 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+        }
+    }
+
     static func write(_ bytes: [UInt8], to file: URL) throws {
         guard FileManager.default.createFile(atPath: file.path, contents: nil) else { throw POSIXError(.EIO) }
         let handle = try FileHandle(forWritingTo: file)

@@ -1,0 +1,149 @@
+import Foundation
+import WenjinBuildSupport
+import WenjinModel
+import WenjinStore
+
+/// The digest of every stored row as the store holds it (bodies left out: pages show those
+/// through `SanitizedBodies.digest`), kept between builds in the store's folder
+/// (`.wenjin/rows.digests`) with the store's counter they were made at, so a rebuild digests
+/// only the rows written since (docs/design.md#store); `EntityDigests` builds on them.
+///
+/// Made from the store's rows before `withdrawing`, so a takedown (which changes no row)
+/// leaves them valid: `EntityDigests` adds what withdrawing changes of each entity.
+struct RowDigests: Sendable {
+    static let fileName = "rows.digests"
+    private static let format = "wenjin row digests 1"
+
+    /// The store's counter when the rows were digested; nil when the store had none.
+    var seen: StoreChanges?
+    /// The program that digested them (`PageFingerprint.programIdentity`): another one may
+    /// encode the models otherwise.
+    var program: UInt64
+    var questions: [QuestionID: UInt64] = [:]
+    var answers: [AnswerID: UInt64] = [:]
+    var answerComments: [AnswerCommentID: UInt64] = [:]
+    var users: [UserID: UInt64] = [:]
+    var topics: [TopicID: UInt64] = [:]
+    var articles: [ArticleID: UInt64] = [:]
+    var articleComments: [ArticleCommentID: UInt64] = [:]
+    /// Whether these differ from the digests the build started with (then they are saved).
+    private(set) var changed = true
+
+    /// The digests of `content` (as read, before withdrawing): taken from `previous` for rows the
+    /// read did not count as changed, when `previous` was made by this program at or after the
+    /// counter the read started from; digested anew otherwise.
+    init(content: ArchiveContent, previous: RowDigests?) {
+        seen = content.storeChanges
+        program = PageFingerprint.programIdentity
+        let read = content.rowsRead
+        let kept: RowDigests? = previous.flatMap { previous in
+            guard previous.program == program, let before = previous.seen, let now = content.storeChanges,
+                  before.token == now.token, case .changedAfter(let counter, _) = read, before.counter >= counter,
+                  before.counter <= now.counter else { return nil }
+            return previous
+        }
+        questions = Self.digests(content.questions, { $0.id }, changed: read.changedIDs(.questions), kept: kept?.questions) { question in
+            var question = question
+            question.detailHTML = ""
+            return question
+        }
+        answers = Self.digests(content.answers.values.joined(), { $0.id }, changed: read.changedIDs(.answers), kept: kept?.answers) { answer in
+            var answer = answer
+            answer.contentHTML = ""
+            return answer
+        }
+        answerComments = Self.digests(content.answerComments.values.joined(), { $0.id }, changed: read.changedIDs(.answerComments),
+                                      kept: kept?.answerComments) { $0 }
+        users = Self.digests(content.users, { $0.id }, changed: read.changedIDs(.users), kept: kept?.users) { $0 }
+        topics = Self.digests(content.topics, { $0.id }, changed: read.changedIDs(.topics), kept: kept?.topics) { $0 }
+        articles = Self.digests(content.articles, { $0.id }, changed: read.changedIDs(.articles), kept: kept?.articles) { article in
+            var article = article
+            article.messageHTML = ""
+            return article
+        }
+        articleComments = Self.digests(content.articleComments.values.joined(), { $0.id }, changed: read.changedIDs(.articleComments),
+                                       kept: kept?.articleComments) { $0 }
+        // At the same counter no row was written, so every digest was kept.
+        if let kept, kept.seen == seen {
+            changed = kept.count != count
+        }
+    }
+
+    /// Each entity's digest: kept when its row is unchanged (`changed`, IDs of rows written
+    /// since; nil for all), else its fields through `DigestEncoder` (on every core, only for the
+    /// rows that need it). A kept digest of a row not shown now stays: harmless, and it saves
+    /// copying the rest.
+    private static func digests<Entity: Encodable & Sendable, ID: EntityID>(
+        _ entities: some Sequence<Entity>, _ id: @Sendable (Entity) -> ID, changed: Set<Int>?, kept: [ID: UInt64]?,
+        stored: @Sendable (Entity) -> Entity
+    ) -> [ID: UInt64] {
+        guard let kept, let changed else {
+            let all = Array(entities)
+            return Dictionary(ParallelWork.map(all, { (id($0), DigestEncoder.digest(of: stored($0))) }), uniquingKeysWith: { first, _ in first })
+        }
+        var result = kept
+        let fresh = entities.filter { changed.contains(id($0).rawValue) || result[id($0)] == nil }
+        for (key, digest) in ParallelWork.map(fresh, { (id($0), DigestEncoder.digest(of: stored($0))) }) { result[key] = digest }
+        return result
+    }
+
+    var count: Int {
+        questions.count + answers.count + answerComments.count + users.count + topics.count + articles.count + articleComments.count
+    }
+
+    static func load(from folder: URL) -> RowDigests? {
+        guard let bytes = StateFile.read(folder.appendingPathComponent(fileName)) else { return nil }
+        return try? RowDigests(decoding: bytes)
+    }
+
+    func save(in folder: URL) {
+        StateFile.replace(Self.fileName, in: folder, with: encoded())
+    }
+
+    func encoded() -> [UInt8] {
+        var writer = ByteWriter()
+        writer.add(Self.format)
+        writer.add(seen?.token)
+        writer.add(seen?.counter)
+        writer.add(program)
+        func add<ID: EntityID>(_ digests: [ID: UInt64]) {
+            writer.add(digests.count)
+            // In the dictionary's order: the file is read back whole, never compared.
+            for (id, digest) in digests {
+                writer.add(id.rawValue)
+                writer.add(digest)
+            }
+        }
+        add(questions)
+        add(answers)
+        add(answerComments)
+        add(users)
+        add(topics)
+        add(articles)
+        add(articleComments)
+        return writer.sealed
+    }
+
+    init(decoding bytes: [UInt8]) throws(ByteReader.Malformed) {
+        var reader = try ByteReader(sealed: bytes)
+        guard try reader.string() == Self.format else { throw ByteReader.Malformed() }
+        let token = try reader.optionalString()
+        let counter = try reader.optionalInteger()
+        seen = if let token, let counter { StoreChanges(token: token, counter: counter) } else { nil }
+        program = try reader.word()
+        func read<ID: EntityID>(_ make: (Int) -> ID) throws(ByteReader.Malformed) -> [ID: UInt64] {
+            let count = try reader.count()
+            var digests = Dictionary<ID, UInt64>(minimumCapacity: count)
+            for _ in 0..<count { digests[make(try reader.integer())] = try reader.word() }
+            return digests
+        }
+        questions = try read { QuestionID($0) }
+        answers = try read { AnswerID($0) }
+        answerComments = try read { AnswerCommentID($0) }
+        users = try read { UserID($0) }
+        topics = try read { TopicID($0) }
+        articles = try read { ArticleID($0) }
+        articleComments = try read { ArticleCommentID($0) }
+        guard reader.isAtEnd else { throw ByteReader.Malformed() }
+    }
+}
