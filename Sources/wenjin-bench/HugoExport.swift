@@ -7,7 +7,6 @@
 // HTML content files, so Hugo converts no markdown it would not convert on a real site.
 import Foundation
 import WenjinConfig
-import WenjinModel
 import WenjinSanitizer
 import WenjinStore
 

@@ -4,7 +4,6 @@
 // system allows: the export itself is not what is timed.
 import Foundation
 import WenjinConfig
-import WenjinModel
 
 enum HugoStaticFiles {
     static func write(into out: URL, config: SiteConfig, archive: HugoArchive) throws {
