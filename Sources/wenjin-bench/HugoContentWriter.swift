@@ -18,13 +18,14 @@ struct HugoContentWriter {
     }
 
     func writeAll(siteTitle: String) throws {
-        for section in ["questions", "articles", "users", "topics", "unanswered"] {
+        for section in ["questions", "articles", "users", "topics", "lists/unanswered"] {
             try FileManager.default.createDirectory(at: folder.appendingPathComponent(section), withIntermediateDirectories: true)
         }
         typealias Fixed = HugoFrontMatter.FixedPage
         try write(Fixed(title: siteTitle), to: "_index.html")
         try write(Fixed(title: "问题", build: ["render": "never"]), to: "questions/_index.html")
-        try write(Fixed(title: "待回答"), to: "unanswered/_index.html")
+        try write(Fixed(title: "列表", build: ["render": "never"]), to: "lists/_index.html")
+        try write(Fixed(title: "待回答"), to: "lists/unanswered/_index.html")
         try write(Fixed(title: "文章"), to: "articles/_index.html")
         try write(Fixed(title: "用户"), to: "users/_index.html")
         try write(Fixed(title: "话题"), to: "topics/_index.html")
@@ -73,9 +74,10 @@ struct HugoContentWriter {
                 })
         }
         let page = HugoFrontMatter.QuestionPage(
-            title: Sanitizer.decodeEntities(question.title), date: question.addTime, lastmod: question.updateTime, asker: asker,
+            title: Sanitizer.decodeEntities(question.title), date: question.updateTime, asked: question.addTime, asker: asker,
             views: question.viewCount, focus: question.focusCount, answerCount: answers.count,
-            topics: question.topicIDs.map { String($0.rawValue) }, users: archive.userTerms(of: question), answers: items)
+            topics: question.topicIDs.map { String($0.rawValue) }, users: archive.userTerms(of: question),
+            lists: answers.isEmpty ? ["unanswered"] : [], answers: items)
         try write(page, html: try archive.sanitized(question.detailHTML, of: "question \(question.id.rawValue)", reader: reader),
                   to: "questions/\(question.id.rawValue).html")
     }

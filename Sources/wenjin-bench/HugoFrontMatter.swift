@@ -34,8 +34,11 @@ enum HugoFrontMatter {
 
     struct QuestionPage: Encodable {
         var title: String
+        /// The last answer's time: Hugo lists pages newest first, so the home page and every
+        /// list show questions most recently active first, as wenjin's do, with no sort and no
+        /// filter in a template (which Hugo would redo for each page of a list).
         var date: Date
-        var lastmod: Date
+        var asked: Date
         var asker: Person
         var views: Int
         var focus: Int
@@ -43,6 +46,8 @@ enum HugoFrontMatter {
         /// Taxonomy terms: the question's topics, and the users whose pages list it.
         var topics: [String]
         var users: [String]
+        /// `["unanswered"]` for a question without answers: its list is that term's page.
+        var lists: [String]
         var answers: [AnswerItem]
     }
 

@@ -20,7 +20,7 @@ enum HugoLayouts {
             "rssLimit": 30,
             "enableRobotsTXT": true,
             "disableHugoGeneratorInject": true,
-            "taxonomies": ["topic": "topics", "user": "users"],
+            "taxonomies": ["topic": "topics", "user": "users", "list": "lists"],
             "outputs": ["home": ["HTML", "RSS", "JSON"], "section": ["HTML"], "taxonomy": ["HTML"], "term": ["HTML"], "page": ["HTML"]],
             // The sidebar's related questions: those sharing the most topics, as wenjin's.
             "related": ["includeNewer": true, "threshold": 80, "toLower": false,
@@ -56,7 +56,7 @@ enum HugoLayouts {
         <a class="navbar-brand" href="{{ "index.html" | relURL }}">{{ site.Title }}</a>
         <ul class="navbar-nav me-auto">
         <li class="nav-item"><a class="nav-link" href="{{ "index.html" | relURL }}">问题</a></li>
-        <li class="nav-item"><a class="nav-link" href="{{ "unanswered.html" | relURL }}">待回答</a></li>
+        <li class="nav-item"><a class="nav-link" href="{{ "lists/unanswered.html" | relURL }}">待回答</a></li>
         <li class="nav-item"><a class="nav-link" href="{{ "articles.html" | relURL }}">文章</a></li>
         <li class="nav-item"><a class="nav-link" href="{{ "topics.html" | relURL }}">话题</a></li>
         <li class="nav-item"><a class="nav-link" href="{{ "users.html" | relURL }}">用户</a></li>
@@ -79,7 +79,7 @@ enum HugoLayouts {
         """#),
         ("partials/post-item.html", #"""
         <li class="list-group-item wj-item"><a class="fw-semibold" href="{{ .RelPermalink }}">{{ .Title }}</a>
-        <div class="small text-muted">{{ with .Params.asker }}{{ .name }} · {{ end }}{{ with .Params.author }}{{ .name }} · {{ end }}{{ if eq .Section "questions" }}{{ .Params.answer_count }} 个回答 · {{ end }}{{ .Params.views }} 次浏览 · 提问于 <time datetime="{{ .Date.Format "2006-01-02T15:04:05Z07:00" }}">{{ .Date.Format "2006-01-02" }}</time> · 最后活动 <time>{{ .Lastmod.Format "2006-01-02" }}</time>
+        <div class="small text-muted">{{ with .Params.asker }}{{ .name }} · {{ end }}{{ with .Params.author }}{{ .name }} · {{ end }}{{ if eq .Section "questions" }}{{ .Params.answer_count }} 个回答 · {{ end }}{{ .Params.views }} 次浏览 · {{ with .Params.asked }}提问于 <time datetime="{{ . }}">{{ time.Format "2006-01-02" . }}</time> · 最后活动 {{ else }}发表于 {{ end }}<time>{{ .Date.Format "2006-01-02" }}</time>
         {{ range .GetTerms "topics" }}<a class="badge text-bg-light" href="{{ .RelPermalink }}">{{ .LinkTitle }}</a> {{ end }}</div></li>
         """#),
         ("partials/post-list.html", #"""
@@ -87,13 +87,13 @@ enum HugoLayouts {
         {{ template "_internal/pagination.html" . }}
         """#),
         ("index.html", #"""
-        {{ define "main" }}<h1 class="h4">最近活动的问题</h1>{{ $paginator := .Paginate (where site.RegularPages "Section" "questions").ByLastmod.Reverse }}{{ partial "post-list.html" . }}{{ end }}
+        {{ define "main" }}<h1 class="h4">最近活动的问题</h1>{{ $paginator := .Paginate (site.GetPage "/questions").Pages }}{{ partial "post-list.html" . }}{{ end }}
         """#),
         ("index.json", #"""
         [{{ range $i, $page := where site.RegularPages "Section" "in" (slice "questions" "articles") }}{{ if $i }},{{ end }}{{ dict "t" .Title "u" .RelPermalink "x" .Plain | jsonify }}{{ range .Params.answers }},{{ dict "u" (printf "%s#answer-%v" $page.RelPermalink .id) "x" (plainify .html) | jsonify }}{{ end }}{{ end }}]
         """#),
-        ("unanswered/list.html", #"""
-        {{ define "main" }}<h1 class="h4">{{ .Title }}</h1>{{ $paginator := .Paginate (where (where site.RegularPages "Section" "questions") "Params.answer_count" 0).ByLastmod.Reverse }}{{ partial "post-list.html" . }}{{ end }}
+        ("lists/term.html", #"""
+        {{ define "main" }}<h1 class="h4">{{ .Title }}</h1>{{ $paginator := .Paginate .Pages }}{{ partial "post-list.html" . }}{{ end }}
         """#),
         ("articles/list.html", #"""
         {{ define "main" }}<h1 class="h4">{{ .Title }}</h1>{{ $paginator := .Paginate .Pages }}{{ partial "post-list.html" . }}{{ end }}
@@ -103,8 +103,8 @@ enum HugoLayouts {
         <article class="wj-question wj-post" id="question" aria-labelledby="question-title">
         <h1 class="h3" id="question-title">{{ .Title }}</h1>
         <ul class="wj-meta list-inline small text-muted mb-2">
-        <li class="list-inline-item">提问于 <time datetime="{{ .Date.Format "2006-01-02T15:04:05Z07:00" }}">{{ .Date.Format "2006-01-02 15:04" }}</time></li>
-        <li class="list-inline-item">最后活动 <time datetime="{{ .Lastmod.Format "2006-01-02T15:04:05Z07:00" }}">{{ .Lastmod.Format "2006-01-02 15:04" }}</time></li>
+        <li class="list-inline-item">提问于 <time datetime="{{ .Params.asked }}">{{ time.Format "2006-01-02 15:04" .Params.asked }}</time></li>
+        <li class="list-inline-item">最后活动 <time datetime="{{ .Date.Format "2006-01-02T15:04:05Z07:00" }}">{{ .Date.Format "2006-01-02 15:04" }}</time></li>
         <li class="list-inline-item">浏览 {{ .Params.views }} 次</li><li class="list-inline-item">{{ .Params.focus }} 人关注</li>
         </ul>
         <div class="mb-2">{{ range .GetTerms "topics" }}<a class="badge text-bg-light" href="{{ .RelPermalink }}">{{ .LinkTitle }}</a> {{ end }}</div>
