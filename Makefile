@@ -2,7 +2,7 @@
 SWIFT ?= swift
 BUILD_DEPS = libsqlite3-dev libxml2-dev zlib1g-dev libbrotli-dev libzim-dev libzstd-dev pkg-config libjs-bootstrap5 libjs-jquery
 TEST_DEPS = $(BUILD_DEPS) file tidy chromium chromium-driver fonts-noto-cjk default-jre-headless python3-pip nginx zim-tools kiwix-tools
-BENCH_DEPS = $(BUILD_DEPS) wrk zstd
+BENCH_DEPS = $(BUILD_DEPS) wrk zstd hugo time
 
 .PHONY: demo test build release bench deps-build deps-test clean
 

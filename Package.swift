@@ -81,7 +81,7 @@ let package = Package(
         .executableTarget(
             name: "wenjin-bench",
             dependencies: ["WenjinSample", "WenjinSanitizer", "WenjinStore", "WenjinTemplates", "WenjinHTTP", "WenjinConfig", "WenjinSite", "WenjinCrawler",
-                           "WenjinDrafts", "WenjinBuildSupport", "WenjinSearch", "WenjinAPI", "WenjinJSON"],
+                           "WenjinDrafts", "WenjinBuildSupport", "WenjinSearch", "WenjinAPI", "WenjinJSON", "WenjinModel"],
             swiftSettings: strict),
     ]
     + modules.map { .target(name: $0.name, dependencies: $0.dependencies, swiftSettings: strict) }

@@ -1,11 +1,13 @@
-// wenjin-bench: the benchmarks that Scripts/bench-* run. One file per benchmark; each
-// registers itself in `benchmarks` below and prints its figures on stdout.
+// wenjin-bench: the benchmarks that Scripts/bench-* run, and the Hugo export `Scripts/bench-hugo`
+// compares with. One file per benchmark; each registers itself in `benchmarks` below and prints
+// its figures on stdout.
 import Foundation
 
 let benchmarks: [String: @Sendable ([String]) throws -> Void] = [
     "api-decode": APIDecodeBenchmark.run,
     "build": BuildBenchmark.run,
     "crawl": CrawlBenchmark.run,
+    "export-hugo": HugoExport.run,
     "preview": PreviewBenchmark.run,
     "sample-bodies": SampleBodiesCorpus.run,
     "sanitize": SanitizeBenchmark.run,
