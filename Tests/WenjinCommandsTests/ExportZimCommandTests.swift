@@ -124,7 +124,7 @@ struct ExportZimCommandTests {
         #expect(!everything.contains { String(decoding: $0, as: UTF8.self).contains("只在草稿里的问题标题") })
     }
 
-    @Test("An export is refused, and leaves no file, when the built site lets out a taken-down question's title", .timeLimit(.minutes(20)))
+    @Test("An export is refused, and leaves no file, when a file of the site lets out a taken-down question's title", .timeLimit(.minutes(20)))
     func leakRefused() async throws {
         let site = try await ZimSite(questions: 12)
         let questions = try site.site.store.read { try $0.questions() }
