@@ -132,8 +132,8 @@ public struct SiteBuilder: Sendable {
     }
 
     /// The steps that write: pages, files, indexes, then the swap that publishes them.
-    private func write(_ prepared: Prepared<StagedOutput>, live: URL, theme: Theme, drafts: DraftCollection?, steps: BuildSteps, stateFolder: URL,
-                       into summary: inout BuildSummary) throws(SiteError) {
+    private func write(_ prepared: Prepared<StagedOutput>, live: URL, theme: Theme, drafts: DraftCollection?, steps: BuildSteps,
+                       stateFolder: URL, into summary: inout BuildSummary) throws(SiteError) {
         let (index, bodies, staged) = (prepared.index, prepared.bodies, prepared.output)
         let jobs = PageJob.plan(for: index)
         let renderer = pageRenderer(index: index, bodies: bodies, theme: theme, withDrafts: drafts != nil)

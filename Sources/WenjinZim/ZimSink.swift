@@ -64,14 +64,16 @@ final class ZimSink: SiteSink {
             .map { PrivacyFinding(file: "\(page.path) (full-text index)", finding: $0.finding) }
     }
 
-    /// Everything the privacy check found, in no particular order.
-    var findings: [PrivacyFinding] { state.withLock { $0.findings } }
+    /// Everything the privacy check found, by entry (pages arrive from every core in any order).
+    var findings: [PrivacyFinding] { state.withLock { $0.findings }.sorted { $0.description < $1.description } }
 
     /// Adds the main page, the metadata and the theme's icon, then writes the indexes and closes
-    /// the file; what was packed. `file` names the icon in an error.
+    /// the file; what was packed.
     func finish(metadata: ZimMetadata, mainPath: String) throws(ZimError) -> ZimExportSummary {
         try state.withLock { state throws(ZimError) -> ZimExportSummary in
-            guard let creator = state.creator else { throw ZimError(file: ZimIllustration.sitePath, reason: .libzim("the ZIM file is already closed")) }
+            guard let creator = state.creator else {
+                throw ZimError(file: ZimIllustration.sitePath, reason: .libzim("the ZIM file is already closed"))
+            }
             let illustration = try ZimIllustration(png: state.illustration)
             try creator.setMainPath(mainPath)
             for entry in metadata.entries { try creator.addMetadata(entry.name, entry.value) }
