@@ -30,7 +30,7 @@ let modules: [(name: String, dependencies: [Target.Dependency])] = [
         "WenjinStore", "WenjinModel", "WenjinSanitizer", "WenjinTemplates", "WenjinDrafts", "WenjinLinkCheck", "WenjinConfig",
         "WenjinJSON", "WenjinBuildSupport", "WenjinSearch", "CZlib", "CBrotli",
     ]),
-    ("WenjinZim", ["CZimWriter", "WenjinBuildSupport", "WenjinConfig", "WenjinLinkCheck", "WenjinSite"]),
+    ("WenjinZim", ["CZimWriter", "WenjinConfig", "WenjinLinkCheck", "WenjinSite"]),
     ("WenjinCommands", [
         "WenjinModel", "WenjinAPI", "WenjinStore", "WenjinSanitizer", "WenjinTemplates",
         "WenjinKeyedArchive", "WenjinDrafts", "WenjinHTTP", "WenjinSample", "WenjinCrawler", "WenjinLinkCheck", "WenjinConfig",

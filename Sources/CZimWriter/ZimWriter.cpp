@@ -5,8 +5,10 @@
 #include <cstring>
 #include <exception>
 #include <memory>
+#include <utility>
 #include <string>
 
+#include <zim/writer/contentProvider.h>
 #include <zim/writer/creator.h>
 #include <zim/writer/item.h>
 
@@ -66,25 +68,32 @@ class GivenIndexData : public zim::writer::IndexData {
     uint32_t wordCount;
 };
 
-/// A site file read by libzim's workers from disk, with the index data `WenjinZimIndexing` names.
-/// Lists, user and topic pages (a third of them) only repeat the questions' titles: not indexed.
-class SiteFileItem : public zim::writer::FileItem {
+/// A file of the site, handed over in memory by the build and shared with the content provider
+/// (so it is not copied again), with the index data `WenjinZimIndexing` names. Lists, user and
+/// topic pages (a third of them) only repeat the questions' titles: not indexed.
+class SiteItem : public zim::writer::BasicItem {
   public:
-    SiteFileItem(const std::string &path, const std::string &mimeType, const std::string &title, bool frontArticle,
-                 const std::string &filePath, WenjinZimIndexing indexing, const WenjinZimIndexText *text)
-        : FileItem(path, mimeType, title, frontArticleHints(frontArticle), filePath), indexing(indexing) {
+    SiteItem(const std::string &path, const std::string &mimeType, const std::string &title, bool frontArticle,
+             std::string content, WenjinZimIndexing indexing, const WenjinZimIndexText *text)
+        : BasicItem(path, mimeType, title, frontArticleHints(frontArticle)),
+          content(std::make_shared<const std::string>(std::move(content))), indexing(indexing) {
         if (indexing == WenjinZimIndexingGivenText && text != nullptr) given = std::make_shared<GivenIndexData>(*text);
+    }
+
+    std::unique_ptr<zim::writer::ContentProvider> getContentProvider() const override {
+        return std::unique_ptr<zim::writer::ContentProvider>(new zim::writer::SharedStringProvider(content));
     }
 
     std::shared_ptr<zim::writer::IndexData> getIndexData() const override {
         switch (indexing) {
-        case WenjinZimIndexingWholePage: return FileItem::getIndexData();
+        case WenjinZimIndexingWholePage: return Item::getIndexData();
         case WenjinZimIndexingGivenText: return given;
         default: return nullptr;
         }
     }
 
   private:
+    std::shared_ptr<const std::string> content;
     WenjinZimIndexing indexing;
     std::shared_ptr<GivenIndexData> given;
 };
@@ -106,12 +115,13 @@ WenjinZimCreator *wenjin_zim_start(const char *path, const char *indexLanguage, 
     return started ? created.release() : nullptr;
 }
 
-int wenjin_zim_add_file(WenjinZimCreator *creator, const char *path, const char *mimeType, const char *title,
-                        int frontArticle, const char *filePath, WenjinZimIndexing indexing, const WenjinZimIndexText *text,
-                        char **error) {
+int wenjin_zim_add_bytes(WenjinZimCreator *creator, const char *path, const char *mimeType, const char *title,
+                         int frontArticle, const void *bytes, size_t length, WenjinZimIndexing indexing,
+                         const WenjinZimIndexText *text, char **error) {
     return guarded(error, [&] {
+        std::string content = length == 0 ? std::string() : std::string(static_cast<const char *>(bytes), length);
         creator->creator.addItem(
-            std::make_shared<SiteFileItem>(path, mimeType, title, frontArticle != 0, filePath, indexing, text));
+            std::make_shared<SiteItem>(path, mimeType, title, frontArticle != 0, std::move(content), indexing, text));
     });
 }
 

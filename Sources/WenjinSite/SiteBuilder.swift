@@ -28,12 +28,9 @@ public struct SiteBuilder: Sendable {
     /// Builds the site into `output` and returns what was written. With `drafts` (a preview
     /// build, never to be published) their unpublished pages are added; see `DraftPages`.
     /// The output may not be where the site's own files are, nor a folder of files no build
-    /// made (`OutputPlace`); it is written at its resolved place. `pageTexts`, when given,
-    /// receives the searchable text of every question and article page once they are written
-    /// (`PageText`); a build that does not ask does not gather them.
+    /// made (`OutputPlace`); it is written at its resolved place.
     public func build(into requested: URL, drafts: DraftCollection? = nil,
-                      progress: any BuildProgress = SilentProgress(),
-                      pageTexts: (([PageText]) -> Void)? = nil) throws(SiteError) -> BuildSummary {
+                      progress: any BuildProgress = SilentProgress()) throws(SiteError) -> BuildSummary {
         let steps = BuildSteps(progress: progress)
         let stateFolder = URL(fileURLWithPath: store.path).deletingLastPathComponent()
         let place = try steps.run(.checkOutput, total: 1) {
@@ -42,16 +39,18 @@ public struct SiteBuilder: Sendable {
             return place
         }
         let theme = try steps.run(.loadTheme) { try loadTheme(progress: progress) }
-        let prepared = try prepare(steps: steps, place: place, stateFolder: stateFolder)
+        let prepared = try prepare(steps: steps, stateFolder: stateFolder, output: { () -> Result<StagedOutput, SiteError> in
+            Result { () throws(SiteError) in try StagedOutput(place: place, stateFolder: stateFolder) }
+        }, discard: { $0.discard() })
         var summary = BuildSummary()
         summary.bodiesSanitized = prepared.bodies.sanitizedCount
         summary.bodiesCached = prepared.bodies.cachedCount
         summary.bodiesRead = prepared.bodies.readCount
         do {
-            try write(prepared, theme: theme, drafts: drafts, steps: steps, stateFolder: stateFolder, into: &summary)
-            pageTexts?(PageText.published(index: prepared.index, bodies: prepared.bodies))
+            try write(prepared, live: place.destination, theme: theme, drafts: drafts, steps: steps, stateFolder: stateFolder,
+                      into: &summary)
         } catch {
-            prepared.staged.discard()
+            prepared.output.discard()
             throw error
         }
         summary.seconds = steps.seconds
@@ -59,29 +58,29 @@ public struct SiteBuilder: Sendable {
     }
 
     /// What the steps after sanitizing share: the archive's index, its bodies, the entities'
-    /// digests and the output being staged.
-    private struct Prepared {
+    /// digests and the output (the staged folder of a build; nothing for a stream).
+    struct Prepared<Output: Sendable> {
         let index: ArchiveIndex
         let bodies: SanitizedBodies
         let entities: EntityDigests
-        let staged: StagedOutput
-        let place: OutputPlace
+        let output: Output
     }
 
     /// Pages rendered between loading their bodies' HTML and letting it go.
-    private static let pagesPerSlice = 2048
+    static let pagesPerSlice = 2048
 
     /// The theme, counting its templates.
-    private func loadTheme(progress: any BuildProgress) throws(SiteError) -> Theme {
+    func loadTheme(progress: any BuildProgress) throws(SiteError) -> Theme {
         let theme = try Theme.load(config)
         progress.advance(by: theme.library.names.count)
         return theme
     }
 
     /// The steps that read the store and prepare what rendering needs: the bodies, the
-    /// entities' digests and the staged output. The raw bodies live only here, let go as soon
-    /// as they are sanitized.
-    private func prepare(steps: BuildSteps, place: OutputPlace, stateFolder: URL) throws(SiteError) -> Prepared {
+    /// entities' digests and the output (`output` makes it, `discard` undoes it if the bodies
+    /// fail). The raw bodies live only here, let go as soon as they are sanitized.
+    func prepare<Output: Sendable>(steps: BuildSteps, stateFolder: URL, output: @escaping @Sendable () -> Result<Output, SiteError>,
+                                   discard: @escaping @Sendable (Output) -> Void) throws(SiteError) -> Prepared<Output> {
         // Links resolve without the bodies, so one index serves the sanitizer and the pages.
         let (index, raw, ledger, rows) = try steps.run(.readStore) {
             // What the last build saw, so this one reads and digests only rows written since;
@@ -102,15 +101,16 @@ public struct SiteBuilder: Sendable {
             return (index, raw, ledger, rows)
         }
         return try steps.run(.sanitizeBodies, total: raw.count, givingBackMemory: true) {
-            try sanitize(raw, index: index, ledger: ledger, rows: rows, place: place, stateFolder: stateFolder, progress: steps.progress)
+            try sanitize(raw, index: index, ledger: ledger, rows: rows, output: output, discard: discard, progress: steps.progress)
         }
     }
 
     /// Three preparations that need only the index share the cores: the bodies (the ledger
-    /// read and checked), the entities' digests, and the output folder (its manifests read).
+    /// read and checked), the entities' digests, and the output (a folder's manifests read).
     /// After the read, not beside it: there they raised the peak and saved no time.
-    private func sanitize(_ raw: [(key: BodyKey, html: String?)], index: ArchiveIndex, ledger: BodyLedger?, rows: RowDigests?,
-                          place: OutputPlace, stateFolder: URL, progress: any BuildProgress) throws -> Prepared {
+    private func sanitize<Output: Sendable>(_ raw: [(key: BodyKey, html: String?)], index: ArchiveIndex, ledger: BodyLedger?,
+                                            rows: RowDigests?, output: @Sendable () -> Result<Output, SiteError>,
+                                            discard: @Sendable (Output) -> Void, progress: any BuildProgress) throws -> Prepared<Output> {
         let hosts = CommunityHosts(source: index.content.sourceBase, historical: config.source.historicalHosts)
         let (sanitized, entities, staging) = SideBySide.run({ () -> Result<SanitizedBodies, any Error> in
             Result {
@@ -120,27 +120,21 @@ public struct SiteBuilder: Sendable {
             }
         }, {
             EntityDigests(index: index, rows: rows)
-        }, { () -> Result<StagedOutput, SiteError> in
-            do throws(SiteError) {
-                return .success(try StagedOutput(place: place, stateFolder: stateFolder))
-            } catch {
-                return .failure(error)
-            }
-        })
+        }, output)
         switch (sanitized, staging) {
-        case (.success(let bodies), .success(let staged)):
-            return Prepared(index: index, bodies: bodies, entities: entities, staged: staged, place: place)
-        case (.failure(let error), .success(let staged)):
-            staged.discard()
+        case (.success(let bodies), .success(let made)):
+            return Prepared(index: index, bodies: bodies, entities: entities, output: made)
+        case (.failure(let error), .success(let made)):
+            discard(made)
             throw error
         case (_, .failure(let error)): throw error
         }
     }
 
     /// The steps that write: pages, files, indexes, then the swap that publishes them.
-    private func write(_ prepared: Prepared, theme: Theme, drafts: DraftCollection?, steps: BuildSteps, stateFolder: URL,
-                       into summary: inout BuildSummary) throws(SiteError) {
-        let (index, bodies, staged) = (prepared.index, prepared.bodies, prepared.staged)
+    private func write(_ prepared: Prepared<StagedOutput>, live: URL, theme: Theme, drafts: DraftCollection?, steps: BuildSteps,
+                       stateFolder: URL, into summary: inout BuildSummary) throws(SiteError) {
+        let (index, bodies, staged) = (prepared.index, prepared.bodies, prepared.output)
         let jobs = PageJob.plan(for: index)
         let renderer = pageRenderer(index: index, bodies: bodies, theme: theme, withDrafts: drafts != nil)
         let inputs = IndexInputs(entities: prepared.entities, bodies: bodies,
@@ -165,7 +159,7 @@ public struct SiteBuilder: Sendable {
 
         let indexes = SiteIndexes(index: index, siteTitle: config.title, baseURL: config.baseURL, inputs: inputs)
         let written = try steps.run(.writeIndexes, givingBackMemory: true) {
-            try indexes.write(pages: jobs, into: staged, live: prepared.place.destination, progress: steps.progress)
+            try indexes.write(pages: jobs, into: staged, live: live, progress: steps.progress)
         }
         summary.search = written.search
         summary.filesWritten += written.written
@@ -257,7 +251,7 @@ public struct SiteBuilder: Sendable {
     }
 
     /// Places theme files, libraries, images and `Public/` in the output on every core.
-    private func copy(_ files: [(SitePath, URL)], into staged: StagedOutput,
+    func copy(_ files: [(SitePath, URL)], into staged: any BuildOutput,
                       progress: any BuildProgress) throws(SiteError) -> [StagedOutput.Outcome] {
         try ParallelWork.map(files) { path, source throws(SiteError) in
             let outcome = try staged.place(source, to: path, contentAddressed: path.text.hasPrefix(SiteLayout.imageFolder),
@@ -269,7 +263,7 @@ public struct SiteBuilder: Sendable {
 
     /// Theme files, libraries, stored images and the site folder's `Public/`, by output path.
     /// `Public/` may not reach outside the site folder (`ReadableArea`).
-    private func siteFiles(theme: Theme, index: ArchiveIndex) throws(SiteError) -> [(SitePath, URL)] {
+    func siteFiles(theme: Theme, index: ArchiveIndex) throws(SiteError) -> [(SitePath, URL)] {
         var files = theme.files
         // The placeholder of removed images ships only with an archive that shows it.
         if index.content.withdrawals.removedImages.isEmpty { files[SiteLayout.removedImage] = nil }

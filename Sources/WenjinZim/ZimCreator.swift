@@ -1,7 +1,7 @@
 import CZimWriter
 
 /// libzim's writer through the C interface of `CZimWriter` (a small C++ target): one ZIM file,
-/// written from one thread. Every call either succeeds or throws libzim's message.
+/// written from one thread at a time. Every call either succeeds or throws libzim's message.
 final class ZimCreator {
     private var creator: OpaquePointer?
     private let file: String
@@ -26,24 +26,29 @@ final class ZimCreator {
         case text(ZimIndexText)
     }
 
-    func addFile(path: String, mimeType: String, title: String, frontArticle: Bool, source: String,
-                 indexing: Indexing) throws(ZimError) {
+    /// Adds `bytes` as the entry `path` (libzim copies them); one call at a time.
+    func add(path: String, mimeType: String, title: String, frontArticle: Bool, bytes: [UInt8],
+             indexing: Indexing) throws(ZimError) {
         var error: UnsafeMutablePointer<CChar>?
         let creator = try open()
         let front: Int32 = frontArticle ? 1 : 0
-        let added: Int32
-        switch indexing {
-        case .none:
-            added = wenjin_zim_add_file(creator, path, mimeType, title, front, source, WenjinZimIndexingNone, nil, &error)
-        case .wholePage:
-            added = wenjin_zim_add_file(creator, path, mimeType, title, front, source, WenjinZimIndexingWholePage, nil, &error)
-        case .text(let index):
-            added = index.title.withCString { indexTitle in
-                index.content.withCString { content in
-                    index.keywords.withCString { keywords in
-                        var text = WenjinZimIndexText(title: indexTitle, content: content, keywords: keywords,
-                                                      wordCount: UInt32(clamping: index.wordCount))
-                        return wenjin_zim_add_file(creator, path, mimeType, title, front, source, WenjinZimIndexingGivenText, &text, &error)
+        let added = bytes.withUnsafeBytes { content -> Int32 in
+            switch indexing {
+            case .none:
+                return wenjin_zim_add_bytes(creator, path, mimeType, title, front, content.baseAddress, content.count,
+                                            WenjinZimIndexingNone, nil, &error)
+            case .wholePage:
+                return wenjin_zim_add_bytes(creator, path, mimeType, title, front, content.baseAddress, content.count,
+                                            WenjinZimIndexingWholePage, nil, &error)
+            case .text(let index):
+                return index.title.withCString { indexTitle in
+                    index.content.withCString { text in
+                        index.keywords.withCString { keywords in
+                            var given = WenjinZimIndexText(title: indexTitle, content: text, keywords: keywords,
+                                                           wordCount: UInt32(clamping: index.wordCount))
+                            return wenjin_zim_add_bytes(creator, path, mimeType, title, front, content.baseAddress, content.count,
+                                                        WenjinZimIndexingGivenText, &given, &error)
+                        }
                     }
                 }
             }

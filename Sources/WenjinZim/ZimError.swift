@@ -1,4 +1,3 @@
-import WenjinLinkCheck
 import WenjinSite
 
 /// Why `wenjin export zim` wrote no file; `file` is what it was reading or writing.
@@ -10,10 +9,8 @@ public struct ZimError: Error, Sendable {
         case illustration(String)
         /// A metadata value openZIM does not accept (which and why).
         case metadata(String)
-        /// The built site lets out what must not be published: the ZIM would too.
+        /// The site lets out what must not be published: the ZIM would too.
         case privacy([PrivacyFinding])
-        /// The built site cannot be listed or read.
-        case site(LinkCheckError)
         /// The finished file could not be put in its place (errno's text).
         case cannotPlace(String)
     }

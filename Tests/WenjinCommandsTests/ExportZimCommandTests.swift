@@ -70,20 +70,32 @@ struct ExportZimCommandTests {
           .timeLimit(.minutes(20)))
     func hostingFilesLeftOut() async throws {
         let site = try await ZimSite(questions: 5)
-        let file = site.root.appendingPathComponent("site.json")
-        var json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
-        var build = json["build"] as? [String: Any] ?? [:]
-        build["hosting"] = [String: Any]()
-        json["build"] = build
-        try JSONSerialization.data(withJSONObject: json).write(to: file)
+        try site.editBuildSection { $0["hosting"] = [String: Any]() }
         let zim = try await site.export(as: "hosted.zim")
-        #expect(FileManager.default.fileExists(atPath: site.root.appendingPathComponent("_site/index.html.br").path))
 
         let list = try ZimSite.tool("/usr/bin/zimdump", ["list", zim.path])
         let entries = list.output.split(separator: "\n").map(String.init)
         #expect(entries.contains("index.html"), "\(list.output.prefix(500))")
         let hostOnly = entries.filter { $0.hasSuffix(".gz") || $0.hasSuffix(".br") || $0 == "_headers" }
         #expect(hostOnly.isEmpty, "\(hostOnly.prefix(10))")
+    }
+
+    @Test("An export renders straight into the ZIM: it writes no output folder, so it works where none could be written",
+          .timeLimit(.minutes(20)))
+    func noOutputFolder() async throws {
+        let site = try await ZimSite(questions: 5)
+        // A file where the output folder's parent would be: no build can write there, root or not.
+        try Data("不是文件夹".utf8).write(to: site.root.appendingPathComponent("blocked"))
+        try site.editBuildSection { $0["outputDirectory"] = "blocked/_site" }
+        let zim = try await site.export(as: "streamed.zim")
+        let left = try FileManager.default.contentsOfDirectory(atPath: site.root.path).filter { $0.contains("_site") }
+        #expect(left.isEmpty, "\(left)")
+
+        let list = try ZimSite.tool("/usr/bin/zimdump", ["list", zim.path])
+        let entries = list.output.split(separator: "\n").map(String.init)
+        #expect(entries.contains("index.html"), "\(list.output.prefix(500))")
+        #expect(entries.contains(ZimSite.iconPath), "\(list.output.prefix(500))")
+        #expect(entries.filter { $0.hasPrefix("questions/") }.count >= 5, "\(list.output.prefix(500))")
     }
 
     @Test("An exported ZIM holds no draft, no taken-down question and no anonymous post's author", .timeLimit(.minutes(20)))
@@ -112,7 +124,7 @@ struct ExportZimCommandTests {
         #expect(!everything.contains { String(decoding: $0, as: UTF8.self).contains("只在草稿里的问题标题") })
     }
 
-    @Test("An export is refused, and leaves no file, when the built site lets out a taken-down question's title", .timeLimit(.minutes(20)))
+    @Test("An export is refused, and leaves no file, when a file of the site lets out a taken-down question's title", .timeLimit(.minutes(20)))
     func leakRefused() async throws {
         let site = try await ZimSite(questions: 12)
         let questions = try site.site.store.read { try $0.questions() }

@@ -63,6 +63,8 @@ struct ExportZimSearchTests {
         defer { server.stop() }
         // The dark-mode switch of the navigation bar ("深色模式"), on every page, in no sample post.
         let navigation = "深色模式"
+        // The export writes no site folder: the same site built, to read a question page of.
+        try #require(await site.run("build").exitCode == .success)
         let questionPage = try #require(try FileManager.default.contentsOfDirectory(
             atPath: site.root.appendingPathComponent("_site/questions").path).first)
         let shown = try String(contentsOf: site.root.appendingPathComponent("_site/questions/\(questionPage)"), encoding: .utf8)

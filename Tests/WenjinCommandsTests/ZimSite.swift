@@ -31,6 +31,21 @@ struct ZimSite {
         try JSONSerialization.data(withJSONObject: json).write(to: file)
     }
 
+    /// Where the theme's icon is in the site, and in the ZIM.
+    static let iconPath = "assets/icon-48.png"
+
+    /// Changes site.json's `build` section.
+    func editBuildSection(_ change: (inout [String: Any]) -> Void) throws {
+        let file = root.appendingPathComponent("site.json")
+        guard var json = try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any] else {
+            throw CocoaError(.fileReadCorruptFile)
+        }
+        var build = json["build"] as? [String: Any] ?? [:]
+        change(&build)
+        json["build"] = build
+        try JSONSerialization.data(withJSONObject: json).write(to: file)
+    }
+
     func run(_ arguments: String...) async -> WenjinRun {
         let (console, captured) = Console.capturing()
         let code = await WenjinMain.run(arguments, console: console, workingDirectory: site.root, environment: [:])

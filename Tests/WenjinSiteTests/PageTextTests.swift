@@ -3,15 +3,18 @@ import Testing
 import WenjinModel
 @testable import WenjinSite
 
-/// The searchable text a build hands an output with its own index (`wenjin export zim`): each
+/// The searchable text a stream hands an output with its own index (`wenjin export zim`): each
 /// published question's and article's own words, never the page around them, never what the
 /// archive withholds.
-@Suite("The page texts a build gives", .timeLimit(.minutes(20)))
+@Suite("The page texts a stream gives", .timeLimit(.minutes(20)))
 struct PageTextTests {
+    /// The texts a stream gives, after a build of the same site (whose pages the tests read).
     private func texts(of site: PrivacySampleSite) throws -> [String: PageText] {
-        var texts: [PageText] = []
-        _ = try SiteBuilder(config: site.config, store: site.store).build(into: site.output) { texts = $0 }
-        return Dictionary(texts.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        let builder = SiteBuilder(config: site.config, store: site.store)
+        _ = try builder.build(into: site.output)
+        let collected = CollectedSite()
+        _ = try builder.stream(into: collected)
+        return collected.all.compactMapValues(\.text)
     }
 
     @Test("A question's text holds its own body and every answer's, and none of the navigation its page shows")

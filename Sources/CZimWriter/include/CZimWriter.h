@@ -38,13 +38,14 @@ typedef struct WenjinZimIndexText {
     unsigned wordCount;
 } WenjinZimIndexText;
 
-/// Adds the file at `filePath` (read by libzim's workers) as the entry `path`; a front article is
-/// offered in title suggestions and Kiwix's random page. `text` is read only with
-/// `WenjinZimIndexingGivenText`, and copied before the call returns.
-int wenjin_zim_add_file(WenjinZimCreator *_Nonnull creator, const char *_Nonnull path, const char *_Nonnull mimeType,
-                        const char *_Nonnull title, int frontArticle, const char *_Nonnull filePath,
-                        WenjinZimIndexing indexing, const WenjinZimIndexText *_Nullable text,
-                        char *_Nullable *_Nonnull error);
+/// Adds `length` bytes as the entry `path`; a front article is offered in title suggestions and
+/// Kiwix's random page. The bytes, and `text` (read only with `WenjinZimIndexingGivenText`), are
+/// copied before the call returns: the build hands over what it made in memory, and no file is
+/// read back from disk. Not to be called from two threads at once.
+int wenjin_zim_add_bytes(WenjinZimCreator *_Nonnull creator, const char *_Nonnull path, const char *_Nonnull mimeType,
+                         const char *_Nonnull title, int frontArticle, const void *_Nullable bytes, size_t length,
+                         WenjinZimIndexing indexing, const WenjinZimIndexText *_Nullable text,
+                         char *_Nullable *_Nonnull error);
 
 /// Adds a text metadata entry (`M/name`).
 int wenjin_zim_add_metadata(WenjinZimCreator *_Nonnull creator, const char *_Nonnull name, const char *_Nonnull content,

@@ -7,7 +7,7 @@ import WenjinZim
 enum ExportCommand {
     static let output = Parameter.option(
         "output", value: "FILE",
-        help: "The ZIM file to write; <zim.name>_<lang>_all_<YYYY-MM>.zim beside the built site folder when omitted.")
+        help: "The ZIM file to write; <zim.name>_<lang>_all_<YYYY-MM>.zim beside the site's output folder when omitted.")
 
     static let declaration = CommandDeclaration(
         name: "export",
@@ -15,10 +15,11 @@ enum ExportCommand {
         subcommands: [
             CommandDeclaration(
                 name: "zim",
-                summary: "Build the site, then pack it as one ZIM file for Kiwix (metadata from site.json's zim section).",
-                discussion: "The ZIM holds what `wenjin build` published, under the same paths: never drafts, nor what "
-                    + "takedowns and anonymity withhold (checked before anything is written). Kiwix's full-text "
-                    + "index finds Chinese words; a failed export leaves any earlier file in place.",
+                summary: "Render the site straight into one ZIM file for Kiwix (metadata from site.json's zim section).",
+                discussion: "The ZIM holds what `wenjin build` publishes, under the same paths and from the same "
+                    + "renderer, without writing or reading the output folder: never drafts, nor what takedowns and "
+                    + "anonymity withhold (every entry is checked; if one lets anything out, no file is left). Kiwix's "
+                    + "full-text index finds Chinese words; a failed export leaves any earlier file in place.",
                 parameters: [output], action: zim),
         ])
 
@@ -27,16 +28,14 @@ enum ExportCommand {
         let store = try Store.openExisting(at: config.resolve(config.store.directory).appendingPathComponent(Store.fileName))
         let builder = SiteBuilder(config: config, store: store)
         let now = Date()
-        // Checked before the build, so a wrong zim section costs nothing.
-        let export = try ZimExport(site: builder.defaultOutput, config: config, date: now)
-        var pageTexts: [PageText] = []
-        let built = try builder.build(into: builder.defaultOutput) { pageTexts = $0 }
-        invocation.console.output("Built \(builder.defaultOutput.path): \(built.line)")
+        // Checked before rendering, so a wrong zim section costs nothing.
+        let export = try ZimExport(config: config, date: now)
         let file = invocation.arguments.text(output).map { path in
             (path.hasPrefix("/") ? URL(fileURLWithPath: path) : invocation.workingDirectory.appendingPathComponent(path)).standardizedFileURL
         } ?? builder.defaultOutput.deletingLastPathComponent().appendingPathComponent(export.metadata.defaultFileName(date: now))
-        let summary = try export.write(to: file, forbidden: try ForbiddenContent.gather(store: store, config: config),
-                                       pageTexts: pageTexts)
+        let (summary, built) = try export.write(to: file, from: builder, forbidden: try ForbiddenContent.gather(store: store, config: config))
+        invocation.console.output("Rendered \(built.pages) pages and \(built.filesWritten) other files in "
+                                  + String(format: "%.2f s", built.seconds))
         invocation.console.output("Wrote \(file.path): \(summary.line)")
         return .success
     }

@@ -6,8 +6,7 @@ extension ZimError: UserFacingError {
         case .libzim: "libzim could not write the ZIM file"
         case .illustration: "the theme's icon cannot be the ZIM's illustration"
         case .metadata: "site.json's zim section cannot make the ZIM's metadata"
-        case .privacy: "refusing to export: the built site lets out withheld content"
-        case .site: "cannot read the built site"
+        case .privacy: "refusing to export: the site lets out withheld content"
         case .cannotPlace: "cannot put the finished ZIM file in its place"
         }
     }
@@ -20,8 +19,6 @@ extension ZimError: UserFacingError {
             message
         case .privacy(let findings):
             findings.prefix(5).map(\.description).joined(separator: "; ") + (findings.count > 5 ? "; …" : "")
-        case .site(let error):
-            error.cause
         }
     }
 
@@ -31,7 +28,6 @@ extension ZimError: UserFacingError {
         case .illustration: "put a 48×48 PNG at Themes/<theme>/assets/icon-48.png"
         case .metadata: "change the zim section of site.json (see README, \"Offline mirror for Kiwix\")"
         case .privacy: "run `wenjin check --privacy` for the full list; rebuild after fixing the cause"
-        case .site: "run `wenjin build` and check the output folder"
         case .cannotPlace: "check that the output folder is writable, or choose another with --output"
         }
     }

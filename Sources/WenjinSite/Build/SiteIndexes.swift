@@ -37,7 +37,7 @@ struct SiteIndexes {
 
     /// Puts every file into `staged` as soon as it is made (a large archive's index would not
     /// fit in memory whole beside the archive); `live` is the published folder `staged` replaces.
-    func write(pages: [PageJob], into staged: StagedOutput, live: URL, progress: any BuildProgress) throws -> Outcome {
+    func write(pages: [PageJob], into staged: any BuildOutput, live: URL, progress: any BuildProgress) throws -> Outcome {
         var outcome = Outcome()
         func count(_ result: StagedOutput.Outcome) {
             if result == .written { outcome.written += 1 } else { outcome.unchanged += 1 }
@@ -80,7 +80,7 @@ struct SiteIndexes {
 
     /// The search index, patched from the live output's when its state is there (and was made
     /// by this program for this site), else written whole.
-    private func writeSearch(into staged: StagedOutput, live: URL, count: (StagedOutput.Outcome) -> Void)
+    private func writeSearch(into staged: any BuildOutput, live: URL, count: (StagedOutput.Outcome) -> Void)
         throws -> (SearchIndexReport, SearchIndexState) {
         let documents = searchDocuments()
         let sameSeed = staged.liveSidecar(Self.searchSeedSidecar) == Array(inputs.seed.description.utf8)

@@ -1,0 +1,27 @@
+import Foundation
+import WenjinBuildSupport
+
+/// Where a build puts the files it makes: the staged output folder of `wenjin build`
+/// (`StagedOutput`), or a stream handed to another output (`StreamedOutput`, for
+/// `wenjin export zim`), so both are made by one renderer and one set of writers.
+protocol BuildOutput: Sendable {
+    /// True when the output already holds `path` with `fingerprint`: the caller need not make it.
+    func carryOver(_ path: SitePath, fingerprint: PageFingerprint, step: BuildStep) throws(SiteError) -> Bool
+    /// Puts `bytes` at `path`; `fingerprint` is the digest of what they were made from, if known.
+    func write(_ bytes: [UInt8], to path: SitePath, fingerprint: PageFingerprint?, step: BuildStep) throws(SiteError) -> StagedOutput.Outcome
+    /// Puts the file `source` at `path`; a content-addressed file (an image named by its hash)
+    /// is the same wherever it has that name.
+    func place(_ source: URL, to path: SitePath, contentAddressed: Bool, step: BuildStep) throws(SiteError) -> StagedOutput.Outcome
+    /// The fingerprint the published output records for `path`, if there is one.
+    func liveFingerprint(_ path: SitePath) -> PageFingerprint?
+    /// A state file published with the output (`StagedOutput.publish(sidecars:)`).
+    func liveSidecar(_ name: String) -> [UInt8]?
+}
+
+extension BuildOutput {
+    func write(_ bytes: [UInt8], to path: SitePath, step: BuildStep) throws(SiteError) -> StagedOutput.Outcome {
+        try write(bytes, to: path, fingerprint: nil, step: step)
+    }
+}
+
+extension StagedOutput: BuildOutput {}

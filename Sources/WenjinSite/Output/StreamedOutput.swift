@@ -1,0 +1,40 @@
+import Foundation
+import Synchronization
+import WenjinBuildSupport
+
+/// A `BuildOutput` that hands every file to a `SiteSink` and keeps nothing: there is no earlier
+/// output to carry over, and each path is handed over once, the first time it is written
+/// (`SiteBuilder.stream` writes in the order in which a published folder's files win).
+final class StreamedOutput: BuildOutput {
+    private let sink: any SiteSink
+    private let texts: [String: PageText]
+    private let handed = Mutex<Set<String>>([])
+
+    init(sink: any SiteSink, texts: [PageText]) {
+        self.sink = sink
+        self.texts = Dictionary(texts.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    func carryOver(_ path: SitePath, fingerprint: PageFingerprint, step: BuildStep) throws(SiteError) -> Bool { false }
+
+    func write(_ bytes: [UInt8], to path: SitePath, fingerprint: PageFingerprint?, step: BuildStep) throws(SiteError) -> StagedOutput.Outcome {
+        guard handed.withLock({ $0.insert(path.text).inserted }) else { return .unchanged }
+        do {
+            try sink.receive(bytes, at: path.text, text: texts[path.text])
+        } catch {
+            throw SiteError(.output, step: step, file: path.text, message: "", underlying: error)
+        }
+        return .written
+    }
+
+    func place(_ source: URL, to path: SitePath, contentAddressed: Bool, step: BuildStep) throws(SiteError) -> StagedOutput.Outcome {
+        if handed.withLock({ $0.contains(path.text) }) { return .unchanged }
+        guard let data = FileManager.default.contents(atPath: source.path) else {
+            throw SiteError(.output, step: step, file: source.path, message: "cannot read the file to copy")
+        }
+        return try write(Array(data), to: path, fingerprint: nil, step: step)
+    }
+
+    func liveFingerprint(_ path: SitePath) -> PageFingerprint? { nil }
+    func liveSidecar(_ name: String) -> [UInt8]? { nil }
+}
