@@ -7,8 +7,10 @@ import WenjinBuildSupport
 /// than holding every posting list of the archive at once.
 extension SearchIndex {
     /// About this much text per pass: the lists of a pass take about twice as much, and each
-    /// pass tokenizes every document again (10,000 questions are one pass, 50,000 three).
-    static let textBytesPerPass = 13_000_000
+    /// pass tokenizes every document again, so the step's time grows with the square of the
+    /// archive above one pass (BENCHMARKS.md, "Scale": 13 MB made 100,000 questions six
+    /// tokenizations). 10,000 and 50,000 questions are one pass, 100,000 two after the count.
+    static let textBytesPerPass = 32_000_000
 
     static func writeFull<Failure: Error>(
         documents: [SearchDocument], layout: Layout, textBytesPerPass: Int = textBytesPerPass,

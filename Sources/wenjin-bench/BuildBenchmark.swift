@@ -100,22 +100,33 @@ enum BuildBenchmark {
             done.signal()
         }
         done.wait()
-        _ = try outcome.withLock { $0 }?.get()
-        print("crawled \(questions) questions into \(root.path)")
+        guard let summary = try outcome.withLock({ $0 })?.get() else { return }
+        // The sample server runs in this process: the peak covers it and the crawler together.
+        print("crawled \(questions) questions into \(root.path): \(summary.requests) requests, peak RSS \(memoryMiB("VmHWM:")) MiB (crawler and sample server)")
     }
 
-    /// Prints each step's time as it ends, so a slow step shows itself.
+    /// Prints each step's time as it ends, so a slow step shows itself: wall time, and the
+    /// process's CPU time (user + system, every thread) in the step, which the load of a
+    /// shared machine changes least.
     final class StepTimes: BuildProgress {
-        private let started = Mutex<ContinuousClock.Instant?>(nil)
+        private let started = Mutex<(wall: ContinuousClock.Instant, cpu: Double)?>(nil)
 
-        func begin(_ step: BuildStep, total: Int?) { started.withLock { $0 = .now } }
+        func begin(_ step: BuildStep, total: Int?) { started.withLock { $0 = (.now, StepTimes.cpuSeconds()) } }
         func advance(by count: Int) {}
         func end(_ step: BuildStep) {
             guard let start = started.withLock({ $0 }) else { return }
-            let elapsed = ContinuousClock.now - start
+            let elapsed = ContinuousClock.now - start.wall
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-            print(String(format: "    %@ %.3f s, resident %d MiB, peak so far %d MiB", step.rawValue, seconds,
-                         BuildBenchmark.memoryMiB("VmRSS:"), BuildBenchmark.memoryMiB("VmHWM:")))
+            print(String(format: "    %@ %.3f s, CPU %.3f s, resident %d MiB, peak so far %d MiB", step.rawValue, seconds,
+                         StepTimes.cpuSeconds() - start.cpu, BuildBenchmark.memoryMiB("VmRSS:"), BuildBenchmark.memoryMiB("VmHWM:")))
+        }
+
+        /// User and system time of the whole process so far.
+        static func cpuSeconds() -> Double {
+            var usage = rusage()
+            getrusage(RUSAGE_SELF.rawValue, &usage)
+            func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+            return seconds(usage.ru_utime) + seconds(usage.ru_stime)
         }
     }
 

@@ -3,18 +3,28 @@
 import Foundation
 import WenjinModel
 import WenjinSanitizer
+import WenjinSite
 import WenjinStore
 
 struct HugoContentWriter {
     let archive: HugoArchive
     let folder: URL
     private let encoder = HugoFrontMatter.encoder()
+    /// The sidebar's questions, as wenjin picks them.
+    private let related: RelatedQuestions
+    private let questionsByID: [QuestionID: Question]
     /// Questions and articles read from the sanitizer cache in one store transaction each.
     private static let postsPerRead = 1000
 
     init(archive: HugoArchive, folder: URL) {
         self.archive = archive
         self.folder = folder
+        var byTopic: [TopicID: [Question]] = [:]
+        for question in archive.questions {
+            for topic in Set(question.topicIDs) { byTopic[topic, default: []].append(question) }
+        }
+        related = RelatedQuestions(questionsByTopic: byTopic)
+        questionsByID = Dictionary(archive.questions.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     func writeAll(siteTitle: String) throws {
@@ -77,7 +87,13 @@ struct HugoContentWriter {
             title: Sanitizer.decodeEntities(question.title), date: question.updateTime, asked: question.addTime, asker: asker,
             views: question.viewCount, focus: question.focusCount, answerCount: answers.count,
             topics: question.topicIDs.map { String($0.rawValue) }, users: archive.userTerms(of: question),
-            lists: answers.isEmpty ? ["unanswered"] : [], answers: items)
+            lists: answers.isEmpty ? ["unanswered"] : [], answers: items,
+            related: related.of(question).compactMap { id in
+                questionsByID[id].map { other in
+                    HugoFrontMatter.RelatedItem(title: Sanitizer.decodeEntities(other.title), url: "questions/\(id.rawValue).html",
+                                                answers: archive.answers[id]?.count ?? 0)
+                }
+            })
         try write(page, html: try archive.sanitized(question.detailHTML, of: "question \(question.id.rawValue)", reader: reader),
                   to: "questions/\(question.id.rawValue).html")
     }

@@ -49,6 +49,15 @@ enum HugoFrontMatter {
         /// `["unanswered"]` for a question without answers: its list is that term's page.
         var lists: [String]
         var answers: [AnswerItem]
+        /// The sidebar's related questions, chosen as wenjin chooses them (`RelatedQuestions`),
+        /// so Hugo renders the same list rather than computing another (see HugoLayouts).
+        var related: [RelatedItem]
+    }
+
+    struct RelatedItem: Encodable {
+        var title: String
+        var url: String
+        var answers: Int
     }
 
     struct ArticlePage: Encodable {

@@ -22,9 +22,6 @@ enum HugoLayouts {
             "disableHugoGeneratorInject": true,
             "taxonomies": ["topic": "topics", "user": "users", "list": "lists"],
             "outputs": ["home": ["HTML", "RSS", "JSON"], "section": ["HTML"], "taxonomy": ["HTML"], "term": ["HTML"], "page": ["HTML"]],
-            // The sidebar's related questions: those sharing the most topics, as wenjin's.
-            "related": ["includeNewer": true, "threshold": 80, "toLower": false,
-                        "indices": [["name": "topics", "weight": 100]]],
         ]
         try JSONSerialization.data(withJSONObject: settings, options: [.prettyPrinted, .sortedKeys])
             .write(to: out.appendingPathComponent("config.json"))
@@ -122,7 +119,7 @@ enum HugoLayouts {
         </div></article>{{ else }}<p class="text-muted">还没有回答</p>{{ end }}</div>
         </div>
         <aside class="col-lg-4 wj-sidebar"><h2 class="h6">相关问题</h2>
-        {{ with first 5 (site.RegularPages.Related .) }}<ul class="list-unstyled small wj-related">{{ range . }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a> <span class="text-muted">· {{ .Params.answer_count }} 个回答</span></li>{{ end }}</ul>{{ else }}<p class="small text-muted">没有相关问题</p>{{ end }}
+        {{ with .Params.related }}<ul class="list-unstyled small wj-related">{{ range . }}<li><a href="{{ .url | relURL }}">{{ .title }}</a> <span class="text-muted">· {{ .answers }} 个回答</span></li>{{ end }}</ul>{{ else }}<p class="small text-muted">没有相关问题</p>{{ end }}
         </aside></div>{{ end }}
         {{ define "scripts" }}<script src="{{ "assets/vendor/jquery.min.js" | relURL }}" defer></script><script src="{{ "assets/js/reader.js" | relURL }}" defer></script>{{ end }}
         """#),

@@ -197,6 +197,21 @@ struct StagedOutputTests {
         #expect(try Self.contents(of: folders.twin) == ["index.html": "home"])
     }
 
+    @Test("The twin set aside after a deleted live folder is gone once the build publishes, nested folders too, and a link in it is not followed")
+    func setAsideTwinIsRemoved() throws {
+        let folders = try Folders()
+        defer { folders.remove() }
+        let outside = folders.root.appendingPathComponent("outside.txt")
+        try Data("keep".utf8).write(to: outside)
+        try folders.build(["index.html": "home", "questions/1.html": "one", "a/b/c.html": "deep"])
+        try FileManager.default.createSymbolicLink(at: folders.twin.appendingPathComponent("a/b/link"), withDestinationURL: outside)
+        try FileManager.default.removeItem(at: folders.output)
+        try folders.build(["index.html": "home"])
+        let besides = try FileManager.default.contentsOfDirectory(atPath: folders.root.path).sorted()
+        #expect(besides == [".out.previous", "out", "outside.txt", "state"])
+        #expect(try String(contentsOf: outside, encoding: .utf8) == "keep")
+    }
+
     @Test("Images are linked from their source when new and taken as they are when present")
     func contentAddressedFilesAreLinked() throws {
         let folders = try Folders()

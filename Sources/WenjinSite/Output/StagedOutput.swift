@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Glibc
 import Synchronization
@@ -185,8 +186,16 @@ final class StagedOutput: Sendable {
             try FolderSwap.move(staging.path, to: livePath)
         }
         state.withLock { $0.published = true }
-        if !liveKnown { makeTwin(of: produced) }
-        try? FileManager.default.removeItem(at: setAside)
+        // The new twin's links and the set-aside twin's removal touch different folders, so
+        // they overlap: on a disk with online discard, the removal mostly waits.
+        let setAside = setAside.path
+        if liveKnown {
+            FolderRemoval.remove(setAside)
+        } else {
+            DispatchQueue.concurrentPerform(iterations: 2) { part in
+                if part == 0 { makeTwin(of: produced) } else { FolderRemoval.remove(setAside) }
+            }
+        }
     }
 
     /// Called after a failure: the live output was never touched. The twin keeps what this
@@ -194,7 +203,7 @@ final class StagedOutput: Sendable {
     func discard() {
         let (produced, touched, published) = state.withLock { ($0.produced, $0.touched, $0.published) }
         guard !published else { return }
-        try? FileManager.default.removeItem(at: setAside)
+        FolderRemoval.remove(setAside.path)
         var fingerprints = twin.fingerprints
         for path in touched where produced[path] == nil {
             // A name this build emptied, or a file it failed to finish: listed nowhere, it must not stay.

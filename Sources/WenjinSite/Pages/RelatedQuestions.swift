@@ -6,20 +6,21 @@ import WenjinModel
 /// Nearest by ID, not most recently active: a new answer anywhere in a big topic would
 /// otherwise change the sidebar of every question in it, and a rebuild must rewrite each page
 /// whose shown data changed (`PageInputs.question` names these questions). The work per page
-/// is bounded by its topic count, not by the size of the topics.
-struct RelatedQuestions: Sendable {
+/// is bounded by its topic count, not by the size of the topics. Package-visible: the Hugo
+/// export (`wenjin-bench export-hugo`) gives Hugo the same sidebar.
+package struct RelatedQuestions: Sendable {
     /// Each topic's shown questions, by ascending ID.
     private let byTopic: [TopicID: [QuestionID]]
     static let shown = 5
     /// Candidates taken from each topic on each side of the question.
     static let neighbours = 5
 
-    init(questionsByTopic: [TopicID: [Question]]) {
+    package init(questionsByTopic: [TopicID: [Question]]) {
         byTopic = questionsByTopic.mapValues { $0.map(\.id).sorted() }
     }
 
     /// At most `shown` questions: most shared topics first, then the nearest by ID, then the older.
-    func of(_ question: Question) -> [QuestionID] {
+    package func of(_ question: Question) -> [QuestionID] {
         var shared: [QuestionID: Int] = [:]
         for topic in Set(question.topicIDs) {
             guard let ids = byTopic[topic] else { continue }
