@@ -116,6 +116,9 @@ final class StagedOutput: Sendable {
         }
     }
 
+    /// Whether the live folder is one this program published, its manifest valid.
+    var liveIsKnown: Bool { liveKnown }
+
     /// The fingerprint the live output's manifest records for `path`.
     func liveFingerprint(_ path: SitePath) -> PageFingerprint? { live[path] }
 
