@@ -4,7 +4,7 @@ import WenjinModel
 /// The fingerprint of every page of the plan, walking the inputs (`PageInputs`) only of pages
 /// the last build did not fingerprint under the same seed or one of whose inputs changed value
 /// since (`InputValues`): a rebuild after one edit walks the few dozen pages that show it, not
-/// the whole archive (docs/design.md#incremental-builds). The last build's record comes from
+/// the whole archive (docs/design.md#output). The last build's record comes from
 /// the live output (`PageInputsState`, a sidecar of its manifest); without a usable one every
 /// page is walked, as a full build does, and the record is made anew.
 struct PlanFingerprints {
