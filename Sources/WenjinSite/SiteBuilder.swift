@@ -148,11 +148,13 @@ public struct SiteBuilder: Sendable {
         let draftPages = drafts.map { DraftPages(drafts: $0, renderer: renderer) }
         let published = Self.published(jobs, besides: draftPages)
 
-        let (rendered, pageInputs, fingerprinted) = try steps.run(.renderPages, total: published.count, givingBackMemory: true) {
-            let rendered = try renderPages(published, drafts: draftPages, renderer: renderer, inputs: inputs, into: staged,
-                                           progress: steps.progress)
+        let (rendered, fingerprinted) = try steps.run(.renderPages, total: published.count, givingBackMemory: true) {
+            let (pages, pageInputs, fingerprinted) = try renderPages(published, drafts: draftPages, renderer: renderer, inputs: inputs,
+                                                                     into: staged, progress: steps.progress)
             bodies.releaseHTML()
-            return rendered
+            // Written now, published with the manifest: not held through the indexes.
+            try staged.stageSidecar(PageInputsState.sidecar, pageInputs, step: .renderPages)
+            return (pages, fingerprinted)
         }
         summary.pagesFingerprinted = fingerprinted
         summary.pagesWritten = rendered.filter { $0.outcome == .written }.count
@@ -181,7 +183,7 @@ public struct SiteBuilder: Sendable {
         }
 
         try steps.run(.publish) {
-            try staged.publish(sidecars: written.sidecars.merging([PageInputsState.sidecar: pageInputs]) { $1 })
+            try staged.publish(sidecars: written.sidecars)
             if bodies.ledgerChanged { bodies.ledger.save(in: stateFolder) }
             steps.progress.advance(by: 1)
         }

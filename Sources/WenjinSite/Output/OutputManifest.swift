@@ -86,9 +86,25 @@ struct OutputManifest: Sendable {
         return paths
     }
 
+    /// A sidecar written before its manifest (`stage`), so its bytes need not be held until then.
+    struct StagedSidecar: Sendable {
+        let count: Int
+        let digest: PageFingerprint
+    }
+
+    /// Writes the sidecar `name` of the manifest `file` to its staging name, renamed into place
+    /// by the `write` given what this returns.
+    static func stage(_ name: String, _ bytes: [UInt8], of file: URL) throws -> StagedSidecar {
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try StateFile.write(bytes, to: sidecarFile(name + ".new", of: file))
+        return StagedSidecar(count: bytes.count, digest: PageFingerprint(contents: bytes))
+    }
+
     /// Writes the manifest of the folder at `folder`, as it is now, to `file` atomically (a
-    /// killed write leaves the old file), its `sidecars` first, each in a file beside it.
-    func write(describing folder: String, to file: URL, sidecars contents: [String: [UInt8]] = [:]) throws(SiteError) {
+    /// killed write leaves the old file), its `sidecars` first, each in a file beside it, and the
+    /// `staged` ones (`stage`) moved into place.
+    func write(describing folder: String, to file: URL, sidecars contents: [String: [UInt8]] = [:],
+               staged: [String: StagedSidecar] = [:]) throws(SiteError) {
         guard let identity = FolderIdentity(path: folder) else {
             throw SiteError(.output, step: .publish, file: folder, message: "the output folder to describe is gone")
         }
@@ -102,6 +118,12 @@ struct OutputManifest: Sendable {
                 try StateFile.write(bytes, to: staged)
                 guard rename(staged.path, sidecar.path) == 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
                 listed.sidecars[name] = (bytes.count, PageFingerprint(contents: bytes))
+            }
+            for (name, sidecar) in staged {
+                guard rename(Self.sidecarFile(name + ".new", of: file).path, Self.sidecarFile(name, of: file).path) == 0 else {
+                    throw POSIXError(.init(rawValue: errno) ?? .EIO)
+                }
+                listed.sidecars[name] = (sidecar.count, sidecar.digest)
             }
             try StateFile.write(listed.encoded(identity: identity, folder: folder), to: temporary)
             guard rename(temporary.path, file.path) == 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
