@@ -142,12 +142,15 @@ public struct SiteBuilder: Sendable {
         let draftPages = drafts.map { DraftPages(drafts: $0, renderer: renderer) }
         let published = Self.published(jobs, besides: draftPages)
 
-        let rendered = try steps.run(.renderPages, total: published.count, givingBackMemory: true) {
-            let pages = try renderPages(published, drafts: draftPages, renderer: renderer, inputs: inputs, into: staged,
-                                        progress: steps.progress)
+        let (rendered, fingerprinted) = try steps.run(.renderPages, total: published.count, givingBackMemory: true) {
+            let (pages, pageInputs, fingerprinted) = try renderPages(published, drafts: draftPages, renderer: renderer, inputs: inputs,
+                                                                     into: staged, progress: steps.progress)
             bodies.releaseHTML()
-            return pages
+            // Written now, published with the manifest: not held through the indexes.
+            try staged.stageSidecar(PageInputsState.sidecar, pageInputs, step: .renderPages)
+            return (pages, fingerprinted)
         }
+        summary.pagesFingerprinted = fingerprinted
         summary.pagesWritten = rendered.filter { $0.outcome == .written }.count
         summary.pagesUnchanged = rendered.count - summary.pagesWritten
 
@@ -203,18 +206,20 @@ public struct SiteBuilder: Sendable {
     }
 
     /// Renders and writes every page on every core; a page whose fingerprint (from its inputs,
-    /// `PageInputs`) the live output or its twin records is carried over (`StagedOutput`), neither
-    /// rendered nor compared, and only the bodies of pages that are rendered are loaded. Then
-    /// the draft pages, when there are drafts.
+    /// `PageInputs`, walked only where they changed: `PlanFingerprints`) the live output or its
+    /// twin records is carried over (`StagedOutput`), neither rendered nor compared, and only the
+    /// bodies of pages that are rendered are loaded. Then the draft pages, when there are drafts.
+    /// Returns the pages, the record of their inputs to publish, and how many were walked.
     private func renderPages(_ published: [PageJob], drafts draftPages: DraftPages?, renderer: PageRenderer, inputs: IndexInputs,
-                             into staged: StagedOutput, progress: any BuildProgress) throws -> [RenderedPage] {
+                             into staged: StagedOutput, progress: any BuildProgress) throws -> ([RenderedPage], inputs: [UInt8], walked: Int) {
         let index = renderer.index
         let bodies = renderer.bodies
-        let entities = inputs.entities
-        let seed = inputs.seed
+        let plan = PlanFingerprints(jobs: published, renderer: renderer, entities: inputs.entities, seed: inputs.seed,
+                                    previous: staged.liveSidecar(PageInputsState.sidecar), outputKnown: staged.liveIsKnown)
+        if let note = plan.fullWalkNote { progress.note(note) }
         // Each page's fingerprint, and whether the output already holds a file for it.
-        let checked = try ParallelWork.map(published) { job throws(SiteError) -> (PageFingerprint, kept: Bool) in
-            let fingerprint = renderer.fingerprint(of: job, entities: entities, seed: seed)
+        let checked = try ParallelWork.map(Array(zip(published, plan.fingerprints))) {
+            job, fingerprint throws(SiteError) -> (PageFingerprint, kept: Bool) in
             let kept = try staged.carryOver(job.path, fingerprint: fingerprint, step: .renderPages)
             if kept { progress.advance(by: 1) }
             return (fingerprint, kept)
@@ -238,7 +243,7 @@ public struct SiteBuilder: Sendable {
         for page in try draftPages?.render() ?? [] {
             pages.append(RenderedPage(path: page.path, outcome: try staged.write(page.bytes, to: page.path, step: .renderPages)))
         }
-        return pages
+        return (pages, plan.state, plan.walked)
     }
 
     /// The renderer of this site's pages over one snapshot; `withDrafts` links the drafts index.

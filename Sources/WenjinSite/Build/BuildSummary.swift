@@ -16,6 +16,9 @@ public struct BuildSummary: Sendable, Equatable {
     /// Bodies whose raw HTML was read from the store; the others were unchanged since the
     /// last build (the store's change counter and the body ledger vouch for them).
     public var bodiesRead = 0
+    /// Pages whose inputs this build walked for their fingerprint (`PlanFingerprints`); the
+    /// others kept the last build's, none of their inputs having changed.
+    public var pagesFingerprinted = 0
     /// What the search index holds and costs.
     public var search: SearchIndexReport?
     /// Wall-clock time of the whole build.

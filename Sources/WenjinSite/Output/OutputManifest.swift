@@ -86,9 +86,25 @@ struct OutputManifest: Sendable {
         return paths
     }
 
+    /// A sidecar written before its manifest (`stage`), so its bytes need not be held until then.
+    struct StagedSidecar: Sendable {
+        let count: Int
+        let digest: PageFingerprint
+    }
+
+    /// Writes the sidecar `name` of the manifest `file` to its staging name, renamed into place
+    /// by the `write` given what this returns.
+    static func stage(_ name: String, _ bytes: [UInt8], of file: URL) throws -> StagedSidecar {
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try StateFile.write(bytes, to: sidecarFile(name + ".new", of: file))
+        return StagedSidecar(count: bytes.count, digest: PageFingerprint(contents: bytes))
+    }
+
     /// Writes the manifest of the folder at `folder`, as it is now, to `file` atomically (a
-    /// killed write leaves the old file), its `sidecars` first, each in a file beside it.
-    func write(describing folder: String, to file: URL, sidecars contents: [String: [UInt8]] = [:]) throws(SiteError) {
+    /// killed write leaves the old file), its `sidecars` first, each in a file beside it, and the
+    /// `staged` ones (`stage`) moved into place.
+    func write(describing folder: String, to file: URL, sidecars contents: [String: [UInt8]] = [:],
+               staged: [String: StagedSidecar] = [:]) throws(SiteError) {
         guard let identity = FolderIdentity(path: folder) else {
             throw SiteError(.output, step: .publish, file: folder, message: "the output folder to describe is gone")
         }
@@ -102,6 +118,12 @@ struct OutputManifest: Sendable {
                 try StateFile.write(bytes, to: staged)
                 guard rename(staged.path, sidecar.path) == 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
                 listed.sidecars[name] = (bytes.count, PageFingerprint(contents: bytes))
+            }
+            for (name, sidecar) in staged {
+                guard rename(Self.sidecarFile(name + ".new", of: file).path, Self.sidecarFile(name, of: file).path) == 0 else {
+                    throw POSIXError(.init(rawValue: errno) ?? .EIO)
+                }
+                listed.sidecars[name] = (sidecar.count, sidecar.digest)
             }
             try StateFile.write(listed.encoded(identity: identity, folder: folder), to: temporary)
             guard rename(temporary.path, file.path) == 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
@@ -147,32 +169,56 @@ struct OutputManifest: Sendable {
         return bytes
     }
 
+    /// Reads what `encoded` wrote. Lines found with `memchr` and file lines decoded from their
+    /// bytes directly: a rebuild reads two manifests of every output file before anything else.
     private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, expecting identity: FolderIdentity,
                               in folder: String) -> OutputManifest? {
+        guard let base = bytes.baseAddress else { return nil }
         var position = 0
-        /// The next line without its newline; nil at the end or on a missing newline.
-        func line() -> Substring? {
-            guard let end = bytes[position...].firstIndex(of: 0x0A) else { return nil }
+        /// The next line's bytes without its newline; nil at the end or on a missing newline.
+        func line() -> UnsafeBufferPointer<UInt8>? {
+            guard position < bytes.count, let found = memchr(base + position, 0x0A, bytes.count - position) else { return nil }
+            let end = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
             defer { position = end + 1 }
-            return Substring(decoding: UnsafeBufferPointer(rebasing: bytes[position..<end]), as: UTF8.self)
+            return UnsafeBufferPointer(start: base + position, count: end - position)
         }
-        guard let first = line(), first == "\(header) \(identity)" else { return nil }
+        func text(_ line: UnsafeBufferPointer<UInt8>) -> Substring { Substring(decoding: line, as: UTF8.self) }
+        guard let first = line(), text(first) == "\(header) \(identity)" else { return nil }
         var manifest = OutputManifest()
-        while position < bytes.count, let text = line() {
-            if text.hasPrefix("folder ") {
-                let parts = text.dropFirst(7).split(separator: " ", maxSplits: 1)
+        manifest.fingerprints.reserveCapacity(bytes.count / 48)
+        let folderPrefix = Array("folder ".utf8), sidecarPrefix = Array("sidecar ".utf8)
+        while position < bytes.count, let bytes = line() {
+            if bytes.starts(with: folderPrefix) {
+                let parts = text(bytes).dropFirst(7).split(separator: " ", maxSplits: 1)
                 guard parts.count == 2, let time = Int64(parts[0]),
                       FolderIdentity.namesChanged(folder + "/" + parts[1]) == time else { return nil }
-            } else if text.hasPrefix("sidecar ") {
-                let parts = text.dropFirst(8).split(separator: " ", maxSplits: 2)
+            } else if bytes.starts(with: sidecarPrefix) {
+                let parts = text(bytes).dropFirst(8).split(separator: " ", maxSplits: 2)
                 guard parts.count == 3, let count = Int(parts[0]), count >= 0, let digest = PageFingerprint(hex: parts[1]) else { return nil }
                 manifest.sidecars[String(parts[2])] = (count, digest)
             } else {
-                guard text.utf8.count > 17, let fingerprint = PageFingerprint(hex: text.prefix(16)) else { return nil }
-                manifest.fingerprints[String(text.dropFirst(17))] = fingerprint
+                guard bytes.count > 17, let fingerprint = hexValue(bytes[0..<16]) else { return nil }
+                let path = String(decoding: UnsafeBufferPointer(rebasing: bytes[17...]), as: UTF8.self)
+                manifest.fingerprints[path] = PageFingerprint(value: fingerprint)
             }
         }
         guard position == bytes.count else { return nil }
         return manifest
+    }
+
+    /// Sixteen hex digits (either case), as `PageFingerprint(hex:)` reads them.
+    private static func hexValue(_ digits: Slice<UnsafeBufferPointer<UInt8>>) -> UInt64? {
+        var value: UInt64 = 0
+        for digit in digits {
+            let nibble: UInt8
+            switch digit {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): nibble = digit - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): nibble = digit - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): nibble = digit - UInt8(ascii: "A") + 10
+            default: return nil
+            }
+            value = value << 4 | UInt64(nibble)
+        }
+        return value
     }
 }

@@ -53,6 +53,8 @@ final class StagedOutput: Sendable {
         /// manifest says of them no longer holds).
         var touched: Set<String> = []
         var published = false
+        /// Sidecars written ahead of the manifest (`stageSidecar`).
+        var sidecars: [String: OutputManifest.StagedSidecar] = [:]
     }
 
     /// Prepares the twin of `destination` for this build, with manifests kept in `stateFolder`
@@ -117,6 +119,9 @@ final class StagedOutput: Sendable {
         }
     }
 
+    /// Whether the live folder is one this program published, its manifest valid.
+    var liveIsKnown: Bool { liveKnown }
+
     /// The fingerprint the live output's manifest records for `path`.
     func liveFingerprint(_ path: SitePath) -> PageFingerprint? { live[path] }
 
@@ -167,6 +172,18 @@ final class StagedOutput: Sendable {
         try Self.contents(of: URL(fileURLWithPath: folder.file(path)), step: step)
     }
 
+    /// Writes the sidecar `name` now, published with the manifest by `publish`, so a large
+    /// state file is not held in memory through the rest of the build.
+    func stageSidecar(_ name: String, _ bytes: [UInt8], step: BuildStep) throws(SiteError) {
+        do {
+            let staged = try OutputManifest.stage(name, bytes, of: stagingSlot)
+            state.withLock { $0.sidecars[name] = staged }
+        } catch {
+            throw SiteError(.output, step: step, file: stagingSlot.path, message: "cannot write the state beside the manifest",
+                            underlying: error)
+        }
+    }
+
     /// Makes the staged folder the live output: removes what the twin held that this build did
     /// not produce, records its manifest and `sidecars` (small state files read back with
     /// `liveSidecar` by the next build), and swaps it with the live folder, which becomes the
@@ -175,11 +192,12 @@ final class StagedOutput: Sendable {
         if let name = sidecars.keys.first(where: { $0.isEmpty || $0.contains("\n") || $0.contains("/") }) {
             throw SiteError(.output, step: .publish, message: "invalid sidecar name \"\(name)\"")
         }
-        let produced = state.withLock { $0.produced }
+        let (produced, staged) = state.withLock { ($0.produced, $0.sidecars) }
         let stale = twin.fingerprints.keys.filter { produced[$0] == nil }.map { SitePath($0) }
         for path in stale { touch(path) }
         try folder.remove(stale, step: .publish)
-        try OutputManifest(fingerprints: produced).write(describing: staging.path, to: stagingSlot, sidecars: sidecars)
+        try OutputManifest(fingerprints: produced).write(describing: staging.path, to: stagingSlot, sidecars: sidecars,
+                                                         staged: staged)
         if FolderIdentity(path: livePath) != nil {
             try FolderSwap.exchange(livePath, staging.path, spare: spare, atomic: atomicSwap)
         } else {

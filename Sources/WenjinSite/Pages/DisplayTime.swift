@@ -19,8 +19,9 @@ struct DisplayTime: Sendable {
         return Date(timeIntervalSince1970: min(max(seconds, shownSeconds.lowerBound), shownSeconds.upperBound))
     }
 
-    init(_ date: Date) {
-        let seconds = Int(Self.shown(date).timeIntervalSince1970.rounded(.down)) + 8 * 3600
+    /// `date` on the community's clock; `offset` seconds east of UTC for another (feeds: 0).
+    init(_ date: Date, offset: Int = 8 * 3600) {
+        let seconds = Int(Self.shown(date).timeIntervalSince1970.rounded(.down)) + offset
         let days = Int((Double(seconds) / 86_400).rounded(.down))
         let inDay = seconds - days * 86_400
         (hour, minute, second) = (inDay / 3600, inDay % 3600 / 60, inDay % 60)
@@ -42,6 +43,11 @@ struct DisplayTime: Sendable {
     /// `2015-04-10T12:30:00+08:00`, for `<time datetime>`, JSON-LD and feeds.
     var iso8601: String {
         "\(year)-\(Self.two(month))-\(Self.two(day))T\(Self.two(hour)):\(Self.two(minute)):\(Self.two(second))+08:00"
+    }
+
+    /// `2015-04-10T04:30:00Z`, for a time made with `offset: 0`.
+    var utcText: String {
+        "\(year)-\(Self.two(month))-\(Self.two(day))T\(Self.two(hour)):\(Self.two(minute)):\(Self.two(second))Z"
     }
 
     private static func two(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }

@@ -10,13 +10,23 @@ import WenjinModel
 /// Each function here mirrors the page function named in its comment and must name
 /// everything that one reads; naming more only costs a needless render. `PageInputsTests`
 /// checks the two agree: builds after random edits of every field equal full builds.
+///
+/// Every read goes through an accessor that also records its `PageInputKey`, so the next build
+/// can tell from the inputs' values alone (`InputValues`) that a page needs no new fingerprint
+/// (`PlanFingerprints`): reading anything past the accessors would let a page go stale.
 extension PageRenderer {
     func fingerprint(of job: PageJob, entities: EntityDigests, seed: PageFingerprint) -> PageFingerprint {
+        fingerprintAndInputs(of: job, entities: entities, seed: seed).fingerprint
+    }
+
+    /// The fingerprint and the keys of every input it read, sorted and without repeats.
+    func fingerprintAndInputs(of job: PageJob, entities: EntityDigests, seed: PageFingerprint)
+        -> (fingerprint: PageFingerprint, inputs: [PageInputKey]) {
         var inputs = PageInputs(seed: seed, entities: entities, renderer: self)
         inputs.digest.add(job.path.text)
         switch job {
-        case .home(let page): inputs.questionList(content.questions, page: page)
-        case .unanswered(let page): inputs.questionList(index.unansweredQuestions, page: page)
+        case .home(let page): inputs.questionList(inputs.list(.questions, content.questions), page: page)
+        case .unanswered(let page): inputs.questionList(inputs.list(.unanswered, index.unansweredQuestions), page: page)
         case .articleList(let page): inputs.articleList(page)
         case .topicsIndex(let page): inputs.topicsIndex(page)
         case .usersIndex(let page): inputs.usersIndex(page)
@@ -28,7 +38,7 @@ extension PageRenderer {
         case .search, .notFound: break
         case .about: inputs.about()
         }
-        return PageFingerprint(value: inputs.digest.finish())
+        return (PageFingerprint(value: inputs.digest.finish()), inputs.recordedKeys)
     }
 }
 
@@ -36,6 +46,7 @@ private struct PageInputs {
     var digest: ContentDigest
     let entities: EntityDigests
     let renderer: PageRenderer
+    private var keys: [PageInputKey] = []
     var index: ArchiveIndex { renderer.index }
     var content: ArchiveContent { renderer.index.content }
 
@@ -45,20 +56,66 @@ private struct PageInputs {
         self.renderer = renderer
     }
 
+    var recordedKeys: [PageInputKey] {
+        var sorted = keys.sorted()
+        var kept = 0
+        for key in sorted where kept == 0 || sorted[kept - 1] != key {
+            sorted[kept] = key
+            kept += 1
+        }
+        sorted.removeLast(sorted.count - kept)
+        return sorted
+    }
+
+    // The accessors: each reads one input and records its key (`InputValues` gives the value
+    // the next build compares).
+
+    private mutating func questionDigest(_ id: QuestionID) -> UInt64? { keys.append(.question(id)); return entities.questions[id] }
+    private mutating func answerDigest(_ id: AnswerID) -> UInt64? { keys.append(.answer(id)); return entities.answers[id] }
+    private mutating func userDigest(_ id: UserID) -> UInt64? { keys.append(.user(id)); return entities.users[id] }
+    private mutating func topicDigest(_ id: TopicID) -> UInt64? { keys.append(.topic(id)); return entities.topics[id] }
+    private mutating func articleDigest(_ id: ArticleID) -> UInt64? { keys.append(.article(id)); return entities.articles[id] }
+    private mutating func bodyDigest(_ body: BodyKey) -> UInt64 { keys.append(.body(body)); return renderer.bodies.digest(body) }
+    private mutating func isHidden(_ id: UserID) -> Bool { keys.append(.user(id)); return content.withdrawals.hiddenUsers.contains(id) }
+    private mutating func answers(of id: QuestionID) -> [Answer] {
+        keys.append(.answers(of: id))
+        return content.answers[id] ?? []
+    }
+    private mutating func orderedAnswers(of question: Question) -> [Answer] {
+        keys.append(.answers(of: question.id))
+        return renderer.orderedAnswers(of: question)
+    }
+    private mutating func relatedQuestions(of question: Question) -> [QuestionID] {
+        for topic in question.topicIDs { keys.append(.lists(of: topic)) }
+        return index.relatedQuestions.of(question)
+    }
+    private mutating func topicLists(_ id: TopicID) -> (questions: [Question], articles: [Article]) {
+        keys.append(.lists(of: id))
+        return (index.questionsByTopic[id] ?? [], index.articlesByTopic[id] ?? [])
+    }
+    private mutating func userLists(_ id: UserID) -> (questions: [Question], answers: [Answer], articles: [Article]) {
+        keys.append(.lists(of: id))
+        return (index.questionsByAsker[id] ?? [], index.answersByAuthor[id] ?? [], index.articlesByAuthor[id] ?? [])
+    }
+    mutating func list<Item>(_ list: PageInputKey.Archive, _ items: [Item]) -> [Item] {
+        keys.append(.archive(list))
+        return items
+    }
+
     private mutating func add(_ value: UInt64?) { digest.add(word: value ?? 0x6E6F_6E65) }
     private mutating func add(count: Int) { digest.add(tag: 10); digest.add(word: UInt64(count)) }
 
     /// `person`: a user as a linked name and avatar; anonymous or unknown ones by their ID.
     private mutating func person(_ id: UserID?, anonymous: Bool = false) {
-        let hidden = id.map(content.withdrawals.hiddenUsers.contains) == true
+        let hidden = id.map { isHidden($0) } == true
         digest.add(tag: anonymous ? 11 : hidden ? 13 : 12)
         digest.add(word: UInt64(bitPattern: Int64(id?.rawValue ?? -1)))
-        if let id, !anonymous { add(entities.users[id]) }
+        if let id, !anonymous { add(userDigest(id)) }
     }
 
     private mutating func topics(_ ids: [TopicID]) {
         add(count: ids.count)
-        for id in ids { add(entities.topics[id]) }
+        for id in ids { add(topicDigest(id)) }
     }
 
     private mutating func pagination(page: Int, itemCount: Int, perPage: Int) {
@@ -67,10 +124,10 @@ private struct PageInputs {
         add(count: pagination.pageCount)
     }
 
-    /// `questionSummary`.
+    /// `questionSummary` (`shownBestAnswer` reads the answers and their withdrawals).
     private mutating func summary(_ question: Question) {
-        add(entities.questions[question.id])
-        add(count: content.answers[question.id]?.count ?? 0)
+        add(questionDigest(question.id))
+        add(count: answers(of: question.id).count)
         add(count: renderer.shownBestAnswer(of: question) == nil ? 0 : 1)
         person(question.askerID, anonymous: question.isAnonymous)
         topics(question.topicIDs)
@@ -78,7 +135,7 @@ private struct PageInputs {
 
     /// `articleSummary`.
     private mutating func summary(_ article: Article) {
-        add(entities.articles[article.id])
+        add(articleDigest(article.id))
         person(article.authorID)
         topics(article.topicIDs)
     }
@@ -95,8 +152,9 @@ private struct PageInputs {
     /// `articleListPage`.
     mutating func articleList(_ page: Int) {
         let perPage = Pagination.questionsPerPage
-        pagination(page: page, itemCount: content.articles.count, perPage: perPage)
-        for article in Pagination(page: page, itemCount: content.articles.count, perPage: perPage).slice(content.articles, perPage: perPage) {
+        let articles = list(.articles, content.articles)
+        pagination(page: page, itemCount: articles.count, perPage: perPage)
+        for article in Pagination(page: page, itemCount: articles.count, perPage: perPage).slice(articles, perPage: perPage) {
             summary(article)
         }
     }
@@ -104,36 +162,41 @@ private struct PageInputs {
     /// `topicsIndexPage`.
     mutating func topicsIndex(_ page: Int) {
         let perPage = Pagination.namesPerPage
-        pagination(page: page, itemCount: content.topics.count, perPage: perPage)
-        for topic in Pagination(page: page, itemCount: content.topics.count, perPage: perPage).slice(content.topics, perPage: perPage) {
-            add(entities.topics[topic.id])
-            add(count: index.questionsByTopic[topic.id]?.count ?? 0)
+        let topics = list(.topics, content.topics)
+        pagination(page: page, itemCount: topics.count, perPage: perPage)
+        for topic in Pagination(page: page, itemCount: topics.count, perPage: perPage).slice(topics, perPage: perPage) {
+            add(topicDigest(topic.id))
+            add(count: topicLists(topic.id).questions.count)
         }
     }
 
     /// `usersIndexPage`.
     mutating func usersIndex(_ page: Int) {
         let perPage = Pagination.namesPerPage
-        pagination(page: page, itemCount: content.users.count, perPage: perPage)
-        for user in Pagination(page: page, itemCount: content.users.count, perPage: perPage).slice(content.users, perPage: perPage) {
+        let users = list(.users, content.users)
+        pagination(page: page, itemCount: users.count, perPage: perPage)
+        for user in Pagination(page: page, itemCount: users.count, perPage: perPage).slice(users, perPage: perPage) {
             person(user.id)
-            add(count: index.questionsByAsker[user.id]?.count ?? 0)
-            add(count: index.answersByAuthor[user.id]?.count ?? 0)
+            let lists = userLists(user.id)
+            add(count: lists.questions.count)
+            add(count: lists.answers.count)
         }
     }
 
-    /// `questionPage`, with its structured data.
+    /// `questionPage`, with its structured data. The related sidebar is cut from the lists of
+    /// the question's topics (`RelatedQuestions`).
     mutating func question(_ id: QuestionID) {
+        keys.append(.question(id))
         guard let question = index.questionsByID[id] else { return }
-        add(entities.questions[id])
-        digest.add(word: renderer.bodies.digest(.question(id)))
+        add(questionDigest(id))
+        digest.add(word: bodyDigest(.question(id)))
         person(question.askerID, anonymous: question.isAnonymous)
         topics(question.topicIDs)
-        let answers = renderer.orderedAnswers(of: question)
-        add(count: answers.count)
-        for answer in answers {
-            add(entities.answers[answer.id])
-            digest.add(word: renderer.bodies.digest(.answer(answer.id)))
+        let ordered = orderedAnswers(of: question)
+        add(count: ordered.count)
+        for answer in ordered {
+            add(answerDigest(answer.id))
+            digest.add(word: bodyDigest(.answer(answer.id)))
             person(answer.authorID, anonymous: answer.isAnonymous)
             let comments = content.answerComments[answer.id] ?? []
             let thread = ThreadAnonymity(answer: answer, comments: comments)
@@ -142,19 +205,20 @@ private struct PageInputs {
                 if let replyTo = comment.atUserID { person(replyTo, anonymous: thread.hides(replyTo)) }
             }
         }
-        let related = index.relatedQuestions.of(question)
+        let related = relatedQuestions(of: question)
         add(count: related.count)
         for id in related {
-            add(entities.questions[id])
-            add(count: content.answers[id]?.count ?? 0)
+            add(questionDigest(id))
+            add(count: answers(of: id).count)
         }
     }
 
-    /// `articlePage`.
+    /// `articlePage`; its comments are part of the article's digest.
     mutating func article(_ id: ArticleID) {
+        keys.append(.article(id))
         guard let article = index.articlesByID[id] else { return }
-        add(entities.articles[id])
-        digest.add(word: renderer.bodies.digest(.article(id)))
+        add(articleDigest(id))
+        digest.add(word: bodyDigest(.article(id)))
         person(article.authorID)
         topics(article.topicIDs)
         for comment in content.articleComments[id] ?? [] {
@@ -165,12 +229,11 @@ private struct PageInputs {
 
     /// `userPage`.
     mutating func user(_ id: UserID, page: Int) {
+        keys.append(.user(id))
         guard index.usersByID[id] != nil else { return }
         person(id)
         let perPage = Pagination.questionsPerPage
-        let questions = index.questionsByAsker[id] ?? []
-        let answers = index.answersByAuthor[id] ?? []
-        let articles = index.articlesByAuthor[id] ?? []
+        let (questions, answers, articles) = userLists(id)
         let itemCount = max(questions.count, answers.count, articles.count)
         pagination(page: page, itemCount: itemCount, perPage: perPage)
         add(count: questions.count)
@@ -179,37 +242,39 @@ private struct PageInputs {
         let pagination = Pagination(page: page, itemCount: itemCount, perPage: perPage)
         for question in pagination.slice(questions, perPage: perPage) { summary(question) }
         for answer in pagination.slice(answers, perPage: perPage) {
-            add(entities.answers[answer.id])
-            add(entities.questions[answer.questionID])
+            add(answerDigest(answer.id))
+            add(questionDigest(answer.questionID))
         }
         for article in pagination.slice(articles, perPage: perPage) { summary(article) }
     }
 
     /// `topicPage`; its first page shows the best answers among all the topic's questions.
     mutating func topic(_ id: TopicID, page: Int) {
+        keys.append(.topic(id))
         guard index.topicsByID[id] != nil else { return }
-        add(entities.topics[id])
+        add(topicDigest(id))
         let perPage = Pagination.questionsPerPage
-        let questions = index.questionsByTopic[id] ?? []
+        let (questions, topicArticles) = topicLists(id)
         pagination(page: page, itemCount: questions.count, perPage: perPage)
         add(count: questions.count)
         let pagination = Pagination(page: page, itemCount: questions.count, perPage: perPage)
         for question in pagination.slice(questions, perPage: perPage) { summary(question) }
         guard pagination.page == 1 else { return }
         for question in questions {
-            add(entities.questions[question.id])
-            for answer in content.answers[question.id] ?? [] {
-                add(entities.answers[answer.id])
+            add(questionDigest(question.id))
+            for answer in answers(of: question.id) {
+                add(answerDigest(answer.id))
                 person(answer.authorID, anonymous: answer.isAnonymous)
             }
         }
-        let articles = (index.articlesByTopic[id] ?? []).prefix(10)
+        let articles = topicArticles.prefix(10)
         add(count: articles.count)
         for article in articles { summary(article) }
     }
 
     /// `aboutPage`.
     mutating func about() {
+        keys.append(.archive(.about))
         DigestEncoder.add(content.counts, to: &digest)
         digest.add(content.sourceBase)
         digest.add(content.crawlFinishedAt ?? "\u{0}")

@@ -1,0 +1,119 @@
+import WenjinBuildSupport
+import WenjinModel
+
+/// What the last build knew of each page's inputs, published with its output as a sidecar of
+/// the output manifest (`StagedOutput.publish(sidecars:)`), so it always describes the live
+/// folder: the seed the fingerprints were made with, every input's value (`InputValues`), and
+/// per page its fingerprint and the keys of the inputs it read (`PageInputKey`).
+///
+/// Little-endian 64-bit words: a format word, the seed, the value count and the keys and
+/// values, the page count and per page two words naming it (`code`), its fingerprint, its key
+/// count and its keys. Read strictly: anything out of place and the build walks every page.
+struct PageInputsState: Sendable {
+    static let sidecar = "page-inputs"
+    private static let format: UInt64 = 0x3173_7475_706E_6970 // "pinputs1"
+
+    let seed: PageFingerprint
+    let values: InputValues
+    /// The decoded words, and where each page's record starts among them.
+    private let words: [UInt64]
+    private let pages: [PageCode: Int]
+
+    /// A page as the state names it: its kind and ID, and its page number.
+    struct PageCode: Hashable, Sendable {
+        let subject: UInt64
+        let page: UInt64
+    }
+
+    /// One page's record: its fingerprint and its inputs' keys.
+    struct Record {
+        let fingerprint: PageFingerprint
+        let keys: ArraySlice<UInt64>
+    }
+
+    init?(decoding bytes: [UInt8]) {
+        guard bytes.count % 8 == 0, bytes.count >= 32 else { return nil }
+        var words = [UInt64](repeating: 0, count: bytes.count / 8)
+        _ = words.withUnsafeMutableBytes { bytes.copyBytes(to: $0) }
+        for index in words.indices { words[index] = UInt64(littleEndian: words[index]) }
+        guard words[0] == Self.format else { return nil }
+        seed = PageFingerprint(value: words[1])
+        let valueCount = Int(truncatingIfNeeded: words[2])
+        guard valueCount >= 0, valueCount <= (words.count - 4) / 2 else { return nil }
+        let keys = Array(words[3..<(3 + valueCount)])
+        values = InputValues(keys: keys, values: Array(words[(3 + valueCount)..<(3 + 2 * valueCount)]))
+        guard values.keysAreDistinct else { return nil }
+        var position = 3 + 2 * valueCount
+        let pageCount = Int(truncatingIfNeeded: words[position])
+        position += 1
+        guard pageCount >= 0, pageCount <= (words.count - position) / 4 else { return nil }
+        var pages: [PageCode: Int] = [:]
+        pages.reserveCapacity(pageCount)
+        for _ in 0..<pageCount {
+            guard words.count - position >= 4 else { return nil }
+            let keyCount = Int(truncatingIfNeeded: words[position + 3])
+            guard keyCount >= 0, keyCount <= words.count - position - 4 else { return nil }
+            pages[PageCode(subject: words[position], page: words[position + 1])] = position
+            position += 4 + keyCount
+        }
+        guard position == words.count else { return nil }
+        self.words = words
+        self.pages = pages
+    }
+
+    /// The record of the page `code` names, when the last build wrote it.
+    func record(_ code: PageCode) -> Record? {
+        guard let start = pages[code] else { return nil }
+        let keyCount = Int(words[start + 3])
+        return Record(fingerprint: PageFingerprint(value: words[start + 2]), keys: words[(start + 4)..<(start + 4 + keyCount)])
+    }
+
+    /// The state's bytes for `pages` (their code, fingerprint and inputs' keys) under `seed`.
+    static func encoded(seed: PageFingerprint, values: InputValues,
+                        pages: [(code: PageCode, fingerprint: PageFingerprint, keys: ArraySlice<UInt64>)]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(8 * (4 + 2 * values.keys.count + pages.reduce(0) { $0 + 4 + $1.keys.count }))
+        func add(_ word: UInt64) { withUnsafeBytes(of: word.littleEndian) { bytes.append(contentsOf: $0) } }
+        func add(_ words: some Collection<UInt64>) {
+            for word in words { add(word) }
+        }
+        add(format)
+        add(seed.value)
+        add(UInt64(values.keys.count))
+        add(values.keys)
+        add(values.values)
+        add(UInt64(pages.count))
+        for page in pages {
+            add(page.code.subject)
+            add(page.code.page)
+            add(page.fingerprint.value)
+            add(UInt64(page.keys.count))
+            add(page.keys)
+        }
+        return bytes
+    }
+}
+
+extension PageJob {
+    /// How `PageInputsState` names the page; nil for the pages whose fingerprint is walked on
+    /// every build (notices, search, 404: few, and cheap).
+    var inputsCode: PageInputsState.PageCode? {
+        func code(_ kind: UInt64, _ id: Int = 0, page: Int = 0) -> PageInputsState.PageCode {
+            PageInputsState.PageCode(subject: kind << 56 | UInt64(bitPattern: Int64(id)) & 0x00FF_FFFF_FFFF_FFFF,
+                                     page: UInt64(bitPattern: Int64(page)))
+        }
+        return switch self {
+        case .home(let page): code(1, page: page)
+        case .unanswered(let page): code(2, page: page)
+        case .articleList(let page): code(3, page: page)
+        case .topicsIndex(let page): code(4, page: page)
+        case .usersIndex(let page): code(5, page: page)
+        case .question(let id): code(6, id.rawValue)
+        case .article(let id): code(7, id.rawValue)
+        case .user(let id, let page): code(8, id.rawValue, page: page)
+        case .topic(let id, let page): code(9, id.rawValue, page: page)
+        case .about: code(10)
+        case .withdrawn, .search, .notFound: nil
+        }
+    }
+}
