@@ -3,8 +3,7 @@ import Foundation
 /// Where a WENJIN community lives: scheme, host, optional port and sub-path, always ending in
 /// `/` so that `?/api/…` and `api/….php` can be appended (`http://wenjin.in/`,
 /// `http://127.0.0.1:8088/wenjin/`).
-/// Public (the rest of the module is `package`) because WenjinCrawler's public `CrawlOptions` carries it.
-public struct APIBaseURL: Sendable, Hashable, CustomStringConvertible {
+package struct APIBaseURL: Sendable, Hashable, CustomStringConvertible {
     /// The normalized text, ending in `/`.
     package let text: String
 
@@ -24,7 +23,7 @@ public struct APIBaseURL: Sendable, Hashable, CustomStringConvertible {
         text = trimmed
     }
 
-    public var description: String { text }
+    package var description: String { text }
 
     /// The absolute URL of a site-relative path such as `uploads/avatar/000/00/00/02_avatar_max.jpg`.
     package func resolving(_ relativePath: String) -> URL? {

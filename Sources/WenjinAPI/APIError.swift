@@ -2,8 +2,7 @@ import Foundation
 
 /// The one error type of WenjinAPI: what went wrong with which request, with enough of the
 /// response (status, first bytes of the body) to diagnose it from a log line.
-/// Public (the rest of the module is `package`) because WenjinCrawler's public `CrawlError` carries it.
-public struct APIError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct APIError: Error, Sendable, Equatable, CustomStringConvertible {
     package enum Reason: Sendable, Equatable {
         /// The request did not complete (connection refused, reset, DNS, TLS, …): URLError's code
         /// (`URLError.Code.rawValue`, e.g. −1004 cannot connect) and its text.
@@ -59,7 +58,7 @@ public struct APIError: Error, Sendable, Equatable, CustomStringConvertible {
         self.bodyPrefix = String(decoding: body.prefix(Self.bodyPrefixLength), as: UTF8.self)
     }
 
-    public var description: String {
+    package var description: String {
         var parts = ["API error: \(reason)"]
         if let url { parts.append("url \(url)") }
         if let status { parts.append("status \(status)") }

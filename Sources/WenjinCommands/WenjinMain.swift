@@ -6,9 +6,9 @@ import Foundation
 import Synchronization
 
 /// The entry point `Sources/wenjin/main.swift` calls.
-public enum WenjinMain {
-    public static let toolName = "wenjin"
-    public static let version = "0.1.0"
+package enum WenjinMain {
+    package static let toolName = "wenjin"
+    package static let version = "0.1.0"
 
     /// Runs the command line against the real process: stdout, stderr, current directory and
     /// environment. Returns the exit status.
@@ -16,7 +16,7 @@ public enum WenjinMain {
     /// Commands are async (networking, servers) while `main.swift` is synchronous, so the work
     /// runs in a detached task and this thread waits for it. The main thread is not part of the
     /// concurrency pool, so the wait cannot starve the task.
-    public static func run(_ arguments: [String]) -> Int32 {
+    package static func run(_ arguments: [String]) -> Int32 {
         let status = Mutex<Int32>(ExitCode.failure.rawValue)
         let finished = DispatchSemaphore(value: 0)
         let console = Console.standard()

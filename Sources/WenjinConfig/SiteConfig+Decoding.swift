@@ -2,18 +2,18 @@ import Foundation
 import WenjinJSON
 
 extension SiteConfig {
-    public static let fileName = "site.json"
+    package static let fileName = "site.json"
 
     /// The configuration of the site folder `root`: its site.json, or all defaults when the
     /// folder has none.
-    public static func load(root: URL) throws(SiteConfigError) -> SiteConfig {
+    package static func load(root: URL) throws(SiteConfigError) -> SiteConfig {
         let file = root.appendingPathComponent(fileName)
         guard FileManager.default.fileExists(atPath: file.path) else { return SiteConfig(root: root) }
         return try decode(ConfigFileText.read(file, name: fileName), root: root, file: fileName)
     }
 
     /// Decodes the text of a site.json; `file` names it in errors.
-    public static func decode(_ text: String, root: URL, file: String = fileName) throws(SiteConfigError)
+    package static func decode(_ text: String, root: URL, file: String = fileName) throws(SiteConfigError)
         -> SiteConfig {
         var reader = try ConfigObjectReader(parsing: text, file: file)
         var config = SiteConfig(root: root)

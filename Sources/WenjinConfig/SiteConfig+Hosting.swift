@@ -1,32 +1,32 @@
 extension SiteConfig {
     /// What a build adds for a static host (`build.hosting`, docs/design.md#hosting): opt-in,
     /// since an offline mirror opened from disk needs none of it.
-    public struct Hosting: Sendable, Equatable {
+    package struct Hosting: Sendable, Equatable {
         /// A precompressed sibling of every text file (`page.html.gz`, `page.html.br`).
-        public enum Encoding: String, Sendable, CaseIterable, Comparable {
+        package enum Encoding: String, Sendable, CaseIterable, Comparable {
             case gzip
             case brotli
 
             /// The sibling's extension, as nginx's `gzip_static` and `brotli_static` look for it.
-            public var fileExtension: String {
+            package var fileExtension: String {
                 switch self {
                 case .gzip: "gz"
                 case .brotli: "br"
                 }
             }
 
-            public static func < (lhs: Encoding, rhs: Encoding) -> Bool { lhs.rawValue < rhs.rawValue }
+            package static func < (lhs: Encoding, rhs: Encoding) -> Bool { lhs.rawValue < rhs.rawValue }
         }
 
         /// The encodings written beside each text file; `[]` for none.
-        public var precompress: [Encoding] = [.brotli, .gzip]
+        package var precompress: [Encoding] = [.brotli, .gzip]
         /// Theme CSS and JavaScript under content-hashed names, so a host may cache them for a year.
-        public var hashAssetNames = true
+        package var hashAssetNames = true
         /// A `_headers` file (Netlify and Cloudflare Pages format) with cache and security headers.
-        public var headersFile = true
+        package var headersFile = true
         /// How long a browser may keep a page (`Cache-Control: max-age`) before asking again.
-        public var htmlMaxAgeSeconds = 300
-        public init() {}
+        package var htmlMaxAgeSeconds = 300
+        package init() {}
     }
 
     static func decodeHosting(_ reader: inout ConfigObjectReader) throws(SiteConfigError) -> Hosting {

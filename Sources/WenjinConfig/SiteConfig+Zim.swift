@@ -4,25 +4,25 @@ extension SiteConfig {
     /// `wenjin export zim`: the metadata openZIM asks of a ZIM file and Kiwix shows in its
     /// library (https://wiki.openzim.org/wiki/Metadata). Language and Date are not here: the
     /// first is the site's `language`, the second the day of the export.
-    public struct Zim: Sendable, Equatable {
+    package struct Zim: Sendable, Equatable {
         /// The project part of the ZIM's Name (`<name>_<lang>_all`) and of its default file
         /// name (`<name>_<lang>_all_<YYYY-MM>.zim`).
-        public var name = "wenjin"
+        package var name = "wenjin"
         /// Kiwix's title of the book; the site's `title` when nil. At most 30 characters.
-        public var title: String?
+        package var title: String?
         /// One line in Kiwix's library: at most 80 characters.
-        public var description = "问津社区问答的离线存档"
+        package var description = "问津社区问答的离线存档"
         /// Shown on the book's page; at most 4,000 characters, and not the description again.
-        public var longDescription: String?
-        public var creator = "问津社区"
-        public var publisher = "wenjin"
+        package var longDescription: String?
+        package var creator = "问津社区"
+        package var publisher = "wenjin"
         /// Each tag without `;`, which separates them in the ZIM.
-        public var tags = ["wenjin", "_category:other", "_pictures:yes", "_videos:no", "_details:yes"]
+        package var tags = ["wenjin", "_category:other", "_pictures:yes", "_videos:no", "_details:yes"]
         /// Where the content comes from; the site's `baseURL`, then its `source.baseURL`, when nil.
-        public var source: URL?
-        public var flavour = "maxi"
+        package var source: URL?
+        package var flavour = "maxi"
 
-        public init() {}
+        package init() {}
 
         static let titleLimit = 30
         static let descriptionLimit = 80

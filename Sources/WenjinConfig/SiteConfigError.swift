@@ -1,6 +1,6 @@
 /// Why site.json cannot be used, with the file, line, column and key path it concerns.
-public struct SiteConfigError: Error, Sendable, Equatable, CustomStringConvertible {
-    public enum Reason: Sendable, Equatable {
+package struct SiteConfigError: Error, Sendable, Equatable, CustomStringConvertible {
+    package enum Reason: Sendable, Equatable {
         case unreadable(String)
         case syntax(String)
         case duplicateKey
@@ -12,14 +12,14 @@ public struct SiteConfigError: Error, Sendable, Equatable, CustomStringConvertib
     }
 
     /// The file as the user would name it (`site.json`, or the path given).
-    public let file: String
-    public let line: Int?
-    public let column: Int?
+    package let file: String
+    package let line: Int?
+    package let column: Int?
     /// Dotted path of the key concerned (`crawl.requestsPerSecond`), when there is one.
-    public let keyPath: String?
-    public let reason: Reason
+    package let keyPath: String?
+    package let reason: Reason
 
-    public init(file: String, line: Int? = nil, column: Int? = nil, keyPath: String? = nil, reason: Reason) {
+    package init(file: String, line: Int? = nil, column: Int? = nil, keyPath: String? = nil, reason: Reason) {
         self.file = file
         self.line = line
         self.column = column
@@ -28,13 +28,13 @@ public struct SiteConfigError: Error, Sendable, Equatable, CustomStringConvertib
     }
 
     /// `site.json:3:5`, or just the file when there is no position.
-    public var fileLocation: String {
+    package var fileLocation: String {
         guard let line, let column else { return file }
         return "\(file):\(line):\(column)"
     }
 
     /// What is wrong, in one line.
-    public var problem: String {
+    package var problem: String {
         let key = keyPath.map { "'\($0)'" } ?? "the file"
         switch reason {
         case .unreadable(let why): return "cannot read \(file): \(why)"
@@ -48,7 +48,7 @@ public struct SiteConfigError: Error, Sendable, Equatable, CustomStringConvertib
     }
 
     /// What to do about it, when there is something specific to say.
-    public var hint: String? {
+    package var hint: String? {
         switch reason {
         case .unknownKey(let suggestion?, _): return "did you mean '\(suggestion)'?"
         case .unknownKey(nil, let known): return "known keys here: " + known.joined(separator: ", ")
@@ -57,7 +57,7 @@ public struct SiteConfigError: Error, Sendable, Equatable, CustomStringConvertib
         }
     }
 
-    public var description: String {
+    package var description: String {
         "\(fileLocation): \(problem)" + (hint.map { "; \($0)" } ?? "")
     }
 }

@@ -2,10 +2,10 @@
 ///
 /// Shared by site.json decoding (unknown keys) and the command line (unknown commands and
 /// options), so both say "did you mean" by the same rule.
-public enum SpellingSuggestion {
+package enum SpellingSuggestion {
     /// The candidate closest to `typed` by edit distance, or nil when none is close enough to
     /// be a plausible typo (more than a third of the longer name would have to change).
-    public static func closest(to typed: String, among candidates: [String]) -> String? {
+    package static func closest(to typed: String, among candidates: [String]) -> String? {
         let typedLower = Array(typed.lowercased())
         var best: (name: String, distance: Int)?
         for candidate in candidates {

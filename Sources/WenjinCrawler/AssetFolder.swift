@@ -4,13 +4,13 @@ import WenjinSanitizer
 /// The folder of downloaded images (`.wenjin/assets/`): each file is named by the SHA-256 of
 /// its bytes, so an image used by many posts is stored once and a file is never half-written
 /// (bytes go to a temporary name first, then are renamed into place).
-public struct AssetFolder: Sendable {
-    public let url: URL
+package struct AssetFolder: Sendable {
+    package let url: URL
 
-    public init(_ url: URL) { self.url = url }
+    package init(_ url: URL) { self.url = url }
 
     /// Where the bytes with this SHA-256 live.
-    public func file(sha256: String) -> URL { url.appendingPathComponent(sha256) }
+    package func file(sha256: String) -> URL { url.appendingPathComponent(sha256) }
 
     /// Stores `bytes` and returns their SHA-256; does nothing more when the file exists.
     func store(_ bytes: Data) throws(CrawlError) -> String {

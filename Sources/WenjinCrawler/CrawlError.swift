@@ -4,8 +4,8 @@ import WenjinStore
 
 /// The one error type of WenjinCrawler: a crawl that could not start or had to stop, with
 /// what failed and the context a user needs to act on it.
-public struct CrawlError: Error, Sendable, CustomStringConvertible {
-    public enum Reason: Sendable, Equatable {
+package struct CrawlError: Error, Sendable, CustomStringConvertible {
+    package enum Reason: Sendable, Equatable {
         /// The login was refused or failed; the API's error says why (refused, unreachable, redirected …).
         case loginFailed(APIError)
         /// robots.txt could not be read (a 5xx or no answer, with the API's error saying which):
@@ -19,16 +19,16 @@ public struct CrawlError: Error, Sendable, CustomStringConvertible {
         case assetFolder
     }
 
-    public var reason: Reason
+    package var reason: Reason
     /// The URL or store path concerned, when there is one.
-    public var location: String?
+    package var location: String?
     /// A few of the tasks that failed, as `kind key: error` lines.
-    public var examples: [String]
+    package var examples: [String]
 
     /// The error of the layer below (the file system's), kept whole for the command line's report.
-    public var underlying: (any Error)?
+    package var underlying: (any Error)?
 
-    public init(_ reason: Reason, location: String? = nil, examples: [String] = [], underlying: (any Error)? = nil) {
+    package init(_ reason: Reason, location: String? = nil, examples: [String] = [], underlying: (any Error)? = nil) {
         self.reason = reason
         self.location = location
         self.examples = examples
@@ -42,7 +42,7 @@ public struct CrawlError: Error, Sendable, CustomStringConvertible {
         return CrawlError(.store(storeError), location: path)
     }
 
-    public var description: String {
+    package var description: String {
         var text = "crawl error: \(reason)"
         if let location { text += " at \(location)" }
         if !examples.isEmpty { text += "; e.g. " + examples.joined(separator: "; ") }

@@ -1,6 +1,6 @@
 /// What a running crawl tells its caller; the command turns these into a progress bar or log
 /// lines. Events arrive from many tasks at once, so the handler must be thread-safe.
-public enum CrawlEvent: Sendable {
+package enum CrawlEvent: Sendable {
     /// The crawl began. `resumed` is true when it continues an interrupted crawl.
     case started(resumed: Bool, pending: Int, done: Int)
     /// Something the user should know that does not stop the crawl (crawling logged out).

@@ -35,5 +35,5 @@ extension Crawler {
 
     /// The most pages of answers read for one question (100 answers each): the pages are held
     /// in memory until the question is stored, so an endless answer count must not fill it.
-    public static let maxAnswerPages = 1_000
+    package static let maxAnswerPages = 1_000
 }

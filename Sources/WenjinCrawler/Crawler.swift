@@ -11,7 +11,7 @@ import WenjinStore
 
 /// Crawls one community into one store. `run` can be called again later: it resumes an
 /// interrupted crawl, or else fetches only what is new or changed and re-tries what failed.
-public final class Crawler: Sendable {
+package final class Crawler: Sendable {
     let options: CrawlOptions
     let store: Store
     let client: PoliteClient
@@ -38,7 +38,7 @@ public final class Crawler: Sendable {
         var profilesChanged = 0
     }
 
-    public init(options: CrawlOptions, store: Store) {
+    package init(options: CrawlOptions, store: Store) {
         self.options = options
         self.store = store
         client = PoliteClient(options: options)
@@ -49,7 +49,7 @@ public final class Crawler: Sendable {
 
     /// Crawls until the queue is empty (or `maxRequests` is reached) and says what it did.
     /// Throws when the crawl cannot start, or stops because too many tasks failed.
-    public func run(progress: @escaping @Sendable (CrawlEvent) -> Void = { _ in }) async throws(CrawlError) -> CrawlSummary {
+    package func run(progress: @escaping @Sendable (CrawlEvent) -> Void = { _ in }) async throws(CrawlError) -> CrawlSummary {
         let started = ContinuousClock.now
         let start = try storing { () throws -> QueueStart in
             try store.write { writer in try Self.prepareQueue(writer, source: options.source, reverifyShare: options.reverifyShare) }

@@ -1,15 +1,15 @@
 /// An answer being written to a published question: a row of the client's `Answer` table.
-public struct AnswerDraft: Sendable, Equatable {
+package struct AnswerDraft: Sendable, Equatable {
     /// Where the draft was read from; nil for a draft not yet saved.
-    public var reference: DraftReference?
-    public var time: DraftTime
+    package var reference: DraftReference?
+    package var time: DraftTime
     /// The question it answers (the client stores the id as a decimal string).
-    public var questionID: Int
-    public var body: DraftBody
-    public var isAnonymous: Bool
-    public var attachAccessKey: AttachAccessKey
+    package var questionID: Int
+    package var body: DraftBody
+    package var isAnonymous: Bool
+    package var attachAccessKey: AttachAccessKey
 
-    public init(
+    package init(
         reference: DraftReference? = nil, time: DraftTime = .now(), questionID: Int, body: DraftBody,
         isAnonymous: Bool = false, attachAccessKey: AttachAccessKey = .random()
     ) {

@@ -5,24 +5,24 @@ import WenjinKeyedArchive
 ///
 /// Newlines are kept as typed; a blank line separates paragraphs. An image whose bytes the
 /// archive does not hold is still a piece (with `data == nil`), so its place is not lost.
-public struct DraftBody: Sendable, Equatable {
-    public enum Piece: Sendable, Equatable {
+package struct DraftBody: Sendable, Equatable {
+    package enum Piece: Sendable, Equatable {
         case text(String)
         case image(DraftImage)
     }
 
-    public var pieces: [Piece]
+    package var pieces: [Piece]
 
-    public init(_ pieces: [Piece]) {
+    package init(_ pieces: [Piece]) {
         self.pieces = pieces
     }
 
-    public init(text: String) {
+    package init(text: String) {
         self.init(text.isEmpty ? [] : [.text(text)])
     }
 
     /// The text alone, each image replaced by U+FFFC as in the archived string.
-    public var plainText: String {
+    package var plainText: String {
         pieces.map { piece in
             switch piece {
             case .text(let text): text
@@ -31,7 +31,7 @@ public struct DraftBody: Sendable, Equatable {
         }.joined()
     }
 
-    public var images: [DraftImage] {
+    package var images: [DraftImage] {
         pieces.compactMap { if case .image(let image) = $0 { image } else { nil } }
     }
 
@@ -56,19 +56,19 @@ public struct DraftBody: Sendable, Equatable {
 }
 
 /// An image inserted in a draft's text (an `NSTextAttachment`).
-public struct DraftImage: Sendable, Equatable {
+package struct DraftImage: Sendable, Equatable {
     /// The image file's bytes; nil when the archive keeps only a placeholder.
-    public var data: Data?
-    public var fileName: String?
+    package var data: Data?
+    package var fileName: String?
 
-    public init(data: Data?, fileName: String? = nil) {
+    package init(data: Data?, fileName: String? = nil) {
         self.data = data
         self.fileName = fileName
     }
 
     /// The file extension the bytes call for (`png`, `jpg`, `gif`, `webp`), read from their
     /// signature rather than the name, which the archive may lack; nil when unknown or absent.
-    public var fileExtension: String? {
+    package var fileExtension: String? {
         guard let data else { return nil }
         if data.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return "png" }
         if data.starts(with: [0xFF, 0xD8, 0xFF]) { return "jpg" }

@@ -6,9 +6,9 @@ import Foundation
 /// line separates paragraphs. A line holding only `![](path/to/image.png)` (text inside the
 /// brackets is allowed and ignored) inserts that image there, read from `path` relative to the
 /// body file's folder, just as the client inserts a picture into the text view.
-public enum DraftBodyText {
+package enum DraftBodyText {
     /// Reads `text`; image paths are resolved against `imageFolder`.
-    public static func parse(_ text: String, imageFolder: URL) throws(DraftsError) -> DraftBody {
+    package static func parse(_ text: String, imageFolder: URL) throws(DraftsError) -> DraftBody {
         let normalized = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
         var lines = normalized.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         while let last = lines.last, last.trimmingCharacters(in: .whitespaces).isEmpty { lines.removeLast() }
@@ -30,7 +30,7 @@ public enum DraftBodyText {
 
     /// The body as text in the same syntax; each image becomes a line naming its file name
     /// (or `image-N` when the archive kept none).
-    public static func render(_ body: DraftBody) -> String {
+    package static func render(_ body: DraftBody) -> String {
         var result = ""
         var imageNumber = 0
         for piece in body.pieces {

@@ -5,16 +5,16 @@ import WenjinKeyedArchive
 ///
 /// Each call opens the file, does its work and closes it again, as the client does, so the app
 /// (or a copy of its container) may hold the same file without either side keeping stale state.
-public struct DraftDatabase: Sendable {
+package struct DraftDatabase: Sendable {
     /// The file actually used (see `locate(_:)`).
-    public let file: URL
+    package let file: URL
 
     /// The client's own statements: typeless columns, no primary key, no `if not exists`.
     static let createQuestion = "create table Question(time, title, detail, topic, attachAccessKey, anonymous)"
     static let createAnswer = "create table Answer(time, questionId, content, attachAccessKey, anonymous)"
 
     /// Uses the draft file at `configured`, or the one the app really wrote near it (see `locate(_:)`).
-    public init(configured: URL) {
+    package init(configured: URL) {
         file = Self.locate(configured)
     }
 
@@ -22,7 +22,7 @@ public struct DraftDatabase: Sendable {
     /// in a copied app container the file is `Documentsdraft.db` beside `Documents/` (and, in the
     /// first 2.2 build, `Library/Cachesdraft.db`). A configured path that names a container
     /// folder, or a `draft.db` that does not exist beside such a file, leads to that file.
-    public static func locate(_ configured: URL) -> URL {
+    package static func locate(_ configured: URL) -> URL {
         let manager = FileManager.default
         var isFolder: ObjCBool = false
         let exists = manager.fileExists(atPath: configured.path, isDirectory: &isFolder)
@@ -34,7 +34,7 @@ public struct DraftDatabase: Sendable {
 
     /// Every draft in table order. A missing file or table holds no drafts (the client creates
     /// both lazily); a row that cannot be read is listed in `unreadable` and the others still load.
-    public func load() throws(DraftsError) -> DraftCollection {
+    package func load() throws(DraftsError) -> DraftCollection {
         guard FileManager.default.fileExists(atPath: file.path) else { return DraftCollection() }
         let connection = try DraftConnection(path: file.path, writable: false)
         let tables = try connection.tableNames()
@@ -61,7 +61,7 @@ public struct DraftDatabase: Sendable {
     /// Saves a question draft as the client does (creating the file and table when missing);
     /// returns its reference. The draft's own `reference` is ignored.
     @discardableResult
-    public func add(_ draft: QuestionDraft) throws(DraftsError) -> DraftReference {
+    package func add(_ draft: QuestionDraft) throws(DraftsError) -> DraftReference {
         let connection = try openForWriting(.question)
         try connection.run(
             "insert into Question(time, title, detail, topic, attachAccessKey, anonymous) values(?,?,?,?,?,?)",
@@ -75,7 +75,7 @@ public struct DraftDatabase: Sendable {
 
     /// Saves an answer draft as the client does; returns its reference.
     @discardableResult
-    public func add(_ draft: AnswerDraft) throws(DraftsError) -> DraftReference {
+    package func add(_ draft: AnswerDraft) throws(DraftsError) -> DraftReference {
         let connection = try openForWriting(.answer)
         try connection.run(
             "insert into Answer values(?,?,?,?,?)",
@@ -88,7 +88,7 @@ public struct DraftDatabase: Sendable {
 
     /// Deletes exactly the one row `reference` names, even when others share its save time
     /// (the client's `where time=?` would delete them all).
-    public func remove(_ reference: DraftReference) throws(DraftsError) {
+    package func remove(_ reference: DraftReference) throws(DraftsError) {
         guard FileManager.default.fileExists(atPath: file.path) else { throw DraftsError(.noDraftFile, path: file.path) }
         let connection = try DraftConnection(path: file.path, writable: true)
         guard try connection.tableNames().contains(reference.kind.table) else {
@@ -101,7 +101,7 @@ public struct DraftDatabase: Sendable {
     }
 
     /// Reads what a user typed to name a draft: `q3`, `a7`, or a save time that only one draft has.
-    public func reference(for text: String) throws(DraftsError) -> DraftReference {
+    package func reference(for text: String) throws(DraftsError) -> DraftReference {
         let collection = try load()
         if let reference = DraftReference(text) {
             let known = collection.questions.compactMap(\.reference) + collection.answers.compactMap(\.reference)

@@ -1,8 +1,8 @@
 import WenjinSQLite
 
 /// The one error of this module: what failed with draft.db, and where.
-public struct DraftsError: Error, Sendable, Equatable, CustomStringConvertible {
-    public enum Reason: Sendable, Equatable {
+package struct DraftsError: Error, Sendable, Equatable, CustomStringConvertible {
+    package enum Reason: Sendable, Equatable {
         /// No draft file at the configured path (nor the app's `Documentsdraft.db` beside it).
         case noDraftFile
         /// SQLite refused: its result code, message and SQL.
@@ -21,16 +21,16 @@ public struct DraftsError: Error, Sendable, Equatable, CustomStringConvertible {
         case foreignDatabase(tables: [String])
     }
 
-    public let reason: Reason
+    package let reason: Reason
     /// The draft file concerned, or for `unreadableImage` the image file looked for.
-    public let path: String
+    package let path: String
 
-    public init(_ reason: Reason, path: String) {
+    package init(_ reason: Reason, path: String) {
         self.reason = reason
         self.path = path
     }
 
-    public var description: String {
+    package var description: String {
         switch reason {
         case .noDraftFile: "no draft file at \(path)"
         case .sqlite(let cause): "\(cause) (\(path))"

@@ -1,16 +1,16 @@
 /// A question being written: a row of the client's `Question` table.
-public struct QuestionDraft: Sendable, Equatable {
+package struct QuestionDraft: Sendable, Equatable {
     /// Where the draft was read from; nil for a draft not yet saved.
-    public var reference: DraftReference?
-    public var time: DraftTime
-    public var title: String
-    public var body: DraftBody
+    package var reference: DraftReference?
+    package var time: DraftTime
+    package var title: String
+    package var body: DraftBody
     /// Topic titles, in the order the tag control held them.
-    public var topics: [String]
-    public var isAnonymous: Bool
-    public var attachAccessKey: AttachAccessKey
+    package var topics: [String]
+    package var isAnonymous: Bool
+    package var attachAccessKey: AttachAccessKey
 
-    public init(
+    package init(
         reference: DraftReference? = nil, time: DraftTime = .now(), title: String, body: DraftBody, topics: [String] = [],
         isAnonymous: Bool = false, attachAccessKey: AttachAccessKey = .random()
     ) {

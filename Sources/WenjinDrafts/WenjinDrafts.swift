@@ -5,27 +5,27 @@
 import Foundation
 
 /// When a draft was saved, in whole unix seconds: the client's only key for a draft.
-public struct DraftTime: Sendable, Hashable, Comparable, CustomStringConvertible {
-    public let seconds: Int64
+package struct DraftTime: Sendable, Hashable, Comparable, CustomStringConvertible {
+    package let seconds: Int64
 
-    public init(seconds: Int64) {
+    package init(seconds: Int64) {
         self.seconds = seconds
     }
 
     /// The current second, as the client takes `NSInteger(timeIntervalSince1970)`.
-    public static func now() -> DraftTime {
+    package static func now() -> DraftTime {
         DraftTime(seconds: Int64(Date().timeIntervalSince1970))
     }
 
-    public var date: Date { Date(timeIntervalSince1970: TimeInterval(seconds)) }
+    package var date: Date { Date(timeIntervalSince1970: TimeInterval(seconds)) }
 
-    public var description: String { String(seconds) }
+    package var description: String { String(seconds) }
 
-    public static func < (lhs: DraftTime, rhs: DraftTime) -> Bool { lhs.seconds < rhs.seconds }
+    package static func < (lhs: DraftTime, rhs: DraftTime) -> Bool { lhs.seconds < rhs.seconds }
 }
 
 /// Which table a draft lives in.
-public enum DraftKind: String, Sendable, Hashable {
+package enum DraftKind: String, Sendable, Hashable {
     case question
     case answer
 
@@ -36,17 +36,17 @@ public enum DraftKind: String, Sendable, Hashable {
 
 /// One row of draft.db: its table and SQLite rowid. Two drafts saved in the same second share
 /// their time, the client's only key, so deleting one needs the rowid. Written `q3` or `a7`.
-public struct DraftReference: Sendable, Hashable, CustomStringConvertible {
-    public let kind: DraftKind
-    public let rowID: Int64
+package struct DraftReference: Sendable, Hashable, CustomStringConvertible {
+    package let kind: DraftKind
+    package let rowID: Int64
 
-    public init(kind: DraftKind, rowID: Int64) {
+    package init(kind: DraftKind, rowID: Int64) {
         self.kind = kind
         self.rowID = rowID
     }
 
     /// Reads `q3` or `a7`; nil for anything else.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         guard let first = text.first, let number = Int64(text.dropFirst()), number > 0 else { return nil }
         switch first {
         case "q", "Q": kind = .question
@@ -56,24 +56,24 @@ public struct DraftReference: Sendable, Hashable, CustomStringConvertible {
         rowID = number
     }
 
-    public var description: String { "\(kind.letter)\(rowID)" }
+    package var description: String { "\(kind.letter)\(rowID)" }
 }
 
 /// The key that links attachments uploaded from a compose screen to the post: 32 lowercase hex digits.
-public struct AttachAccessKey: Sendable, Hashable, CustomStringConvertible {
-    public let rawValue: String
+package struct AttachAccessKey: Sendable, Hashable, CustomStringConvertible {
+    package let rawValue: String
 
-    public init(_ rawValue: String) {
+    package init(_ rawValue: String) {
         self.rawValue = rawValue
     }
 
     /// A fresh key. The client hashes the time and the user's id with MD5; the server only needs
     /// the key to be unique, and a draft written here has no user id, so random bytes serve.
-    public static func random() -> AttachAccessKey {
+    package static func random() -> AttachAccessKey {
         var generator = SystemRandomNumberGenerator()
         let digits = (0..<32).map { _ in String(generator.next(upperBound: UInt8(16)), radix: 16) }
         return AttachAccessKey(digits.joined())
     }
 
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 }

@@ -1,27 +1,27 @@
 /// Header fields in the order they were sent or added, looked up without regard to case.
 ///
 /// Several fields may share a name (`Set-Cookie`), so this is a list, not a dictionary.
-public struct HTTPHeaders: Sendable, Equatable {
-    public struct Field: Sendable, Equatable {
-        public var name: String
-        public var value: String
+package struct HTTPHeaders: Sendable, Equatable {
+    package struct Field: Sendable, Equatable {
+        package var name: String
+        package var value: String
 
-        public init(name: String, value: String) {
+        package init(name: String, value: String) {
             self.name = name
             self.value = value
         }
     }
 
-    public private(set) var fields: [Field]
+    package private(set) var fields: [Field]
 
-    public init(_ fields: [Field] = []) {
+    package init(_ fields: [Field] = []) {
         self.fields = fields
     }
 
-    public var count: Int { fields.count }
+    package var count: Int { fields.count }
 
     /// The first value of the field `name`. Setting replaces every field of that name (nil removes them).
-    public subscript(name: String) -> String? {
+    package subscript(name: String) -> String? {
         get { fields.first { Self.sameName($0.name, name) }?.value }
         set {
             remove(name)
@@ -30,20 +30,20 @@ public struct HTTPHeaders: Sendable, Equatable {
     }
 
     /// Every value of the field `name`, in order.
-    public func values(for name: String) -> [String] {
+    package func values(for name: String) -> [String] {
         fields.filter { Self.sameName($0.name, name) }.map(\.value)
     }
 
     /// Adds a field after the others, keeping any of the same name (for `Set-Cookie`).
-    public mutating func add(_ name: String, _ value: String) {
+    package mutating func add(_ name: String, _ value: String) {
         fields.append(Field(name: name, value: value))
     }
 
-    public mutating func remove(_ name: String) {
+    package mutating func remove(_ name: String) {
         fields.removeAll { Self.sameName($0.name, name) }
     }
 
-    public func contains(_ name: String) -> Bool {
+    package func contains(_ name: String) -> Bool {
         fields.contains { Self.sameName($0.name, name) }
     }
 
@@ -69,13 +69,13 @@ public struct HTTPHeaders: Sendable, Equatable {
 
 extension HTTPHeaders: ExpressibleByDictionaryLiteral {
     /// Repeated keys are kept, in order: `["Set-Cookie": "a=1", "Set-Cookie": "b=2"]`.
-    public init(dictionaryLiteral elements: (String, String)...) {
+    package init(dictionaryLiteral elements: (String, String)...) {
         self.init(elements.map { Field(name: $0.0, value: $0.1) })
     }
 }
 
 extension HTTPHeaders: Sequence {
-    public func makeIterator() -> IndexingIterator<[Field]> {
+    package func makeIterator() -> IndexingIterator<[Field]> {
         fields.makeIterator()
     }
 }

@@ -1,21 +1,21 @@
 /// A request method token as sent (methods are case-sensitive: `get` is not `GET`).
-public struct HTTPMethod: Sendable, Hashable, CustomStringConvertible, ExpressibleByStringLiteral {
-    public var rawValue: String
+package struct HTTPMethod: Sendable, Hashable, CustomStringConvertible, ExpressibleByStringLiteral {
+    package var rawValue: String
 
-    public init(_ rawValue: String) {
+    package init(_ rawValue: String) {
         self.rawValue = rawValue
     }
 
-    public init(stringLiteral value: String) {
+    package init(stringLiteral value: String) {
         self.init(value)
     }
 
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 
-    public static let get = HTTPMethod("GET")
-    public static let head = HTTPMethod("HEAD")
-    public static let post = HTTPMethod("POST")
-    public static let put = HTTPMethod("PUT")
-    public static let delete = HTTPMethod("DELETE")
-    public static let options = HTTPMethod("OPTIONS")
+    package static let get = HTTPMethod("GET")
+    package static let head = HTTPMethod("HEAD")
+    package static let post = HTTPMethod("POST")
+    package static let put = HTTPMethod("PUT")
+    package static let delete = HTTPMethod("DELETE")
+    package static let options = HTTPMethod("OPTIONS")
 }

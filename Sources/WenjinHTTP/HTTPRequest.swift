@@ -1,19 +1,19 @@
 /// One request as the handler sees it: the head exactly as sent, the body, and who sent it.
-public struct HTTPRequest: Sendable {
-    public var method: HTTPMethod
+package struct HTTPRequest: Sendable {
+    package var method: HTTPMethod
     /// The request target exactly as sent, e.g. `/?/api/question/question/&id=3`.
-    public var target: String
+    package var target: String
     /// The target up to its first `?`, still percent-encoded (`/` for an absolute-form target without a path).
-    public var path: String
+    package var path: String
     /// Everything after the first `?`, still percent-encoded; nil when the target has no `?`.
-    public var query: String?
-    public var version: HTTPVersion
-    public var headers: HTTPHeaders
+    package var query: String?
+    package var version: HTTPVersion
+    package var headers: HTTPHeaders
     /// The body, as many bytes as `Content-Length` said (empty without one).
-    public var body: [UInt8]
-    public var peer: HTTPPeerAddress
+    package var body: [UInt8]
+    package var peer: HTTPPeerAddress
 
-    public init(
+    package init(
         method: HTTPMethod, target: String, version: HTTPVersion = .http1_1, headers: HTTPHeaders = HTTPHeaders(),
         body: [UInt8] = [], peer: HTTPPeerAddress = HTTPPeerAddress(host: "127.0.0.1", port: 0)
     ) {

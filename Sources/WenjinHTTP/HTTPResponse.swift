@@ -3,9 +3,9 @@
 /// The server adds `Date`, `Content-Length` and, when it closes the connection, `Connection: close`;
 /// a `Content-Length` or `Transfer-Encoding` set here is ignored, since the server frames the body itself.
 /// A response with a `stream` is the one exception to `Content-Length`: see `HTTPBodyStream`.
-public struct HTTPResponse: Sendable {
+package struct HTTPResponse: Sendable {
     /// A deliberate misbehaviour, for testing clients against a server that fails mid-answer.
-    public enum Fault: Sendable, Hashable {
+    package enum Fault: Sendable, Hashable {
         /// Close the connection without sending anything.
         case dropConnection
         /// Send the head with the full `Content-Length`, then only the first `keeping` bytes of the body, then close.
@@ -15,14 +15,14 @@ public struct HTTPResponse: Sendable {
         case trickleHead(every: Duration)
     }
 
-    public var status: HTTPStatus
-    public var headers: HTTPHeaders
-    public var body: [UInt8]
+    package var status: HTTPStatus
+    package var headers: HTTPHeaders
+    package var body: [UInt8]
     /// A body produced over time; when set, `body` is not sent.
-    public var stream: HTTPBodyStream?
-    public var fault: Fault?
+    package var stream: HTTPBodyStream?
+    package var fault: Fault?
 
-    public init(status: HTTPStatus = .ok, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [], fault: Fault? = nil) {
+    package init(status: HTTPStatus = .ok, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [], fault: Fault? = nil) {
         self.status = status
         self.headers = headers
         self.body = body
@@ -30,13 +30,13 @@ public struct HTTPResponse: Sendable {
     }
 
     /// A response whose body `stream` produces over time (e.g. `text/event-stream`).
-    public init(status: HTTPStatus = .ok, headers: HTTPHeaders = HTTPHeaders(), stream: HTTPBodyStream) {
+    package init(status: HTTPStatus = .ok, headers: HTTPHeaders = HTTPHeaders(), stream: HTTPBodyStream) {
         self.init(status: status, headers: headers)
         self.stream = stream
     }
 
     /// A response whose body is `body` in UTF-8.
-    public init(status: HTTPStatus = .ok, headers: HTTPHeaders = HTTPHeaders(), body: String) {
+    package init(status: HTTPStatus = .ok, headers: HTTPHeaders = HTTPHeaders(), body: String) {
         self.init(status: status, headers: headers, body: Array(body.utf8))
     }
 }

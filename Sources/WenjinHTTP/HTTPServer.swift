@@ -14,8 +14,8 @@ import Synchronization
 ///
 /// The handler runs on the connection's thread, so it may block (the sample server sleeps there
 /// to simulate slow responses). It must not call `stop()`.
-public final class HTTPServer: Sendable {
-    public let configuration: HTTPServerConfiguration
+package final class HTTPServer: Sendable {
+    package let configuration: HTTPServerConfiguration
     private let handler: @Sendable (HTTPRequest) -> HTTPResponse
     private let state = Mutex(State())
     /// Entered by the accept loop and by each connection, so `stop()` can wait for all of them.
@@ -28,7 +28,7 @@ public final class HTTPServer: Sendable {
         var connections = Set<Int32>()
     }
 
-    public init(
+    package init(
         configuration: HTTPServerConfiguration = HTTPServerConfiguration(),
         handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse
     ) {
@@ -39,7 +39,7 @@ public final class HTTPServer: Sendable {
     /// Binds, listens and starts accepting; returns the port (the one the system chose when the
     /// configuration says 0). A server starts once; after a failed start it may be started again.
     @discardableResult
-    public func start() throws(HTTPServerError) -> Int {
+    package func start() throws(HTTPServerError) -> Int {
         // A client vanishing mid-write must be an error from send, not a process-killing signal.
         signal(SIGPIPE, SIG_IGN)
         let place = "starting on \(HTTPPeerAddress(host: configuration.host, port: configuration.port))"
@@ -78,7 +78,7 @@ public final class HTTPServer: Sendable {
     }
 
     /// The port being listened on, or nil before `start()` and after `stop()`.
-    public var port: Int? {
+    package var port: Int? {
         state.withLock { state in
             if case .listening(let listener) = state.phase { listener.port } else { nil }
         }
@@ -86,7 +86,7 @@ public final class HTTPServer: Sendable {
 
     /// Stops accepting, ends every open connection and returns once all their threads are done
     /// (a handler still running is waited for). Safe to call more than once, and before `start()`.
-    public func stop() {
+    package func stop() {
         state.withLock { state in
             if case .listening(let listener) = state.phase { listener.shutdown() }
             state.phase = .stopped
@@ -100,7 +100,7 @@ public final class HTTPServer: Sendable {
     /// Blocks the calling thread until `stop()` (called from elsewhere, such as a signal source's
     /// queue) has finished; returns at once if the server is not running. Meant for the main
     /// thread of a command that serves until interrupted, never for the Swift concurrency pool.
-    public func waitUntilStopped() {
+    package func waitUntilStopped() {
         running.wait()
     }
 

@@ -1,8 +1,8 @@
 import Glibc
 
 /// The one error type of this module: a socket call that failed while starting the server.
-public struct HTTPServerError: Error, Sendable, CustomStringConvertible {
-    public enum Reason: Sendable, Equatable {
+package struct HTTPServerError: Error, Sendable, CustomStringConvertible {
+    package enum Reason: Sendable, Equatable {
         /// `host` is not a numeric IPv4 or IPv6 address.
         case invalidHost(String)
         /// `port` is outside 0...65535.
@@ -15,16 +15,16 @@ public struct HTTPServerError: Error, Sendable, CustomStringConvertible {
         case system(call: String, errno: Int32)
     }
 
-    public var reason: Reason
+    package var reason: Reason
     /// What the server was doing, e.g. `listening on 127.0.0.1:8000`.
-    public var context: String
+    package var context: String
 
-    public init(_ reason: Reason, context: String) {
+    package init(_ reason: Reason, context: String) {
         self.reason = reason
         self.context = context
     }
 
-    public var description: String {
+    package var description: String {
         let why: String
         switch reason {
         case .invalidHost(let host): why = "\"\(host)\" is not a numeric IP address (use 127.0.0.1, ::1 or 0.0.0.0)"

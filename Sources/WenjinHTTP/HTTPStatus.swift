@@ -1,38 +1,38 @@
 /// A response status code and its reason phrase.
-public struct HTTPStatus: Sendable, Hashable, CustomStringConvertible {
-    public var code: Int
-    public var reason: String
+package struct HTTPStatus: Sendable, Hashable, CustomStringConvertible {
+    package var code: Int
+    package var reason: String
 
     /// A status with the standard reason phrase for `code` (or "Status" when it has none).
-    public init(code: Int) {
+    package init(code: Int) {
         self.init(code: code, reason: Self.standardReason(code))
     }
 
-    public init(code: Int, reason: String) {
+    package init(code: Int, reason: String) {
         self.code = code
         self.reason = reason
     }
 
-    public var description: String { "\(code) \(reason)" }
+    package var description: String { "\(code) \(reason)" }
 
-    public static let ok = HTTPStatus(code: 200)
-    public static let noContent = HTTPStatus(code: 204)
-    public static let movedPermanently = HTTPStatus(code: 301)
-    public static let found = HTTPStatus(code: 302)
-    public static let notModified = HTTPStatus(code: 304)
-    public static let badRequest = HTTPStatus(code: 400)
-    public static let forbidden = HTTPStatus(code: 403)
-    public static let notFound = HTTPStatus(code: 404)
-    public static let methodNotAllowed = HTTPStatus(code: 405)
-    public static let requestTimeout = HTTPStatus(code: 408)
-    public static let lengthRequired = HTTPStatus(code: 411)
-    public static let contentTooLarge = HTTPStatus(code: 413)
-    public static let tooManyRequests = HTTPStatus(code: 429)
-    public static let headerFieldsTooLarge = HTTPStatus(code: 431)
-    public static let internalServerError = HTTPStatus(code: 500)
-    public static let notImplemented = HTTPStatus(code: 501)
-    public static let serviceUnavailable = HTTPStatus(code: 503)
-    public static let versionNotSupported = HTTPStatus(code: 505)
+    package static let ok = HTTPStatus(code: 200)
+    package static let noContent = HTTPStatus(code: 204)
+    package static let movedPermanently = HTTPStatus(code: 301)
+    package static let found = HTTPStatus(code: 302)
+    package static let notModified = HTTPStatus(code: 304)
+    package static let badRequest = HTTPStatus(code: 400)
+    package static let forbidden = HTTPStatus(code: 403)
+    package static let notFound = HTTPStatus(code: 404)
+    package static let methodNotAllowed = HTTPStatus(code: 405)
+    package static let requestTimeout = HTTPStatus(code: 408)
+    package static let lengthRequired = HTTPStatus(code: 411)
+    package static let contentTooLarge = HTTPStatus(code: 413)
+    package static let tooManyRequests = HTTPStatus(code: 429)
+    package static let headerFieldsTooLarge = HTTPStatus(code: 431)
+    package static let internalServerError = HTTPStatus(code: 500)
+    package static let notImplemented = HTTPStatus(code: 501)
+    package static let serviceUnavailable = HTTPStatus(code: 503)
+    package static let versionNotSupported = HTTPStatus(code: 505)
 
     /// Whether a response with this status never carries a body nor a Content-Length (RFC 9110 §8.6).
     var forbidsBody: Bool { code < 200 || code == 204 || code == 304 }

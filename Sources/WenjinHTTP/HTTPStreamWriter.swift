@@ -1,8 +1,8 @@
 /// Writes a streamed body to one connection. Only valid inside the `produce` call it was given to.
-public final class HTTPStreamWriter {
+package final class HTTPStreamWriter {
     private let socket: ConnectedSocket
     private let chunked: Bool
-    public private(set) var isOpen = true
+    package private(set) var isOpen = true
 
     init(socket: ConnectedSocket, chunked: Bool) {
         self.socket = socket
@@ -11,7 +11,7 @@ public final class HTTPStreamWriter {
 
     /// Sends `bytes` at once; false when the connection is gone, after which writing is pointless.
     @discardableResult
-    public func write(_ bytes: [UInt8]) -> Bool {
+    package func write(_ bytes: [UInt8]) -> Bool {
         guard isOpen else { return false }
         guard !bytes.isEmpty else { return true }  // an empty chunk would end a chunked body
         var frame: [UInt8] = []
@@ -30,14 +30,14 @@ public final class HTTPStreamWriter {
 
     /// Sends `text` in UTF-8; see `write(_:)`.
     @discardableResult
-    public func write(_ text: String) -> Bool {
+    package func write(_ text: String) -> Bool {
         write(Array(text.utf8))
     }
 
     /// Waits up to `duration` while watching the connection, so a producer that waits for its
     /// next event still notices a client leaving or the server stopping. False once it is gone.
     @discardableResult
-    public func waitWhileOpen(for duration: Duration) -> Bool {
+    package func waitWhileOpen(for duration: Duration) -> Bool {
         guard isOpen else { return false }
         isOpen = socket.waitWhileOpen(until: .now + duration)
         return isOpen

@@ -4,21 +4,21 @@ import Foundation
 ///
 /// Ranges count UTF-16 code units, as NSString does: an emoji outside the BMP is two.
 /// Each inserted image is one U+FFFC character whose run carries the attachment.
-public struct ArchivedAttributedString: Sendable, Equatable {
+package struct ArchivedAttributedString: Sendable, Equatable {
     /// U+FFFC OBJECT REPLACEMENT CHARACTER: where an attachment sits in the text.
-    public static let attachmentScalar: Unicode.Scalar = "\u{FFFC}"
+    package static let attachmentScalar: Unicode.Scalar = "\u{FFFC}"
 
-    public let string: String
+    package let string: String
     /// Consecutive, non-empty runs covering the whole string (none when it is empty).
-    public let runs: [AttributeRun]
+    package let runs: [AttributeRun]
 
-    public init(string: String, runs: [AttributeRun]) {
+    package init(string: String, runs: [AttributeRun]) {
         self.string = string
         self.runs = runs
     }
 
     /// The text of one run (a range of this string's UTF-16 units, clamped to the string).
-    public func text(of run: AttributeRun) -> String {
+    package func text(of run: AttributeRun) -> String {
         let utf16 = string.utf16
         let bounds = run.range.clamped(to: 0..<utf16.count)
         let start = utf16.index(utf16.startIndex, offsetBy: bounds.lowerBound)
@@ -29,7 +29,7 @@ public struct ArchivedAttributedString: Sendable, Equatable {
     /// The string cut into text and attachments, in order: what a renderer needs.
     /// Adjacent text of different runs is merged; each attachment run's U+FFFC is replaced
     /// by its attachment.
-    public var pieces: [AttributedStringPiece] {
+    package var pieces: [AttributedStringPiece] {
         var result: [AttributedStringPiece] = []
         var pendingText = ""
         for run in runs {
@@ -55,34 +55,34 @@ public struct ArchivedAttributedString: Sendable, Equatable {
 }
 
 /// A piece of an attributed string: plain text, or an attachment in the text's flow.
-public enum AttributedStringPiece: Sendable, Equatable {
+package enum AttributedStringPiece: Sendable, Equatable {
     case text(String)
     case attachment(ArchivedAttachment)
 }
 
 /// A range of an attributed string (in UTF-16 units) and the attributes it carries.
-public struct AttributeRun: Sendable, Equatable {
-    public let range: Range<Int>
-    public let attributes: TextAttributes
+package struct AttributeRun: Sendable, Equatable {
+    package let range: Range<Int>
+    package let attributes: TextAttributes
 
-    public init(range: Range<Int>, attributes: TextAttributes) {
+    package init(range: Range<Int>, attributes: TextAttributes) {
         self.range = range
         self.attributes = attributes
     }
 }
 
 /// The attributes of a run this module understands, and the names of the others.
-public struct TextAttributes: Sendable, Equatable {
-    public var font: ArchivedFont?
+package struct TextAttributes: Sendable, Equatable {
+    package var font: ArchivedFont?
     /// The foreground colour (`NSColor`).
-    public var color: ArchivedColor?
+    package var color: ArchivedColor?
     /// `NSLink`, as a URL string.
-    public var link: String?
-    public var attachment: ArchivedAttachment?
+    package var link: String?
+    package var attachment: ArchivedAttachment?
     /// Attribute names kept but not interpreted (e.g. `NSParagraphStyle`), sorted.
-    public var otherNames: [String]
+    package var otherNames: [String]
 
-    public init(
+    package init(
         font: ArchivedFont? = nil, color: ArchivedColor? = nil, link: String? = nil,
         attachment: ArchivedAttachment? = nil, otherNames: [String] = []
     ) {

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Classes this module cannot interpret (paragraph styles, file wrappers on their own, app
 /// classes) become `.unknown` with their class name, so a caller can report them.
-public indirect enum ArchivedObject: Sendable, Equatable {
+package indirect enum ArchivedObject: Sendable, Equatable {
     case null
     case string(String)
     case attributedString(ArchivedAttributedString)
@@ -24,28 +24,28 @@ public indirect enum ArchivedObject: Sendable, Equatable {
 }
 
 /// One key and value of an archived NSDictionary, whose keys need not be strings.
-public struct ArchivedDictionaryEntry: Sendable, Equatable {
-    public let key: ArchivedObject
-    public let value: ArchivedObject
+package struct ArchivedDictionaryEntry: Sendable, Equatable {
+    package let key: ArchivedObject
+    package let value: ArchivedObject
 
-    public init(key: ArchivedObject, value: ArchivedObject) {
+    package init(key: ArchivedObject, value: ArchivedObject) {
         self.key = key
         self.value = value
     }
 }
 
 /// An archived NSURL: a relative string and the URL it is relative to, if any.
-public struct ArchivedURL: Sendable, Equatable {
-    public let relative: String
-    public let base: String?
+package struct ArchivedURL: Sendable, Equatable {
+    package let relative: String
+    package let base: String?
 
-    public init(relative: String, base: String? = nil) {
+    package init(relative: String, base: String? = nil) {
         self.relative = relative
         self.base = base
     }
 
     /// The URL resolved against its base; the relative string when Foundation cannot parse it.
-    public var absoluteString: String {
+    package var absoluteString: String {
         guard let base, let baseURL = URL(string: base),
               let resolved = URL(string: relative, relativeTo: baseURL)
         else { return relative }
@@ -54,24 +54,24 @@ public struct ArchivedURL: Sendable, Equatable {
 }
 
 /// A UIFont (or NSFont) attribute: its PostScript name and point size.
-public struct ArchivedFont: Sendable, Hashable {
-    public let name: String
-    public let size: Double
+package struct ArchivedFont: Sendable, Hashable {
+    package let name: String
+    package let size: Double
 
-    public init(name: String, size: Double) {
+    package init(name: String, size: Double) {
         self.name = name
         self.size = size
     }
 }
 
 /// A UIColor attribute as RGBA components from 0 to 1.
-public struct ArchivedColor: Sendable, Equatable {
-    public let red: Double
-    public let green: Double
-    public let blue: Double
-    public let alpha: Double
+package struct ArchivedColor: Sendable, Equatable {
+    package let red: Double
+    package let green: Double
+    package let blue: Double
+    package let alpha: Double
 
-    public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
+    package init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
         self.red = red
         self.green = green
         self.blue = blue
@@ -80,11 +80,11 @@ public struct ArchivedColor: Sendable, Equatable {
 }
 
 /// An NSTextAttachment: the image bytes when the archive holds them, else only its place.
-public struct ArchivedAttachment: Sendable, Equatable {
-    public let imageData: Data?
-    public let fileName: String?
+package struct ArchivedAttachment: Sendable, Equatable {
+    package let imageData: Data?
+    package let fileName: String?
 
-    public init(imageData: Data?, fileName: String? = nil) {
+    package init(imageData: Data?, fileName: String? = nil) {
         self.imageData = imageData
         self.fileName = fileName
     }

@@ -7,27 +7,27 @@ import Foundation
 /// many times is decoded once and shared (a large data object repeated a million times costs
 /// no copies), but each reference is charged its full size against `Limits.maxValues`, so a
 /// small file of mutually shared containers cannot stand for an exponentially large value.
-public struct BinaryPropertyListReader: Sendable {
-    public struct Limits: Sendable {
+package struct BinaryPropertyListReader: Sendable {
+    package struct Limits: Sendable {
         /// Containers nested deeper than this are refused.
-        public var maxDepth: Int
+        package var maxDepth: Int
         /// The object table and the decoded tree may not hold more values than this.
-        public var maxValues: Int
+        package var maxValues: Int
 
-        public init(maxDepth: Int = 256, maxValues: Int = 1 << 20) {
+        package init(maxDepth: Int = 256, maxValues: Int = 1 << 20) {
             self.maxDepth = maxDepth
             self.maxValues = maxValues
         }
     }
 
-    public let limits: Limits
+    package let limits: Limits
 
-    public init(limits: Limits = Limits()) {
+    package init(limits: Limits = Limits()) {
         self.limits = limits
     }
 
     /// Decodes the top object of `data`.
-    public func read(_ data: Data) throws(KeyedArchiveError) -> PropertyListValue {
+    package func read(_ data: Data) throws(KeyedArchiveError) -> PropertyListValue {
         var parse = try BinaryPropertyListParse(bytes: [UInt8](data), limits: limits)
         return try parse.decodeTop()
     }

@@ -4,10 +4,10 @@ import Foundation
 ///
 /// Output is deterministic: dictionary keys are written sorted, and equal scalars (strings,
 /// numbers, data, UIDs) are stored once and shared, as Apple's and Python's writers do.
-public struct BinaryPropertyListWriter: Sendable {
-    public init() {}
+package struct BinaryPropertyListWriter: Sendable {
+    package init() {}
 
-    public func write(_ value: PropertyListValue) -> Data {
+    package func write(_ value: PropertyListValue) -> Data {
         var table = ObjectTable()
         let top = table.add(value)
         return table.encode(top: top)

@@ -10,16 +10,16 @@ import Foundation
 ///
 /// Decoding walks the object graph by UID with a depth limit, cycle detection and a budget
 /// of visited objects, so a hostile archive cannot make it loop or expand without bound.
-public struct KeyedArchive: Sendable {
-    public let objects: [PropertyListValue]
-    public let rootIndex: Int
+package struct KeyedArchive: Sendable {
+    package let objects: [PropertyListValue]
+    package let rootIndex: Int
 
     /// Reads `data` as a binary property list holding a keyed archive.
-    public init(data: Data, limits: BinaryPropertyListReader.Limits = .init()) throws(KeyedArchiveError) {
+    package init(data: Data, limits: BinaryPropertyListReader.Limits = .init()) throws(KeyedArchiveError) {
         try self.init(propertyList: BinaryPropertyListReader(limits: limits).read(data))
     }
 
-    public init(propertyList: PropertyListValue) throws(KeyedArchiveError) {
+    package init(propertyList: PropertyListValue) throws(KeyedArchiveError) {
         guard let archive = propertyList.dictionaryValue,
               archive["$archiver"]?.stringValue == "NSKeyedArchiver",
               let objects = archive["$objects"]?.arrayValue,
@@ -38,14 +38,14 @@ public struct KeyedArchive: Sendable {
     }
 
     /// The root object decoded by class.
-    public func decodeRoot() throws(KeyedArchiveError) -> ArchivedObject {
+    package func decodeRoot() throws(KeyedArchiveError) -> ArchivedObject {
         var decoder = ArchiveGraphDecoder(archive: self)
         return try decoder.decode(.uid(UInt64(rootIndex)), depth: 0)
     }
 
     /// The root as an attributed string (as draft.db's `detail` and `content` hold).
     /// A plain string root is accepted as an attributed string without attributes.
-    public func attributedString() throws(KeyedArchiveError) -> ArchivedAttributedString {
+    package func attributedString() throws(KeyedArchiveError) -> ArchivedAttributedString {
         switch try decodeRoot() {
         case .attributedString(let value): return value
         case .string(let text):
@@ -56,7 +56,7 @@ public struct KeyedArchive: Sendable {
     }
 
     /// The root as an array of strings (as draft.db's `topic` holds).
-    public func strings() throws(KeyedArchiveError) -> [String] {
+    package func strings() throws(KeyedArchiveError) -> [String] {
         guard case .array(let elements) = try decodeRoot() else {
             throw KeyedArchiveError(.unexpectedClass(className(of: rootIndex) ?? "plain value"), "root")
         }
@@ -71,7 +71,7 @@ public struct KeyedArchive: Sendable {
     }
 
     /// The most specific class name of the object at `index`, if it is a class instance.
-    public func className(of index: Int) -> String? {
+    package func className(of index: Int) -> String? {
         classNames(of: index).first
     }
 

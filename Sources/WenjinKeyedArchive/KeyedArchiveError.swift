@@ -1,6 +1,6 @@
 /// The one error of this module: what went wrong, and where in the input.
-public struct KeyedArchiveError: Error, Sendable, Equatable, CustomStringConvertible {
-    public enum Reason: Sendable, Equatable {
+package struct KeyedArchiveError: Error, Sendable, Equatable, CustomStringConvertible {
+    package enum Reason: Sendable, Equatable {
         /// The data does not start with `bplist00` or is too short to hold a trailer.
         case notBinaryPropertyList
         /// The trailer's sizes or counts are impossible for this data.
@@ -31,14 +31,14 @@ public struct KeyedArchiveError: Error, Sendable, Equatable, CustomStringConvert
         case badAttributeRuns
     }
 
-    public let reason: Reason
+    package let reason: Reason
     /// Where it happened: a byte offset, an object index or a member name.
-    public let context: String
+    package let context: String
 
-    public init(_ reason: Reason, _ context: String) {
+    package init(_ reason: Reason, _ context: String) {
         self.reason = reason
         self.context = context
     }
 
-    public var description: String { "keyed archive: \(reason) (\(context))" }
+    package var description: String { "keyed archive: \(reason) (\(context))" }
 }

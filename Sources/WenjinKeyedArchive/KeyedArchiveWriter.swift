@@ -2,17 +2,17 @@ import Foundation
 
 /// Writes keyed archives in the layout the WENJIN iOS client's NSKeyedArchiver produces, for
 /// the two things draft.db stores: attributed-string bodies and topic-title arrays.
-public struct KeyedArchiveWriter: Sendable {
+package struct KeyedArchiveWriter: Sendable {
     /// The font text runs carry; nil writes runs without a font attribute.
-    public var font: ArchivedFont?
+    package var font: ArchivedFont?
 
-    public init(font: ArchivedFont? = ArchivedFont(name: ".SFUIText", size: 17)) {
+    package init(font: ArchivedFont? = ArchivedFont(name: ".SFUIText", size: 17)) {
         self.font = font
     }
 
     /// An `NSMutableAttributedString` of the pieces: text runs, and one U+FFFC per attachment
     /// whose `NSTextAttachment` holds an `NSFileWrapper` with the image bytes (if given).
-    public func attributedString(_ pieces: [AttributedStringPiece]) -> Data {
+    package func attributedString(_ pieces: [AttributedStringPiece]) -> Data {
         var graph = ArchiveGraphBuilder()
         let root = graph.reserve()
         var text = ""
@@ -60,7 +60,7 @@ public struct KeyedArchiveWriter: Sendable {
     }
 
     /// An `NSArray` of plain strings (the topic titles of a question draft).
-    public func stringArray(_ strings: [String]) -> Data {
+    package func stringArray(_ strings: [String]) -> Data {
         var graph = ArchiveGraphBuilder()
         let root = graph.reserve()
         let elements = strings.map { graph.add(.string($0)) }

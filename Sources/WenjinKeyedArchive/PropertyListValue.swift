@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Dictionaries have string keys only: keyed archives never use others, and the reader
 /// rejects them rather than guessing. A `fill` byte (0x0F) is read as `null`.
-public indirect enum PropertyListValue: Sendable, Hashable {
+package indirect enum PropertyListValue: Sendable, Hashable {
     case null
     case bool(Bool)
     case integer(Int64)
@@ -20,35 +20,35 @@ public indirect enum PropertyListValue: Sendable, Hashable {
     case set([PropertyListValue])
     case dictionary([String: PropertyListValue])
 
-    public var stringValue: String? {
+    package var stringValue: String? {
         if case .string(let value) = self { return value }
         return nil
     }
 
-    public var uidValue: UInt64? {
+    package var uidValue: UInt64? {
         if case .uid(let value) = self { return value }
         return nil
     }
 
-    public var dictionaryValue: [String: PropertyListValue]? {
+    package var dictionaryValue: [String: PropertyListValue]? {
         if case .dictionary(let value) = self { return value }
         return nil
     }
 
-    public var arrayValue: [PropertyListValue]? {
+    package var arrayValue: [PropertyListValue]? {
         switch self {
         case .array(let value), .set(let value): return value
         default: return nil
         }
     }
 
-    public var dataValue: Data? {
+    package var dataValue: Data? {
         if case .data(let value) = self { return value }
         return nil
     }
 
     /// Integers and reals as a Double (UIKit archives sizes and colour components either way).
-    public var doubleValue: Double? {
+    package var doubleValue: Double? {
         switch self {
         case .real(let value): return value
         case .integer(let value): return Double(value)

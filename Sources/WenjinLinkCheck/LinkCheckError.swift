@@ -1,14 +1,14 @@
 /// Why a site folder could not be checked at all.
-public struct LinkCheckError: Error, Sendable, Equatable {
-    public enum Reason: Sendable, Equatable {
+package struct LinkCheckError: Error, Sendable, Equatable {
+    package enum Reason: Sendable, Equatable {
         case notAFolder
         case unreadable
     }
 
-    public let root: String
-    public let reason: Reason
+    package let root: String
+    package let reason: Reason
 
-    public init(root: String, reason: Reason) {
+    package init(root: String, reason: Reason) {
         self.root = root
         self.reason = reason
     }

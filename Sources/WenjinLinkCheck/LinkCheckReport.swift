@@ -1,16 +1,16 @@
 /// What `LinkChecker` found: how much it looked at and every reference that does not resolve.
-public struct LinkCheckReport: Sendable, Equatable {
-    public var pages: Int
-    public var references: Int
+package struct LinkCheckReport: Sendable, Equatable {
+    package var pages: Int
+    package var references: Int
     /// Unreadable pages first, then by page path, each page's in the order they appear in it.
-    public var problems: [LinkProblem]
+    package var problems: [LinkProblem]
 
-    public var passed: Bool { problems.isEmpty }
+    package var passed: Bool { problems.isEmpty }
 }
 
 /// One reference of one page that does not lead where it says.
-public struct LinkProblem: Sendable, Hashable, CustomStringConvertible {
-    public enum Reason: Sendable, Hashable {
+package struct LinkProblem: Sendable, Hashable, CustomStringConvertible {
+    package enum Reason: Sendable, Hashable {
         /// No file at the path the reference names.
         case missingFile(String)
         /// The file exists but has no element with that `id` (or `<a name>`).
@@ -26,21 +26,21 @@ public struct LinkProblem: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Relative to the site root.
-    public let page: String
+    package let page: String
     /// 1-based line of the tag in the page (0 when the page could not be read).
-    public let line: Int
+    package let line: Int
     /// As written in the page.
-    public let reference: String
-    public let reason: Reason
+    package let reference: String
+    package let reason: Reason
 
-    public init(page: String, line: Int, reference: String, reason: Reason) {
+    package init(page: String, line: Int, reference: String, reason: Reason) {
         self.page = page
         self.line = line
         self.reference = reference
         self.reason = reason
     }
 
-    public var why: String {
+    package var why: String {
         switch reason {
         case .missingFile(let path): return "no file \(path)"
         case .missingAnchor(let file, let anchor): return "no id \"\(anchor)\" in \(file)"
@@ -52,5 +52,5 @@ public struct LinkProblem: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `questions/1.html:12: users/9.html — no file users/9.html`
-    public var description: String { "\(page):\(line): \(reference) — \(why)" }
+    package var description: String { "\(page):\(line): \(reference) — \(why)" }
 }

@@ -7,16 +7,16 @@ import Synchronization
 // It must not change the site, and it does not follow external links (no network).
 
 /// Checks the internal links of a built site folder.
-public struct LinkChecker: Sendable {
-    public let root: URL
+package struct LinkChecker: Sendable {
+    package let root: URL
 
-    public init(root: URL) {
+    package init(root: URL) {
         self.root = root.standardizedFileURL
     }
 
     /// Scans every `.html` page on every core, resolving each reference against the files
     /// found as it goes; references with an anchor wait until every page's anchors are known.
-    public func check() throws(LinkCheckError) -> LinkCheckReport {
+    package func check() throws(LinkCheckError) -> LinkCheckReport {
         let files = try SiteFiles(root: root)
         let pages = files.pages
         let site = CheckedSite(root: root, pages: pages, resolver: ReferenceResolver(files: files.all))

@@ -2,19 +2,19 @@
 ///
 /// Kept as the exact string, not a parsed `URL`, because it is the key a page's `<img src>` is
 /// looked up by and parsing may normalize it.
-public struct AssetURL: RawRepresentable, Hashable, Comparable, Codable, Sendable,
+package struct AssetURL: RawRepresentable, Hashable, Comparable, Codable, Sendable,
     CustomStringConvertible, ExpressibleByStringLiteral {
-    public let rawValue: String
-    public init(rawValue: String) { self.rawValue = rawValue }
-    public init(_ rawValue: String) { self.rawValue = rawValue }
-    public init(stringLiteral value: String) { self.rawValue = value }
-    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
-    public var description: String { rawValue }
+    package let rawValue: String
+    package init(rawValue: String) { self.rawValue = rawValue }
+    package init(_ rawValue: String) { self.rawValue = rawValue }
+    package init(stringLiteral value: String) { self.rawValue = value }
+    package static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+    package var description: String { rawValue }
 }
 
 /// A downloaded (or undownloadable) image referenced by the community's pages.
-public struct Asset: Sendable, Hashable, Codable {
-    public enum State: String, Sendable, Hashable, Codable, CaseIterable {
+package struct Asset: Sendable, Hashable, Codable {
+    package enum State: String, Sendable, Hashable, Codable, CaseIterable {
         /// The bytes are in the asset folder under their SHA-256.
         case stored
         /// The server answered that the file does not exist (404/410); retrying will not help.
@@ -23,16 +23,16 @@ public struct Asset: Sendable, Hashable, Codable {
         case failed
     }
 
-    public var url: AssetURL
+    package var url: AssetURL
     /// Lowercase hex SHA-256 of the bytes; the file's name in the asset folder.
-    public var sha256: String?
-    public var contentType: String?
+    package var sha256: String?
+    package var contentType: String?
     /// Size in bytes.
-    public var size: Int?
-    public var state: State
-    public var error: String?
+    package var size: Int?
+    package var state: State
+    package var error: String?
 
-    public init(url: AssetURL, sha256: String? = nil, contentType: String? = nil, size: Int? = nil,
+    package init(url: AssetURL, sha256: String? = nil, contentType: String? = nil, size: Int? = nil,
                 state: State, error: String? = nil) {
         self.url = url
         self.sha256 = sha256

@@ -1,14 +1,14 @@
 /// What the source said no longer exists, by kind: the store keeps the content and its
 /// revisions, and `site.json` `privacy.deleted` decides what the archive shows of it.
-public struct DeletedContent: Sendable, Equatable {
-    public var questions: Set<QuestionID> = []
-    public var answers: Set<AnswerID> = []
-    public var answerComments: Set<AnswerCommentID> = []
-    public var articles: Set<ArticleID> = []
-    public var articleComments: Set<ArticleCommentID> = []
-    public var users: Set<UserID> = []
+package struct DeletedContent: Sendable, Equatable {
+    package var questions: Set<QuestionID> = []
+    package var answers: Set<AnswerID> = []
+    package var answerComments: Set<AnswerCommentID> = []
+    package var articles: Set<ArticleID> = []
+    package var articleComments: Set<ArticleCommentID> = []
+    package var users: Set<UserID> = []
 
-    public init(questions: Set<QuestionID> = [], answers: Set<AnswerID> = [],
+    package init(questions: Set<QuestionID> = [], answers: Set<AnswerID> = [],
                 answerComments: Set<AnswerCommentID> = [], articles: Set<ArticleID> = [],
                 articleComments: Set<ArticleCommentID> = [], users: Set<UserID> = []) {
         self.questions = questions
@@ -19,7 +19,7 @@ public struct DeletedContent: Sendable, Equatable {
         self.users = users
     }
 
-    public var isEmpty: Bool {
+    package var isEmpty: Bool {
         questions.isEmpty && answers.isEmpty && answerComments.isEmpty && articles.isEmpty
             && articleComments.isEmpty && users.isEmpty
     }

@@ -1,28 +1,28 @@
 import Foundation
 
 /// A question with its description; its answers are separate `Answer` values.
-public struct Question: Sendable, Hashable, Codable {
-    public var id: QuestionID
+package struct Question: Sendable, Hashable, Codable {
+    package var id: QuestionID
     /// `question_content`: the title, entity-escaped.
-    public var title: String
+    package var title: String
     /// `question_detail`: the server's HTML; `""` when the question has no description.
-    public var detailHTML: String
+    package var detailHTML: String
     /// The asker when the source names one: `nil` on WENJIN for an anonymous question, the real
     /// asker upstream (private then: the build never shows it).
-    public var askerID: UserID?
+    package var askerID: UserID?
     /// The archive must not show the asker: anonymous, or not yet verified (see `ShownAuthor`).
-    public var isAnonymous: Bool
-    public var addTime: Date
+    package var isAnonymous: Bool
+    package var addTime: Date
     /// Time of the last answer (WeCenter's `update_time`); the archive lists questions by it.
-    public var updateTime: Date
-    public var answerCount: Int
-    public var viewCount: Int
-    public var focusCount: Int
+    package var updateTime: Date
+    package var answerCount: Int
+    package var viewCount: Int
+    package var focusCount: Int
     /// Topics in the order the API lists them.
-    public var topicIDs: [TopicID]
-    public var bestAnswerID: AnswerID?
+    package var topicIDs: [TopicID]
+    package var bestAnswerID: AnswerID?
 
-    public init(id: QuestionID, title: String, detailHTML: String = "", askerID: UserID? = nil,
+    package init(id: QuestionID, title: String, detailHTML: String = "", askerID: UserID? = nil,
                 isAnonymous: Bool = false, addTime: Date, updateTime: Date, answerCount: Int = 0,
                 viewCount: Int = 0, focusCount: Int = 0, topicIDs: [TopicID] = [],
                 bestAnswerID: AnswerID? = nil) {

@@ -4,23 +4,23 @@ import Foundation
 ///
 /// Lists elsewhere in the API (answers, comments) only carry the name fields; a user known only
 /// from those has zero counts until their profile is fetched.
-public struct User: Sendable, Hashable, Codable {
+package struct User: Sendable, Hashable, Codable {
     /// The numbers a profile page shows.
-    public struct Counts: Sendable, Hashable, Codable {
+    package struct Counts: Sendable, Hashable, Codable {
         /// Followers (`fans_count`).
-        public var fans: Int
+        package var fans: Int
         /// Users this user follows (`friend_count`).
-        public var friends: Int
-        public var questions: Int
-        public var answers: Int
+        package var friends: Int
+        package var questions: Int
+        package var answers: Int
         /// Topics this user follows (`topic_focus_count`).
-        public var topicFocus: Int
+        package var topicFocus: Int
         /// Agreements received (`agree_count`).
-        public var agree: Int
+        package var agree: Int
         /// Thanks received (`thanks_count`).
-        public var thanks: Int
+        package var thanks: Int
 
-        public init(fans: Int = 0, friends: Int = 0, questions: Int = 0, answers: Int = 0,
+        package init(fans: Int = 0, friends: Int = 0, questions: Int = 0, answers: Int = 0,
                     topicFocus: Int = 0, agree: Int = 0, thanks: Int = 0) {
             self.fans = fans
             self.friends = friends
@@ -32,17 +32,17 @@ public struct User: Sendable, Hashable, Codable {
         }
     }
 
-    public var id: UserID
+    package var id: UserID
     /// The login name (`user_name`), entity-escaped.
-    public var userName: String
+    package var userName: String
     /// WENJIN's display name (`nick_name`), entity-escaped; absent on upstream WeCenter.
-    public var nickName: String?
+    package var nickName: String?
     /// Avatar path relative to the site's `uploads/avatar/` (`…_avatar_max.jpg`); `nil` when none.
-    public var avatarFile: String?
-    public var signature: String?
-    public var counts: Counts
+    package var avatarFile: String?
+    package var signature: String?
+    package var counts: Counts
 
-    public init(id: UserID, userName: String, nickName: String? = nil, avatarFile: String? = nil,
+    package init(id: UserID, userName: String, nickName: String? = nil, avatarFile: String? = nil,
                 signature: String? = nil, counts: Counts = Counts()) {
         self.id = id
         self.userName = userName
@@ -53,7 +53,7 @@ public struct User: Sendable, Hashable, Codable {
     }
 
     /// The name a page shows: the nick name when there is one, else the login name.
-    public var displayName: String {
+    package var displayName: String {
         if let nickName, !nickName.isEmpty { return nickName }
         return userName
     }

@@ -19,8 +19,8 @@ import WenjinHTTP
 /// The server does not build when it starts: build first (or call `rebuild()`), then serve.
 /// When `rebuild` throws, the server keeps running, every HTML page shows the error over its
 /// content, and the next successful rebuild reloads the pages without it.
-public final class PreviewServer: Sendable {
-    public let root: URL
+package final class PreviewServer: Sendable {
+    package let root: URL
     private let server: HTTPServer
     private let watcher: FileWatcher?
     private let status: BuildStatus
@@ -34,7 +34,7 @@ public final class PreviewServer: Sendable {
     ///   - streamLifetime: how long a page's event stream stays open before the browser reconnects
     ///     (headless browsers in tests need it short: their virtual time waits for open requests).
     ///   - rebuild: rebuilds the site into `root`; runs on the watcher's thread, one at a time.
-    public init(
+    package init(
         root: URL, configuration: HTTPServerConfiguration = HTTPServerConfiguration(host: "127.0.0.1", port: 8000),
         watch: [URL] = [], pollInterval: Duration = .milliseconds(250), streamLifetime: Duration = .seconds(30),
         rebuild: @escaping @Sendable () throws -> Void = {}
@@ -52,7 +52,7 @@ public final class PreviewServer: Sendable {
     }
 
     /// Listens on `host`:`port` (127.0.0.1:8000 is what `wenjin serve` uses by default).
-    public convenience init(
+    package convenience init(
         root: URL, host: String, port: Int, watch: [URL] = [], rebuild: @escaping @Sendable () throws -> Void = {}
     ) {
         self.init(root: root, configuration: HTTPServerConfiguration(host: host, port: port), watch: watch, rebuild: rebuild)
@@ -60,7 +60,7 @@ public final class PreviewServer: Sendable {
 
     /// Starts serving and watching; returns the port (the chosen one when the configuration says 0).
     @discardableResult
-    public func start() throws(PreviewError) -> Int {
+    package func start() throws(PreviewError) -> Int {
         let port: Int
         do {
             port = try server.start()
@@ -73,21 +73,21 @@ public final class PreviewServer: Sendable {
     }
 
     /// Stops watching (waiting for a rebuild in progress), then stops serving.
-    public func stop() {
+    package func stop() {
         watcher?.stop()
         server.stop()
     }
 
     /// Blocks the calling thread until `stop()` has been called from elsewhere.
-    public func waitUntilStopped() {
+    package func waitUntilStopped() {
         server.waitUntilStopped()
     }
 
     /// Runs the rebuild now, records its outcome and tells every open page to reload.
-    public func rebuild() {
+    package func rebuild() {
         rebuilder.run()
     }
 
     /// Why the latest rebuild failed, or nil when it succeeded (or none ran yet).
-    public var buildError: String? { status.snapshot.error }
+    package var buildError: String? { status.snapshot.error }
 }

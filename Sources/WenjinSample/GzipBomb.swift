@@ -4,9 +4,9 @@ import Synchronization
 /// server sends with `Content-Encoding: gzip`. There is no zlib in the toolchain, so the deflate
 /// stream is written by hand: one fixed-Huffman block of a literal 0 followed by back-references
 /// of length 258 at distance 1 (13 bits each), about 159 decoded bytes per byte sent.
-public enum GzipBomb {
+package enum GzipBomb {
     /// The gzip bytes and how many bytes they decode to (1 + 258·k, the first at least `decodedBytes`).
-    public static func make(decodedBytes: Int) -> (gzip: [UInt8], decodedSize: Int) {
+    package static func make(decodedBytes: Int) -> (gzip: [UInt8], decodedSize: Int) {
         if let cached = cache.withLock({ $0[decodedBytes] }) { return cached }
         let matches = max(0, (decodedBytes - 1 + 257) / 258)
         let size = 1 + 258 * matches

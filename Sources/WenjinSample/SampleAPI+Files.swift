@@ -72,7 +72,7 @@ extension SampleAPI {
 
     /// The default robots.txt: the admin area and the account pages are off limits, as on a
     /// WeCenter install; everything the API crawl needs is allowed.
-    public static let defaultRobotsTxt = """
+    package static let defaultRobotsTxt = """
         User-agent: *
         Disallow: /?/admin/
         Disallow: /?/account/setting/

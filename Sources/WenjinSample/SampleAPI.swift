@@ -3,8 +3,8 @@ import Foundation
 /// Answers requests the way a WENJIN server answered its clients (docs/api.md §2), or, in the
 /// `wecenter` flavor, the way a real WeCenter 3.1 with the ifLab API answers (docs/api.md §8). Pure: the same
 /// community, flavor and request give the same response, except for cookies issued at login.
-public struct SampleAPI: Sendable {
-    public enum Flavor: String, Sendable, CaseIterable {
+package struct SampleAPI: Sendable {
+    package enum Flavor: String, Sendable, CaseIterable {
         /// WENJIN's TWT-modified API: nick names, `anonymous` flags, uid −1 for anonymous authors.
         case wenjin
         /// Upstream WeCenter 3.1 + ifLab API as recorded: database values as strings, answers as an
@@ -13,19 +13,19 @@ public struct SampleAPI: Sendable {
     }
 
     /// Every sample user logs in with their user name and this password.
-    public static let password = "wenjin-sample"
+    package static let password = "wenjin-sample"
 
-    public let community: SampleCommunity
-    public let flavor: Flavor
-    public let robotsTxt: String
+    package let community: SampleCommunity
+    package let flavor: Flavor
+    package let robotsTxt: String
 
-    public init(community: SampleCommunity, flavor: Flavor = .wenjin, robotsTxt: String = SampleAPI.defaultRobotsTxt) {
+    package init(community: SampleCommunity, flavor: Flavor = .wenjin, robotsTxt: String = SampleAPI.defaultRobotsTxt) {
         self.community = community
         self.flavor = flavor
         self.robotsTxt = robotsTxt
     }
 
-    public func respond(to request: SampleRequest) -> SampleResponse {
+    package func respond(to request: SampleRequest) -> SampleResponse {
         let route = SampleRoute(target: request.target)
         let context = Context(request: request, route: route, viewer: viewer(of: request))
         switch route.kind {

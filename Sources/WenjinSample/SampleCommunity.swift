@@ -5,26 +5,26 @@
 /// The sample WENJIN community: a deterministic, realistic Chinese Q&A site that the sample server
 /// serves through the real API. Only metadata is held in memory; bodies are written on demand from
 /// each entity's own random stream, so 100,000 questions fit comfortably.
-public struct SampleCommunity: Sendable {
-    public struct Options: Sendable, Hashable {
-        public var seed: UInt64
-        public var questions: Int
+package struct SampleCommunity: Sendable {
+    package struct Options: Sendable, Hashable {
+        package var seed: UInt64
+        package var questions: Int
         /// Answers edited after they were posted (the sample's way to test incremental crawls):
         /// each carries an edit mark and bumps its question's update time.
-        public var editedAnswers: Int
+        package var editedAnswers: Int
         /// Questions, answers and users deleted later (`SampleCommunity+Changes`): they answer as
         /// deleted and vanish from every list, moving no update time, as upstream deletions do.
-        public var deletedQuestions: Int
-        public var deletedAnswers: Int
-        public var deletedUsers: Int
+        package var deletedQuestions: Int
+        package var deletedAnswers: Int
+        package var deletedUsers: Int
         /// Answer comments deleted later: they leave their answer's list and comment count.
-        public var deletedComments: Int
+        package var deletedComments: Int
         /// Comments added later to existing answers, moving no update time (upstream does not).
-        public var newComments: Int
+        package var newComments: Int
         /// Users whose signature changed later (a profile edit no list shows).
-        public var editedProfiles: Int
+        package var editedProfiles: Int
 
-        public init(seed: UInt64 = 2015, questions: Int = 200, editedAnswers: Int = 0, deletedQuestions: Int = 0,
+        package init(seed: UInt64 = 2015, questions: Int = 200, editedAnswers: Int = 0, deletedQuestions: Int = 0,
                     deletedAnswers: Int = 0, deletedUsers: Int = 0, deletedComments: Int = 0, newComments: Int = 0,
                     editedProfiles: Int = 0) {
             self.seed = seed
@@ -39,40 +39,40 @@ public struct SampleCommunity: Sendable {
         }
     }
 
-    public struct User: Sendable {
-        public let id: Int
-        public let userName: String
-        public let nickName: String
-        public internal(set) var signature: String?
-        public let hasAvatar: Bool
-        public internal(set) var isDeleted = false
-        public var following: [Int] = []
-        public var followedTopics: [Int] = []
-        public var followedQuestions: [Int] = []
+    package struct User: Sendable {
+        package let id: Int
+        package let userName: String
+        package let nickName: String
+        package internal(set) var signature: String?
+        package let hasAvatar: Bool
+        package internal(set) var isDeleted = false
+        package var following: [Int] = []
+        package var followedTopics: [Int] = []
+        package var followedQuestions: [Int] = []
     }
 
-    public struct Topic: Sendable {
-        public let id: Int
-        public let title: String
-        public let description: String
+    package struct Topic: Sendable {
+        package let id: Int
+        package let title: String
+        package let description: String
         /// `YYYYMMDD/<32 hex>` without size suffix, nil when the topic has no picture.
-        public let picture: String?
-        public let addTime: Int
+        package let picture: String?
+        package let addTime: Int
     }
 
-    public struct Question: Sendable {
-        public let id: Int
-        public let askerID: Int
-        public let isAnonymous: Bool
-        public let addTime: Int
-        public internal(set) var updateTime: Int
-        public let topicIDs: [Int]
-        public internal(set) var answerIDs: [Int] = []
-        public internal(set) var bestAnswerID: Int?
-        public let viewCount: Int
-        public let focusCount: Int
-        public let lineEnding: String
-        public internal(set) var isDeleted = false
+    package struct Question: Sendable {
+        package let id: Int
+        package let askerID: Int
+        package let isAnonymous: Bool
+        package let addTime: Int
+        package internal(set) var updateTime: Int
+        package let topicIDs: [Int]
+        package internal(set) var answerIDs: [Int] = []
+        package internal(set) var bestAnswerID: Int?
+        package let viewCount: Int
+        package let focusCount: Int
+        package let lineEnding: String
+        package internal(set) var isDeleted = false
         /// How large the community was when the question was asked: bodies link only to what existed.
         let world: World
     }
@@ -86,66 +86,66 @@ public struct SampleCommunity: Sendable {
         let articles: Int
     }
 
-    public struct Answer: Sendable {
-        public let id: Int
-        public let questionID: Int
-        public let authorID: Int
-        public let isAnonymous: Bool
-        public let addTime: Int
-        public let agreeCount: Int
-        public internal(set) var commentIDs: [Int] = []
-        public internal(set) var isEdited = false
-        public internal(set) var isDeleted = false
+    package struct Answer: Sendable {
+        package let id: Int
+        package let questionID: Int
+        package let authorID: Int
+        package let isAnonymous: Bool
+        package let addTime: Int
+        package let agreeCount: Int
+        package internal(set) var commentIDs: [Int] = []
+        package internal(set) var isEdited = false
+        package internal(set) var isDeleted = false
     }
 
-    public struct Comment: Sendable {
-        public let id: Int
-        public let answerID: Int
-        public let authorID: Int
-        public let addTime: Int
-        public let replyToUserID: Int?
+    package struct Comment: Sendable {
+        package let id: Int
+        package let answerID: Int
+        package let authorID: Int
+        package let addTime: Int
+        package let replyToUserID: Int?
     }
 
-    public struct Article: Sendable {
-        public let id: Int
-        public let authorID: Int
-        public let addTime: Int
-        public let topicIDs: [Int]
-        public let views: Int
-        public let votes: Int
-        public internal(set) var commentIDs: [Int] = []
+    package struct Article: Sendable {
+        package let id: Int
+        package let authorID: Int
+        package let addTime: Int
+        package let topicIDs: [Int]
+        package let views: Int
+        package let votes: Int
+        package internal(set) var commentIDs: [Int] = []
         let world: World
     }
 
-    public struct ArticleComment: Sendable {
-        public let id: Int
-        public let articleID: Int
-        public let authorID: Int
-        public let addTime: Int
-        public let replyToUserID: Int?
-        public let votes: Int
+    package struct ArticleComment: Sendable {
+        package let id: Int
+        package let articleID: Int
+        package let authorID: Int
+        package let addTime: Int
+        package let replyToUserID: Int?
+        package let votes: Int
     }
 
     /// An uploaded file: `uploads/<folder>/<day>/<name>.<ext>`, with thumbnails beside it.
-    public struct Attachment: Sendable {
-        public let id: Int
-        public let folder: String
-        public let day: String
-        public let name: String
-        public let ext: String
+    package struct Attachment: Sendable {
+        package let id: Int
+        package let folder: String
+        package let day: String
+        package let name: String
+        package let ext: String
 
-        public var path: String { "uploads/\(folder)/\(day)/\(name).\(ext)" }
+        package var path: String { "uploads/\(folder)/\(day)/\(name).\(ext)" }
     }
 
-    public let options: Options
-    public internal(set) var users: [User] = []
-    public internal(set) var topics: [Topic] = []
-    public internal(set) var questions: [Question] = []
-    public internal(set) var answers: [Answer] = []
-    public internal(set) var comments: [Comment] = []
-    public internal(set) var articles: [Article] = []
-    public internal(set) var articleComments: [ArticleComment] = []
-    public internal(set) var attachments: [Attachment] = []
+    package let options: Options
+    package internal(set) var users: [User] = []
+    package internal(set) var topics: [Topic] = []
+    package internal(set) var questions: [Question] = []
+    package internal(set) var answers: [Answer] = []
+    package internal(set) var comments: [Comment] = []
+    package internal(set) var articles: [Article] = []
+    package internal(set) var articleComments: [ArticleComment] = []
+    package internal(set) var attachments: [Attachment] = []
     /// Which entity owns each attachment, so its body can be rewritten on demand.
     var attachmentsByOwner: [AttachmentOwner: [Int]] = [:]
     var index = SampleIndex()
@@ -155,16 +155,16 @@ public struct SampleCommunity: Sendable {
     }
 
     /// Ids start at 1 and have no gaps, so lookups are array positions.
-    public func user(_ id: Int) -> User? { users.indices.contains(id - 1) ? users[id - 1] : nil }
-    public func topic(_ id: Int) -> Topic? { topics.indices.contains(id - 1) ? topics[id - 1] : nil }
-    public func question(_ id: Int) -> Question? { questions.indices.contains(id - 1) ? questions[id - 1] : nil }
-    public func answer(_ id: Int) -> Answer? { answers.indices.contains(id - 1) ? answers[id - 1] : nil }
-    public func comment(_ id: Int) -> Comment? { comments.indices.contains(id - 1) ? comments[id - 1] : nil }
-    public func article(_ id: Int) -> Article? { articles.indices.contains(id - 1) ? articles[id - 1] : nil }
-    public func articleComment(_ id: Int) -> ArticleComment? {
+    package func user(_ id: Int) -> User? { users.indices.contains(id - 1) ? users[id - 1] : nil }
+    package func topic(_ id: Int) -> Topic? { topics.indices.contains(id - 1) ? topics[id - 1] : nil }
+    package func question(_ id: Int) -> Question? { questions.indices.contains(id - 1) ? questions[id - 1] : nil }
+    package func answer(_ id: Int) -> Answer? { answers.indices.contains(id - 1) ? answers[id - 1] : nil }
+    package func comment(_ id: Int) -> Comment? { comments.indices.contains(id - 1) ? comments[id - 1] : nil }
+    package func article(_ id: Int) -> Article? { articles.indices.contains(id - 1) ? articles[id - 1] : nil }
+    package func articleComment(_ id: Int) -> ArticleComment? {
         articleComments.indices.contains(id - 1) ? articleComments[id - 1] : nil
     }
-    public func attachment(_ id: Int) -> Attachment? { attachments.indices.contains(id - 1) ? attachments[id - 1] : nil }
+    package func attachment(_ id: Int) -> Attachment? { attachments.indices.contains(id - 1) ? attachments[id - 1] : nil }
 }
 
 /// Reverse lookups the API needs (a user's questions, a topic's questions, followers, …).

@@ -9,8 +9,8 @@ import Synchronization
 /// `trickle-head` (the head a line every `trickle-ms`) and `redirect` (a 302 to the same path on
 /// the other name of the loopback host: `localhost` for `127.0.0.1` and back). Whether the n-th request for a target fails is decided from the seed, the
 /// target and n alone, so the same seed and the same requests give the same faults.
-public final class SampleFaults: Sendable {
-    public enum Kind: String, CaseIterable, Sendable {
+package final class SampleFaults: Sendable {
+    package enum Kind: String, CaseIterable, Sendable {
         case serverError = "500"
         case drop
         case slow
@@ -23,18 +23,18 @@ public final class SampleFaults: Sendable {
         case redirect
     }
 
-    public struct Spec: Sendable, Equatable {
-        public var probabilities: [Kind: Double] = [:]
-        public var slowMilliseconds = 300
-        public var retryAfterSeconds = 1
-        public var trickleMilliseconds = 1000
-        public var bombMebibytes = 256
-        public var hugeMebibytes = 64
+    package struct Spec: Sendable, Equatable {
+        package var probabilities: [Kind: Double] = [:]
+        package var slowMilliseconds = 300
+        package var retryAfterSeconds = 1
+        package var trickleMilliseconds = 1000
+        package var bombMebibytes = 256
+        package var hugeMebibytes = 64
 
-        public init() {}
+        package init() {}
 
         /// Parses `500=0.05,drop=0.02,slow-ms=300`; throws a message naming the bad part.
-        public init(parsing text: String) throws(SpecError) {
+        package init(parsing text: String) throws(SpecError) {
             for part in text.split(separator: ",") where !part.isEmpty {
                 let pieces = part.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
                 guard pieces.count == 2, let value = Double(pieces[1]) else { throw SpecError(part: String(part), reason: "expected NAME=NUMBER") }
@@ -63,23 +63,23 @@ public final class SampleFaults: Sendable {
 
     static let parameterNames = ["slow-ms", "retry-after", "trickle-ms", "bomb-mb", "huge-mb"]
 
-    public struct SpecError: Error, CustomStringConvertible {
-        public let part: String
-        public let reason: String
-        public var description: String { "bad fault spec '\(part)': \(reason)" }
+    package struct SpecError: Error, CustomStringConvertible {
+        package let part: String
+        package let reason: String
+        package var description: String { "bad fault spec '\(part)': \(reason)" }
     }
 
-    public let spec: Spec
+    package let spec: Spec
     private let seed: UInt64
     private let attempts = Mutex<[String: Int]>([:])
 
-    public init(spec: Spec, seed: UInt64) {
+    package init(spec: Spec, seed: UInt64) {
         self.spec = spec
         self.seed = seed
     }
 
     /// The fault for this request, counting it as the next attempt at its target.
-    public func nextFault(for target: String) -> Kind? {
+    package func nextFault(for target: String) -> Kind? {
         guard !spec.probabilities.isEmpty, target != "/robots.txt" else { return nil }
         let attempt = attempts.withLock { counts -> Int in
             counts[target, default: 0] += 1
@@ -103,7 +103,7 @@ public final class SampleFaults: Sendable {
     }
 
     /// Applies a fault to the response the API gave to `request` (whose `Host` a redirect needs).
-    public func apply(_ kind: Kind, to response: SampleResponse, for request: SampleRequest? = nil) -> SampleResponse {
+    package func apply(_ kind: Kind, to response: SampleResponse, for request: SampleRequest? = nil) -> SampleResponse {
         var faulty = response
         switch kind {
         case .serverError:

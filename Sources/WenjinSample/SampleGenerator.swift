@@ -11,7 +11,7 @@ extension SampleCommunity {
 
     /// Builds the community for `options`; the same options always give the same community, and a
     /// larger `questions` keeps every smaller community's entities unchanged.
-    public init(_ options: Options) {
+    package init(_ options: Options) {
         var builder = Builder(options: options)
         for _ in 0..<8 { builder.addTopic() }
         for number in 1...max(1, options.questions) where number <= options.questions {

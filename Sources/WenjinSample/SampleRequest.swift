@@ -2,15 +2,15 @@ import Foundation
 
 /// What the sample API sees of an HTTP request, and what it answers; the server glue maps these to
 /// and from the HTTP module, so the API itself can be exercised without sockets.
-public struct SampleRequest: Sendable {
-    public var method: String
+package struct SampleRequest: Sendable {
+    package var method: String
     /// The request target exactly as sent (`/?/api/question/question/&id=3`).
-    public var target: String
-    public var host: String
-    public var cookies: [String: String]
-    public var formBody: String
+    package var target: String
+    package var host: String
+    package var cookies: [String: String]
+    package var formBody: String
 
-    public init(method: String = "GET", target: String, host: String = "127.0.0.1", cookieHeader: String? = nil, formBody: String = "") {
+    package init(method: String = "GET", target: String, host: String = "127.0.0.1", cookieHeader: String? = nil, formBody: String = "") {
         self.method = method
         self.target = target
         self.host = host
@@ -29,8 +29,8 @@ public struct SampleRequest: Sendable {
     }
 }
 
-public struct SampleResponse: Sendable {
-    public enum Fault: Sendable, Equatable {
+package struct SampleResponse: Sendable {
+    package enum Fault: Sendable, Equatable {
         /// Close the connection without answering.
         case dropConnection
         /// Announce the whole body, send only the first bytes, close.
@@ -43,21 +43,21 @@ public struct SampleResponse: Sendable {
         case endlessBody(bytes: Int)
     }
 
-    public var status: Int
-    public var headers: [(String, String)]
-    public var body: [UInt8]
-    public var fault: Fault?
+    package var status: Int
+    package var headers: [(String, String)]
+    package var body: [UInt8]
+    package var fault: Fault?
     /// Seconds to wait before answering (a slow server).
-    public var delay: Double = 0
+    package var delay: Double = 0
 
-    public init(status: Int, headers: [(String, String)], body: [UInt8], fault: Fault? = nil) {
+    package init(status: Int, headers: [(String, String)], body: [UInt8], fault: Fault? = nil) {
         self.status = status
         self.headers = headers
         self.body = body
         self.fault = fault
     }
 
-    public func header(_ name: String) -> String? {
+    package func header(_ name: String) -> String? {
         headers.first { $0.0.caseInsensitiveCompare(name) == .orderedSame }?.1
     }
 }

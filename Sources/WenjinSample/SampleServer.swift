@@ -3,14 +3,14 @@ import WenjinHTTP
 
 /// The sample community on a real loopback HTTP server: what `wenjin sample-server` runs and what
 /// the crawler's tests, the benchmarks and the demo talk to.
-public final class SampleServer: Sendable {
-    public let api: SampleAPI
-    public let faults: SampleFaults?
+package final class SampleServer: Sendable {
+    package let api: SampleAPI
+    package let faults: SampleFaults?
     private let server: HTTPServer
 
     /// `onRequest` sees every request's target and arrival time before it is answered, so
     /// tests can check what a client asked for and when (e.g. not before a `Retry-After`).
-    public init(api: SampleAPI, faults: SampleFaults? = nil, host: String = "127.0.0.1", port: Int = 0,
+    package init(api: SampleAPI, faults: SampleFaults? = nil, host: String = "127.0.0.1", port: Int = 0,
                 onRequest: (@Sendable (String, Date) -> Void)? = nil) {
         self.api = api
         self.faults = faults
@@ -25,14 +25,14 @@ public final class SampleServer: Sendable {
 
     /// Starts listening and returns the port (the system's choice for port 0).
     @discardableResult
-    public func start() throws(HTTPServerError) -> Int { try server.start() }
+    package func start() throws(HTTPServerError) -> Int { try server.start() }
 
-    public func stop() { server.stop() }
+    package func stop() { server.stop() }
 
-    public var port: Int? { server.port }
+    package var port: Int? { server.port }
 
     /// `http://127.0.0.1:PORT/`, the base URL a client uses.
-    public var baseURL: URL? { port.map { URL(string: "http://\(server.configuration.host):\($0)/")! } }
+    package var baseURL: URL? { port.map { URL(string: "http://\(server.configuration.host):\($0)/")! } }
 
     private static func answer(_ request: HTTPRequest, api: SampleAPI, faults: SampleFaults?) -> HTTPResponse {
         let sample = SampleRequest(

@@ -1,15 +1,15 @@
 /// What the sample community holds, in the shape of `wenjin stats --json`: a full crawl must store
 /// exactly these numbers.
-public struct SampleStats: Codable, Sendable, Equatable {
-    public let questions: Int
-    public let answers: Int
-    public let comments: Int
-    public let users: Int
-    public let topics: Int
-    public let articles: Int
-    public let articleComments: Int
+package struct SampleStats: Codable, Sendable, Equatable {
+    package let questions: Int
+    package let answers: Int
+    package let comments: Int
+    package let users: Int
+    package let topics: Int
+    package let articles: Int
+    package let articleComments: Int
     /// Avatars, topic pictures and uploaded attachments (originals; thumbnails map to them).
-    public let assets: Int
+    package let assets: Int
 
     enum CodingKeys: String, CodingKey {
         case questions, answers, comments, users, topics, articles, assets
@@ -17,7 +17,7 @@ public struct SampleStats: Codable, Sendable, Equatable {
     }
 
     /// Counts what the server serves: deleted entities (`SampleCommunity+Changes`) are left out.
-    public init(_ community: SampleCommunity) {
+    package init(_ community: SampleCommunity) {
         let answers = community.answers.filter { !$0.isDeleted }
         let users = community.users.filter { !$0.isDeleted }
         questions = community.questions.filter { !$0.isDeleted }.count

@@ -10,7 +10,7 @@ extension SampleCommunity {
         "http://wenjin.im/",
     ]
 
-    public func questionTitle(_ id: Int) -> String {
+    package func questionTitle(_ id: Int) -> String {
         var rng = SeededRandom(seed: options.seed, kind: .question, id: id, salt: 1)
         let subject = rng.pick(SampleVocabulary.questionSubjects)
         let opener = rng.pick(SampleVocabulary.questionOpeners)
@@ -36,12 +36,12 @@ extension SampleCommunity {
         return body
     }
 
-    public func commentText(_ id: Int) -> String {
+    package func commentText(_ id: Int) -> String {
         var rng = SeededRandom(seed: options.seed, kind: .comment, id: id, salt: 1)
         return rng.pick(SampleVocabulary.commentTexts)
     }
 
-    public func articleTitle(_ id: Int) -> String {
+    package func articleTitle(_ id: Int) -> String {
         var rng = SeededRandom(seed: options.seed, kind: .article, id: id, salt: 1)
         return rng.pick(SampleVocabulary.articleTitles).replacingOccurrences(of: "%d", with: "\(2014 + id)")
     }
@@ -55,7 +55,7 @@ extension SampleCommunity {
         return writer.body(paragraphs: 3...6, attachments: Array(all.prefix(1)), lineEnding: "\r\n")
     }
 
-    public func articleCommentText(_ id: Int) -> String {
+    package func articleCommentText(_ id: Int) -> String {
         var rng = SeededRandom(seed: options.seed, kind: .articleComment, id: id, salt: 1)
         return rng.pick(SampleVocabulary.commentTexts)
     }

@@ -1,5 +1,5 @@
 /// Implemented by the site builder: where a community page or an image lives in the archive.
-public protocol ArchiveResolver: Sendable {
+package protocol ArchiveResolver: Sendable {
     /// The relative path (`../questions/3521.html#answer-10873`, `../assets/ab/cdef.jpg`) of a
     /// page or image, or nil when the archive lacks it: then links point at the original, and
     /// an image becomes a link to the original. Paths must be relative (no scheme, no leading
@@ -23,15 +23,15 @@ public protocol ArchiveResolver: Sendable {
 }
 
 extension ArchiveResolver {
-    public func attachmentURL(id: Int) -> String? { nil }
-    public func isArchivePath(_ path: String) -> Bool { false }
-    public func imageSize(atPath path: String) -> ImageSize? { nil }
+    package func attachmentURL(id: Int) -> String? { nil }
+    package func isArchivePath(_ path: String) -> Bool { false }
+    package func imageSize(atPath path: String) -> ImageSize? { nil }
 }
 
 /// A resolver for an archive with no pages and no assets: every community link points at
 /// the original and every image becomes a link to it. What `wenjin sanitize` uses on its own.
-public struct OriginalsResolver: ArchiveResolver {
-    public init() {}
+package struct OriginalsResolver: ArchiveResolver {
+    package init() {}
 
-    public func localPath(for link: CommunityLink) -> String? { nil }
+    package func localPath(for link: CommunityLink) -> String? { nil }
 }

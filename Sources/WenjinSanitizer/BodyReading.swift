@@ -7,7 +7,7 @@ extension Sanitizer {
     /// The absolute URLs of the images an HTML body shows, in order, without repeats:
     /// community uploads as their originals (no thumbnail prefix), others as written.
     /// Images inside removed elements (scripts, forms, ...) are not counted.
-    public func imageURLs(in html: String) -> [String] {
+    package func imageURLs(in html: String) -> [String] {
         var urls: [String] = []
         var seen: Set<String> = []
         HTMLFragment.withTopLevelNodes(of: html) { node in
@@ -30,13 +30,13 @@ extension Sanitizer {
     }
 
     /// The images of a stored BBCode body (see `renderBBCode`).
-    public func imageURLs(inBBCode bbcode: String) -> [String] {
+    package func imageURLs(inBBCode bbcode: String) -> [String] {
         imageURLs(in: BBCodeRenderer(resolver: resolver).html(from: bbcode))
     }
 
     /// The text a reader sees in an HTML body, whitespace collapsed to single spaces; block
     /// boundaries and line breaks count as spaces. Removed elements contribute nothing.
-    public func plainText(fromHTML html: String) -> String {
+    package func plainText(fromHTML html: String) -> String {
         var text = ""
         HTMLFragment.withTopLevelNodes(of: html) { node in
             BodyTree.forEachText(in: node, policy: policy) { text += $0 }

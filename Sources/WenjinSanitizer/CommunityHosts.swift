@@ -3,21 +3,21 @@ import Foundation
 /// The hosts the community has lived on (docs/api.md §1.1) plus the configured source, and
 /// the reading of URLs on them: page links, uploaded images, and WeCenter's `url/link/…` and
 /// `url/img/…` redirect wrappers.
-public struct CommunityHosts: Sendable {
+package struct CommunityHosts: Sendable {
     /// Every host WENJIN has used, oldest first.
-    public static let historical: [String] = [
+    package static let historical: [String] = [
         "2014shequ.twtstudio.com", "wenjin.twtstudio.com", "wj.oursays.com", "wenjin.in", "www.wenjin.in",
         "api.wenjin.in", "wenjin.im", "www.wenjin.im", "wenjin.test.twtstudio.com",
     ]
 
     /// The configured source base without its trailing slash, e.g. `http://127.0.0.1:8088`;
     /// root-relative URLs in bodies are taken as pointing there.
-    public let sourceBase: String
+    package let sourceBase: String
     private let authorities: Set<String>
 
     /// `source` is the base URL the crawler reads (`http://wenjin.in/`, `http://127.0.0.1:8088/`);
     /// `historical` the hosts it lived on before (site.json's `source.historicalHosts`).
-    public init(source: String, historical: [String] = CommunityHosts.historical) {
+    package init(source: String, historical: [String] = CommunityHosts.historical) {
         let url = BodyURL(source)
         var base = url.text
         while base.hasSuffix("/") { base.removeLast() }
@@ -30,10 +30,10 @@ public struct CommunityHosts: Sendable {
 
     /// Everything about these hosts that sanitized output depends on, as one string: caches of
     /// sanitized bodies key on it, so a changed source or host list re-sanitizes.
-    public let identity: String
+    package let identity: String
 
     /// What a URL in a body points at, when it points into the community.
-    public func link(for url: String) -> CommunityLink? {
+    package func link(for url: String) -> CommunityLink? {
         link(for: parse(url))
     }
 

@@ -2,7 +2,7 @@ import Foundation
 
 /// What a URL inside a body points at on the community, once its host is known to be one of
 /// the community's (see `CommunityHosts`). The site builder turns these into archive paths.
-public enum CommunityLink: Hashable, Codable, Sendable {
+package enum CommunityLink: Hashable, Codable, Sendable {
     /// `?/question/3521`, `question/3521`, `?/m/question/3521`, and the single-answer forms
     /// `m/question/id-3521__answer_id-10873__single-TRUE` or `?/question/3521?answer_id=10873`.
     case question(id: Int, answerID: Int?)

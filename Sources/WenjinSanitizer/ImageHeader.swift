@@ -2,13 +2,13 @@
 /// decoding it. Files come from the community, so any of them may be hostile: every read is
 /// checked against the bytes given, every loop is bounded by them, and a header that is cut
 /// short, malformed or states an absurd size gives no size rather than a wrong one.
-public enum ImageHeader {
+package enum ImageHeader {
     /// How many leading bytes of a file `size(of:)` needs at most. A JPEG whose frame header
     /// lies further in (behind large embedded profiles or thumbnails) gets no size.
-    public static let prefixLength = 64 * 1024
+    package static let prefixLength = 64 * 1024
 
     /// The size the header states, or nil for an unknown format or an unbelievable header.
-    public static func size(of bytes: some Collection<UInt8>) -> ImageSize? {
+    package static func size(of bytes: some Collection<UInt8>) -> ImageSize? {
         let bytes = Array(bytes.prefix(prefixLength))
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return png(bytes) }
         if bytes.starts(with: [0xFF, 0xD8]) { return jpeg(bytes) }

@@ -15,21 +15,21 @@ import Foundation
 /// - each answer is `#answer_list_ID`; the first `a.aw-user-name` of its head is the author, with
 ///   `data-id` when named, or `匿名用户` with `href="javascript:;"` and no `data-id`. Voters
 ///   (`.aw-agree-by`) come after it and are never read as the author.
-public struct QuestionWebPage: Sendable, Equatable {
-    public enum Author: Sendable, Hashable {
+package struct QuestionWebPage: Sendable, Equatable {
+    package enum Author: Sendable, Hashable {
         case anonymous
         case user(Int)
     }
 
-    public let questionID: Int
-    public let asker: Author
+    package let questionID: Int
+    package let asker: Author
     /// Each answer on the page, by ID.
-    public let answers: [Int: Author]
+    package let answers: [Int: Author]
     /// Answers on the page whose author could not be read: left unverified.
-    public let unreadableAnswers: [Int]
+    package let unreadableAnswers: [Int]
 
     /// Reads a page's bytes (UTF-8, as WeCenter sends them).
-    public init(html: [UInt8]) throws(SanitizerError) {
+    package init(html: [UInt8]) throws(SanitizerError) {
         precondition(HTMLFragment.parserReady)
         let document = html.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) {

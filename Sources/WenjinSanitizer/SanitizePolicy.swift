@@ -1,9 +1,9 @@
 /// The allowlist, in one place: which elements and attributes survive, which URL schemes,
 /// and which elements go with everything inside them. Any change here must bump `version`,
 /// because the store caches sanitized bodies by (content hash, policy version).
-public struct SanitizePolicy: Sendable, Equatable {
+package struct SanitizePolicy: Sendable, Equatable {
     /// What happens to an element, by lower-case tag name.
-    public enum ElementRule: Sendable, Equatable {
+    package enum ElementRule: Sendable, Equatable {
         /// Kept, with the attributes of `attributes[name]` and `globalAttributes`.
         case keep
         /// Removed together with everything inside it (scripts, forms, SVG, ...).
@@ -13,26 +13,26 @@ public struct SanitizePolicy: Sendable, Equatable {
     }
 
     /// Bump on any change below.
-    public var version: Int
+    package var version: Int
     /// Elements not listed here are unwrapped: their content stays, the tag goes.
-    public var elements: [String: ElementRule]
+    package var elements: [String: ElementRule]
     /// Attributes allowed on every kept element.
-    public var globalAttributes: Set<String>
+    package var globalAttributes: Set<String>
     /// Attributes allowed per element, besides the global ones.
-    public var attributes: [String: Set<String>]
+    package var attributes: [String: Set<String>]
     /// Attributes whose value is a URL and must pass `allowedSchemes`.
-    public var urlAttributes: Set<String>
+    package var urlAttributes: Set<String>
     /// Schemes a URL may have; URLs without a scheme (relative) are always allowed.
-    public var allowedSchemes: Set<String>
+    package var allowedSchemes: Set<String>
     /// WeCenter's `[size=N]` pixel sizes become the class `wj-size-N`, clamped to this range.
-    public var fontSizes: ClosedRange<Int>
+    package var fontSizes: ClosedRange<Int>
     /// `rel` of every link that leaves the archive.
-    public var outsideLinkRel: String
+    package var outsideLinkRel: String
     /// Link text of an image the archive lacks (when it has no alt text).
-    public var missingImageText: String
+    package var missingImageText: String
 
     /// The policy `wenjin build` and `wenjin sanitize` use.
-    public static let standard = SanitizePolicy(
+    package static let standard = SanitizePolicy(
         version: 5,  // 2: relative URLs in bodies are read against the source; 3: `//host`, `\\host` are web links;
         // 4: every image has `alt`, `<br>` beside a block goes, `[*]` marks in a list become items;
         // 5: a stored image gets its file's `width` and `height` (`ArchiveResolver.imageSize(atPath:)`)

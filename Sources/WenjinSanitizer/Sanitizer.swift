@@ -5,16 +5,16 @@
 
 /// Turns community bodies into `SanitizedHTML` under one `SanitizePolicy`.
 /// A value type holding only Sendable configuration: call it from any number of threads.
-public struct Sanitizer: Sendable {
+package struct Sanitizer: Sendable {
     /// The version of the standard policy; the store keys its cache by (content hash, version).
-    public static var policyVersion: Int { SanitizePolicy.standard.version }
+    package static var policyVersion: Int { SanitizePolicy.standard.version }
 
-    public var policy: SanitizePolicy { compiled.policy }
-    public let hosts: CommunityHosts
-    public let resolver: any ArchiveResolver
+    package var policy: SanitizePolicy { compiled.policy }
+    package let hosts: CommunityHosts
+    package let resolver: any ArchiveResolver
     private let compiled: CompiledPolicy
 
-    public init(policy: SanitizePolicy = .standard, hosts: CommunityHosts, resolver: any ArchiveResolver) {
+    package init(policy: SanitizePolicy = .standard, hosts: CommunityHosts, resolver: any ArchiveResolver) {
         compiled = CompiledPolicy.compiled(policy)
         self.hosts = hosts
         self.resolver = resolver
@@ -22,13 +22,13 @@ public struct Sanitizer: Sendable {
 
     /// Sanitizes an HTML body (question details, answers, articles: docs/api.md §3.2).
     /// Sanitizing the result again gives the same HTML.
-    public func sanitize(html: String) -> (SanitizedHTML, SanitizeReport) {
+    package func sanitize(html: String) -> (SanitizedHTML, SanitizeReport) {
         sanitize(html, markup: .html, resolver: resolver)
     }
 
     /// Renders stored BBCode (my_question/my_answer, and the `<br>`-only form of home and
     /// topic lists) the way WeCenter's pipeline would, then sanitizes it.
-    public func renderBBCode(_ bbcode: String) -> (SanitizedHTML, SanitizeReport) {
+    package func renderBBCode(_ bbcode: String) -> (SanitizedHTML, SanitizeReport) {
         sanitize(bbcode, markup: .bbcode, resolver: resolver)
     }
 
@@ -53,17 +53,17 @@ public struct Sanitizer: Sendable {
 
     /// Decodes an entity-escaped title, name or comment once into plain text
     /// (`&amp;lt;` becomes `&lt;`, not `<`). Templates escape it again on output.
-    public static func decodeEntities(_ text: String) -> String {
+    package static func decodeEntities(_ text: String) -> String {
         EntityDecoder.decode(text)
     }
 
     /// The cache key part that identifies an input: SHA-256 of its UTF-8, lower-case hex.
-    public static func contentHash(of text: String) -> String {
+    package static func contentHash(of text: String) -> String {
         SHA256Digest(of: Array(text.utf8)).hex
     }
 
     /// SHA-256 of some bytes, lower-case hex: names content-addressed files (draft images).
-    public static func contentHash(of bytes: [UInt8]) -> String {
+    package static func contentHash(of bytes: [UInt8]) -> String {
         SHA256Digest(of: bytes).hex
     }
 

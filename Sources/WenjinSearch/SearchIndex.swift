@@ -25,25 +25,25 @@ import Foundation
 import WenjinBuildSupport
 
 /// The files of a search index over some documents, and what they cost.
-public struct SearchIndex: Sendable {
+package struct SearchIndex: Sendable {
     /// Sizes of the index's files; the defaults suit 10 to 100,000 documents.
-    public struct Layout: Sendable, Equatable {
+    package struct Layout: Sendable, Equatable {
         /// Output folder of the index, relative to the site root.
-        public var folder = "search"
+        package var folder = "search"
         /// Small files, since a page of 20 results may need one file per result.
-        public var documentsPerFile = 100
+        package var documentsPerFile = 100
         /// Characters of each document's text kept for snippets.
-        public var snippetLength = 240
+        package var snippetLength = 240
         /// Shards are added (in powers of two, up to 4096) until an average shard holds about this much.
-        public var targetShardBytes = 48 * 1024
-        public init() {}
+        package var targetShardBytes = 48 * 1024
+        package init() {}
     }
 
     /// Manifest, shards and document files, sorted by path.
-    public let files: [GeneratedFile]
-    public let report: SearchIndexReport
+    package let files: [GeneratedFile]
+    package let report: SearchIndexReport
 
-    public init(documents: [SearchDocument], layout: Layout = Layout()) {
+    package init(documents: [SearchDocument], layout: Layout = Layout()) {
         var files: [GeneratedFile] = []
         report = SearchIndex.write(documents: documents, layout: layout) { files.append($0) }
         self.files = files.sorted { $0.path < $1.path }
@@ -51,7 +51,7 @@ public struct SearchIndex: Sendable {
 
     /// Hands the index's files to `emit` one by one as they are made (shards, document files,
     /// then the manifest), so a large index is never in memory whole; returns the report.
-    public static func write<Failure: Error>(
+    package static func write<Failure: Error>(
         documents: consuming [SearchDocument], layout: Layout = Layout(), to emit: (GeneratedFile) throws(Failure) -> Void
     ) throws(Failure) -> SearchIndexReport {
         try writeFull(documents: documents, layout: layout) { output throws(Failure) in
@@ -67,7 +67,7 @@ public struct SearchIndex: Sendable {
     /// handed on as `.unchanged`. Otherwise, or when anything in the state or a previous file
     /// is unexpected, every file is made. Either way the files are byte for byte those of a
     /// full write. Returns the report and the state to keep for the next write.
-    public static func write<Failure: Error>(
+    package static func write<Failure: Error>(
         documents: consuming [SearchDocument], layout: Layout = Layout(), previous: SearchIndexState?,
         previousFile: (SitePath) -> Data?, to emit: (SearchIndexOutput) throws(Failure) -> Void
     ) throws(Failure) -> (report: SearchIndexReport, state: SearchIndexState) {

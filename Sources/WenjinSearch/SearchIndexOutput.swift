@@ -3,11 +3,11 @@ import WenjinBuildSupport
 
 /// One file of a search index write: made anew, or the same as in the previous output (to
 /// be carried over from there as it is).
-public enum SearchIndexOutput: Sendable, Equatable {
+package enum SearchIndexOutput: Sendable, Equatable {
     case file(GeneratedFile)
     case unchanged(SitePath)
 
-    public var path: SitePath {
+    package var path: SitePath {
         switch self {
         case .file(let file): file.path
         case .unchanged(let path): path

@@ -1,20 +1,20 @@
 /// What a search index holds and what it costs, for the build summary and the benchmark.
-public struct SearchIndexReport: Sendable, Equatable, CustomStringConvertible {
-    public var documents: Int
+package struct SearchIndexReport: Sendable, Equatable, CustomStringConvertible {
+    package var documents: Int
     /// Distinct terms (words, single CJK characters and CJK bigrams).
-    public var terms: Int
-    public var shards: Int
-    public var documentFiles: Int
+    package var terms: Int
+    package var shards: Int
+    package var documentFiles: Int
     /// UTF-8 bytes of the titles and texts indexed (borrowed titles are not).
-    public var textBytes: Int
+    package var textBytes: Int
     /// Bytes of every file of the index (manifest, shards, document files).
-    public var indexBytes: Int
+    package var indexBytes: Int
 
     /// `indexBytes / textBytes`, or 0 for an empty index.
-    public var sizeRatio: Double { textBytes == 0 ? 0 : Double(indexBytes) / Double(textBytes) }
+    package var sizeRatio: Double { textBytes == 0 ? 0 : Double(indexBytes) / Double(textBytes) }
 
     /// `search index: 4210 documents, 1.8 MB for 2.3 MB of text (0.78×), 64 shards`
-    public var description: String {
+    package var description: String {
         let ratio = (sizeRatio * 100).rounded() / 100
         return "search index: \(documents) documents, \(SearchIndexReport.megabytes(indexBytes)) for "
             + "\(SearchIndexReport.megabytes(textBytes)) of text (\(ratio)×), \(shards) shards"

@@ -10,7 +10,7 @@
 ///
 /// A state just returned by a write holds the documents it was given (no copy of their text)
 /// and makes its bytes when `encoded()` is called: keep it only until they are stored.
-public struct SearchIndexState: Sendable, Equatable {
+package struct SearchIndexState: Sendable, Equatable {
     /// One file of the index as it was written.
     struct Stamp: Sendable, Equatable {
         var bytes: Int
@@ -103,12 +103,12 @@ public struct SearchIndexState: Sendable, Equatable {
     }
 
     /// Reads a state `encoded()` wrote; throws on any other bytes (wrong version, damaged, truncated).
-    public init(decoding bytes: [UInt8]) throws(SearchStateError) {
+    package init(decoding bytes: [UInt8]) throws(SearchStateError) {
         self = try SearchStateCoding.decode(bytes)
     }
 
     /// The state as bytes for `init(decoding:)`.
-    public func encoded() -> [UInt8] {
+    package func encoded() -> [UInt8] {
         if case .stored(let stored) = documents { return stored.storage }
         return SearchStateCoding.encode(self)
     }
@@ -120,7 +120,7 @@ public struct SearchIndexState: Sendable, Equatable {
         return stored
     }
 
-    public static func == (lhs: SearchIndexState, rhs: SearchIndexState) -> Bool { lhs.encoded() == rhs.encoded() }
+    package static func == (lhs: SearchIndexState, rhs: SearchIndexState) -> Bool { lhs.encoded() == rhs.encoded() }
 
     var digits: Int { SearchShardKey.digits(forShardCount: shardCount) }
 

@@ -1,12 +1,12 @@
 /// Why a saved search index state cannot be used (not a state file, another version, damaged,
 /// truncated). The build then writes the index in full, so this never reaches a user.
-public struct SearchStateError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct SearchStateError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What is wrong with the bytes (`checksum mismatch`).
-    public let problem: String
+    package let problem: String
 
-    public init(problem: String) {
+    package init(problem: String) {
         self.problem = problem
     }
 
-    public var description: String { "search index state: \(problem); the index is written in full" }
+    package var description: String { "search index state: \(problem); the index is written in full" }
 }

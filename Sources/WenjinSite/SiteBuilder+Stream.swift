@@ -9,7 +9,7 @@ extension SiteBuilder {
     /// `build`, but nothing is written to the output folder, nothing is carried over from it, and
     /// no file is read back (docs/design.md#zim-export). The row digests are kept as a build keeps
     /// them: they describe the store, not an output.
-    public func stream(into sink: any SiteSink, progress: any BuildProgress = SilentProgress()) throws(SiteError) -> BuildSummary {
+    package func stream(into sink: any SiteSink, progress: any BuildProgress = SilentProgress()) throws(SiteError) -> BuildSummary {
         let steps = BuildSteps(progress: progress)
         let stateFolder = URL(fileURLWithPath: store.path).deletingLastPathComponent()
         let theme = try steps.run(.loadTheme) { try loadTheme(progress: progress) }

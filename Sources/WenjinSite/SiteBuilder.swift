@@ -13,23 +13,23 @@ import WenjinStore
 ///
 /// The build runs as a short list of named steps (`BuildStep`); a failure in any of them
 /// leaves the previous output untouched.
-public struct SiteBuilder: Sendable {
-    public let config: SiteConfig
-    public let store: Store
+package struct SiteBuilder: Sendable {
+    package let config: SiteConfig
+    package let store: Store
 
-    public init(config: SiteConfig, store: Store) {
+    package init(config: SiteConfig, store: Store) {
         self.config = config
         self.store = store
     }
 
     /// The output folder site.json names (`_site` by default).
-    public var defaultOutput: URL { config.resolve(config.build.outputDirectory) }
+    package var defaultOutput: URL { config.resolve(config.build.outputDirectory) }
 
     /// Builds the site into `output` and returns what was written. With `drafts` (a preview
     /// build, never to be published) their unpublished pages are added; see `DraftPages`.
     /// The output may not be where the site's own files are, nor a folder of files no build
     /// made (`OutputPlace`); it is written at its resolved place.
-    public func build(into requested: URL, drafts: DraftCollection? = nil,
+    package func build(into requested: URL, drafts: DraftCollection? = nil,
                       progress: any BuildProgress = SilentProgress()) throws(SiteError) -> BuildSummary {
         let steps = BuildSteps(progress: progress)
         let stateFolder = URL(fileURLWithPath: store.path).deletingLastPathComponent()

@@ -2,8 +2,8 @@ import Foundation
 
 /// Everything that can stop `wenjin build`, with the step it happened in, the file or template
 /// position to blame, and the error underneath, so the command can report it once with its cause chain.
-public struct SiteError: Error, CustomStringConvertible, Sendable {
-    public enum Reason: Sendable, Equatable {
+package struct SiteError: Error, CustomStringConvertible, Sendable {
+    package enum Reason: Sendable, Equatable {
         /// The theme folder or one of its files is missing or unreadable.
         case themeUnreadable
         /// A template does not compile or does not render; `file`, `line`, `column` say where.
@@ -23,20 +23,20 @@ public struct SiteError: Error, CustomStringConvertible, Sendable {
         case outsideSiteFolder
     }
 
-    public let reason: Reason
+    package let reason: Reason
     /// The build step's name (`load theme`, `render pages`), as progress shows it. In a build,
     /// `BuildSteps` sets it to the step that was running, whatever the thrower guessed.
-    public internal(set) var step: BuildStep
-    public let file: String?
-    public let line: Int?
-    public let column: Int?
+    package internal(set) var step: BuildStep
+    package let file: String?
+    package let line: Int?
+    package let column: Int?
     /// What went wrong, in this module's words; empty when `underlying` says it all.
-    public let message: String
+    package let message: String
     /// The error of the layer below (the store's, a template's, the file system's), kept whole
     /// for the command line's report.
-    public let underlying: (any Error)?
+    package let underlying: (any Error)?
 
-    public init(_ reason: Reason, step: BuildStep, file: String? = nil, line: Int? = nil, column: Int? = nil,
+    package init(_ reason: Reason, step: BuildStep, file: String? = nil, line: Int? = nil, column: Int? = nil,
                 message: String, underlying: (any Error)? = nil) {
         self.reason = reason
         self.step = step
@@ -48,12 +48,12 @@ public struct SiteError: Error, CustomStringConvertible, Sendable {
     }
 
     /// `file:line:column`, as much of it as is known.
-    public var position: String? {
+    package var position: String? {
         guard let file else { return nil }
         return [file, line.map(String.init), column.map(String.init)].compactMap { $0 }.joined(separator: ":")
     }
 
-    public var description: String {
+    package var description: String {
         let said = [message, underlying.map { String(describing: $0) }].compactMap { $0?.isEmpty == false ? $0 : nil }
         return "\(step.rawValue): " + (position.map { "\($0): " } ?? "") + said.joined(separator: ": ")
     }

@@ -23,13 +23,13 @@ extension AnswerComment {
 }
 
 extension StoreReader {
-    public func answer(_ id: AnswerID) throws(StoreError) -> Answer? {
+    package func answer(_ id: AnswerID) throws(StoreError) -> Answer? {
         try connection.queryFirst("SELECT \(Answer.columns) FROM answers WHERE id = ?", id) { Answer(row: $0) }
     }
 
     /// A question's answers in the API's order: most agreed first, then oldest first. A page that
     /// puts the best answer on top moves it there itself.
-    public func answers(of question: QuestionID) throws(StoreError) -> [Answer] {
+    package func answers(of question: QuestionID) throws(StoreError) -> [Answer] {
         try connection.query("""
             SELECT \(Answer.columns) FROM answers WHERE question_id = ?
             ORDER BY agree_count DESC, add_time, id
@@ -38,7 +38,7 @@ extension StoreReader {
 
     /// Every answer, by question, each list in the order of `answers(of:)`: one query where a
     /// build would otherwise make one per question. Bodies as `questions(bodiesChangedAfter:)`.
-    public func answersByQuestion(bodiesChangedAfter counter: Int = 0) throws(StoreError) -> [QuestionID: [Answer]] {
+    package func answersByQuestion(bodiesChangedAfter counter: Int = 0) throws(StoreError) -> [QuestionID: [Answer]] {
         let columns = """
             id, question_id, author_id, is_anonymous, IIF(change > ?, content_html, ''), add_time, agree_count, comment_count
             """
@@ -49,21 +49,21 @@ extension StoreReader {
     }
 
     /// The answers a user wrote under their name (anonymous ones excluded), newest first.
-    public func answers(by user: UserID) throws(StoreError) -> [Answer] {
+    package func answers(by user: UserID) throws(StoreError) -> [Answer] {
         try connection.query("""
             SELECT \(Answer.columns) FROM answers WHERE author_id = ? AND is_anonymous = 0
             ORDER BY add_time DESC, id DESC
             """, user) { Answer(row: $0) }
     }
 
-    public func answerComment(_ id: AnswerCommentID) throws(StoreError) -> AnswerComment? {
+    package func answerComment(_ id: AnswerCommentID) throws(StoreError) -> AnswerComment? {
         try connection.queryFirst("SELECT \(AnswerComment.columns) FROM answer_comments WHERE id = ?", id) {
             AnswerComment(row: $0)
         }
     }
 
     /// Every answer comment, by answer, each list in the order of `comments(of:)`.
-    public func commentsByAnswer() throws(StoreError) -> [AnswerID: [AnswerComment]] {
+    package func commentsByAnswer() throws(StoreError) -> [AnswerID: [AnswerComment]] {
         let comments = try connection.query("""
             SELECT \(AnswerComment.columns) FROM answer_comments ORDER BY answer_id, add_time, id
             """) { AnswerComment(row: $0) }
@@ -71,7 +71,7 @@ extension StoreReader {
     }
 
     /// The comments under an answer, oldest first (the order the API sends them).
-    public func comments(of answer: AnswerID) throws(StoreError) -> [AnswerComment] {
+    package func comments(of answer: AnswerID) throws(StoreError) -> [AnswerComment] {
         try connection.query("""
             SELECT \(AnswerComment.columns) FROM answer_comments WHERE answer_id = ? ORDER BY add_time, id
             """, answer) { AnswerComment(row: $0) }
@@ -82,7 +82,7 @@ extension StoreWriter {
     /// Inserts or updates an answer; an edited body keeps the old version as a revision. It
     /// never unmasks an anonymous answer (see `ShownAuthors`).
     @discardableResult
-    public func upsert(_ answer: Answer) throws(StoreError) -> UpsertOutcome {
+    package func upsert(_ answer: Answer) throws(StoreError) -> UpsertOutcome {
         let old = try reader.answer(answer.id)
         var answer = answer
         answer.isAnonymous = try reader.hidesAuthor(of: .answer(answer.id), author: answer.authorID,
@@ -105,7 +105,7 @@ extension StoreWriter {
 
     /// Inserts or updates a comment under an answer; an edited text keeps the old version.
     @discardableResult
-    public func upsert(_ comment: AnswerComment) throws(StoreError) -> UpsertOutcome {
+    package func upsert(_ comment: AnswerComment) throws(StoreError) -> UpsertOutcome {
         try save(comment, replacing: try reader.answerComment(comment.id),
                  revision: (.answerComment, comment.id.rawValue), sameContent: { $0.text == $1.text }) { () throws(StoreError) in
             try connection.run("""

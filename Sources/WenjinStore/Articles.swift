@@ -21,7 +21,7 @@ extension ArticleComment {
 }
 
 extension StoreReader {
-    public func article(_ id: ArticleID) throws(StoreError) -> Article? {
+    package func article(_ id: ArticleID) throws(StoreError) -> Article? {
         let topics = try connection.topicIDs(.articles, owner: id.rawValue)
         return try connection.queryFirst("SELECT \(Article.columns) FROM articles a WHERE a.id = ?", id) {
             Article(row: $0, topicIDs: topics)
@@ -29,7 +29,7 @@ extension StoreReader {
     }
 
     /// Every article, newest first. Bodies as `questions(bodiesChangedAfter:)`.
-    public func articles(bodiesChangedAfter counter: Int = 0) throws(StoreError) -> [Article] {
+    package func articles(bodiesChangedAfter counter: Int = 0) throws(StoreError) -> [Article] {
         let topics = try connection.allTopicIDs(.articles)
         let columns = "a.id, a.author_id, a.title, IIF(a.change > ?, a.message_html, ''), a.add_time, a.views, a.votes, a.comment_count"
         return try connection.query("SELECT \(columns) FROM articles a ORDER BY a.add_time DESC, a.id DESC", counter) {
@@ -38,7 +38,7 @@ extension StoreReader {
     }
 
     /// The articles filed under a topic, newest first.
-    public func articles(inTopic topic: TopicID) throws(StoreError) -> [Article] {
+    package func articles(inTopic topic: TopicID) throws(StoreError) -> [Article] {
         try withTopics(connection.query("""
             SELECT \(Article.columns) FROM articles a JOIN article_topics t ON t.article_id = a.id
             WHERE t.topic_id = ? ORDER BY a.add_time DESC, a.id DESC
@@ -46,20 +46,20 @@ extension StoreReader {
     }
 
     /// The articles a user wrote, newest first.
-    public func articles(by user: UserID) throws(StoreError) -> [Article] {
+    package func articles(by user: UserID) throws(StoreError) -> [Article] {
         try withTopics(connection.query("""
             SELECT \(Article.columns) FROM articles a WHERE a.author_id = ? ORDER BY a.add_time DESC, a.id DESC
             """, user) { Article(row: $0, topicIDs: []) })
     }
 
-    public func articleComment(_ id: ArticleCommentID) throws(StoreError) -> ArticleComment? {
+    package func articleComment(_ id: ArticleCommentID) throws(StoreError) -> ArticleComment? {
         try connection.queryFirst("SELECT \(ArticleComment.columns) FROM article_comments WHERE id = ?", id) {
             ArticleComment(row: $0)
         }
     }
 
     /// Every article comment, by article, each list in the order of `comments(of:)`.
-    public func commentsByArticle() throws(StoreError) -> [ArticleID: [ArticleComment]] {
+    package func commentsByArticle() throws(StoreError) -> [ArticleID: [ArticleComment]] {
         let comments = try connection.query("""
             SELECT \(ArticleComment.columns) FROM article_comments ORDER BY article_id, add_time, id
             """) { ArticleComment(row: $0) }
@@ -67,7 +67,7 @@ extension StoreReader {
     }
 
     /// The comments under an article, oldest first (the order the API sends them).
-    public func comments(of article: ArticleID) throws(StoreError) -> [ArticleComment] {
+    package func comments(of article: ArticleID) throws(StoreError) -> [ArticleComment] {
         try connection.query("""
             SELECT \(ArticleComment.columns) FROM article_comments WHERE article_id = ? ORDER BY add_time, id
             """, article) { ArticleComment(row: $0) }
@@ -86,7 +86,7 @@ extension StoreWriter {
     /// Inserts or updates an article and its topic list; an edited title or body keeps the old
     /// version as a revision.
     @discardableResult
-    public func upsert(_ article: Article) throws(StoreError) -> UpsertOutcome {
+    package func upsert(_ article: Article) throws(StoreError) -> UpsertOutcome {
         let old = try reader.article(article.id)
         return try save(article, replacing: old, revision: (.article, article.id.rawValue),
                         sameContent: { $0.title == $1.title && $0.messageHTML == $1.messageHTML }) { () throws(StoreError) in
@@ -107,7 +107,7 @@ extension StoreWriter {
 
     /// Inserts or updates a comment under an article; an edited message keeps the old version.
     @discardableResult
-    public func upsert(_ comment: ArticleComment) throws(StoreError) -> UpsertOutcome {
+    package func upsert(_ comment: ArticleComment) throws(StoreError) -> UpsertOutcome {
         try save(comment, replacing: try reader.articleComment(comment.id),
                  revision: (.articleComment, comment.id.rawValue), sameContent: { $0.message == $1.message }) { () throws(StoreError) in
             try connection.run("""

@@ -11,19 +11,19 @@ extension Asset {
 }
 
 extension StoreReader {
-    public func asset(_ url: AssetURL) throws(StoreError) -> Asset? {
+    package func asset(_ url: AssetURL) throws(StoreError) -> Asset? {
         try connection.queryFirst("SELECT \(Asset.columns) FROM assets WHERE url = ?", url) { row throws(StoreError) in try Asset(row: row) }
     }
 
     /// Every asset by URL, for mapping a page's image addresses to local files.
-    public func assets() throws(StoreError) -> [Asset] {
+    package func assets() throws(StoreError) -> [Asset] {
         try connection.query("SELECT \(Asset.columns) FROM assets ORDER BY url") { row throws(StoreError) in try Asset(row: row) }
     }
 }
 
 extension StoreWriter {
     /// Records the outcome of fetching an asset, replacing any earlier outcome for its URL.
-    public func put(_ asset: Asset, fetchedAt: Date = Date()) throws(StoreError) {
+    package func put(_ asset: Asset, fetchedAt: Date = Date()) throws(StoreError) {
         try connection.run("""
             INSERT INTO assets (url, sha256, content_type, size, state, error, fetched_at)
             VALUES (?, ?, ?, ?, ?, ?, ?)

@@ -24,21 +24,21 @@ extension Topic {
 }
 
 extension StoreReader {
-    public func user(_ id: UserID) throws(StoreError) -> User? {
+    package func user(_ id: UserID) throws(StoreError) -> User? {
         try connection.queryFirst("SELECT \(User.columns) FROM users WHERE id = ?", id) { User(row: $0) }
     }
 
     /// Every user, by ID.
-    public func users() throws(StoreError) -> [User] {
+    package func users() throws(StoreError) -> [User] {
         try connection.query("SELECT \(User.columns) FROM users ORDER BY id") { User(row: $0) }
     }
 
-    public func topic(_ id: TopicID) throws(StoreError) -> Topic? {
+    package func topic(_ id: TopicID) throws(StoreError) -> Topic? {
         try connection.queryFirst("SELECT \(Topic.columns) FROM topics WHERE id = ?", id) { Topic(row: $0) }
     }
 
     /// Every topic, most discussed first (the order of the topic square), then by ID.
-    public func topics() throws(StoreError) -> [Topic] {
+    package func topics() throws(StoreError) -> [Topic] {
         try connection.query("SELECT \(Topic.columns) FROM topics ORDER BY discuss_count DESC, id") { Topic(row: $0) }
     }
 }
@@ -47,7 +47,7 @@ extension StoreWriter {
     /// Inserts or updates a user. Profiles are not content, so no revisions are kept. The caller
     /// merges first when it knows only part of a user (a name from an answer list).
     @discardableResult
-    public func upsert(_ user: User) throws(StoreError) -> UpsertOutcome {
+    package func upsert(_ user: User) throws(StoreError) -> UpsertOutcome {
         try save(user, replacing: try reader.user(user.id), revision: nil, sameContent: { _, _ in true }) { () throws(StoreError) in
             let counts = user.counts
             try connection.run("""
@@ -68,7 +68,7 @@ extension StoreWriter {
 
     /// Inserts or updates a topic. No revisions are kept for topics.
     @discardableResult
-    public func upsert(_ topic: Topic) throws(StoreError) -> UpsertOutcome {
+    package func upsert(_ topic: Topic) throws(StoreError) -> UpsertOutcome {
         try save(topic, replacing: try reader.topic(topic.id), revision: nil, sameContent: { _, _ in true }) { () throws(StoreError) in
             try connection.run("""
                 INSERT INTO topics (id, title, description, pic, focus_count, discuss_count)

@@ -5,7 +5,7 @@ import Foundation
 
 extension StoreReader {
     /// How many tasks are in each state; states with none are absent.
-    public func queueSummary() throws(StoreError) -> [CrawlTaskState: Int] {
+    package func queueSummary() throws(StoreError) -> [CrawlTaskState: Int] {
         var summary: [CrawlTaskState: Int] = [:]
         _ = try connection.query("SELECT state, count(*) FROM crawl_queue GROUP BY state") { row throws(StoreError) in
             summary[try row.value(0, as: CrawlTaskState.self)] = row.int(1)
@@ -15,14 +15,14 @@ extension StoreReader {
 
     /// The earliest attempt time among pending tasks, so a crawler with nothing due knows how
     /// long to wait; `nil` when nothing is pending.
-    public func nextAttemptTime() throws(StoreError) -> Date? {
+    package func nextAttemptTime() throws(StoreError) -> Date? {
         try connection.queryFirst("SELECT min(next_attempt_at) FROM crawl_queue WHERE state = 'pending'") {
             $0.optionalDate(0)
         } ?? nil
     }
 
     /// The state of one task, or `nil` when it was never enqueued.
-    public func state(of task: CrawlTask) throws(StoreError) -> CrawlTaskState? {
+    package func state(of task: CrawlTask) throws(StoreError) -> CrawlTaskState? {
         try connection.queryFirst("SELECT state FROM crawl_queue WHERE kind = ? AND key = ?",
                                   task.kind.rawValue, task.key) { row throws(StoreError) in try row.value(0, as: CrawlTaskState.self) }
     }
@@ -31,7 +31,7 @@ extension StoreReader {
 extension StoreWriter {
     /// Adds a task unless it is already queued (in any state). Returns whether it was added.
     @discardableResult
-    public func enqueue(_ task: CrawlTask, priority: Int = 0) throws(StoreError) -> Bool {
+    package func enqueue(_ task: CrawlTask, priority: Int = 0) throws(StoreError) -> Bool {
         try connection.run("INSERT OR IGNORE INTO crawl_queue (kind, key, priority) VALUES (?, ?, ?)",
                            task.kind.rawValue, task.key, priority)
         return connection.changes == 1
@@ -39,7 +39,7 @@ extension StoreWriter {
 
     /// Makes a task pending again even if it is done or failed (a re-crawl of a list page),
     /// adding it when absent. Its attempt count starts over.
-    public func requeue(_ task: CrawlTask, priority: Int = 0) throws(StoreError) {
+    package func requeue(_ task: CrawlTask, priority: Int = 0) throws(StoreError) {
         try connection.run("""
             INSERT INTO crawl_queue (kind, key, priority) VALUES (?, ?, ?)
             ON CONFLICT (kind, key) DO UPDATE SET state = 'pending', attempts = 0, next_attempt_at = 0,
@@ -49,7 +49,7 @@ extension StoreWriter {
 
     /// Hands out up to `limit` pending tasks whose attempt time has come, highest priority first,
     /// then in the order they became due, and marks them running so no one takes them twice.
-    public func takeDue(limit: Int, now: Date = Date()) throws(StoreError) -> [DueTask] {
+    package func takeDue(limit: Int, now: Date = Date()) throws(StoreError) -> [DueTask] {
         let due = try connection.query("""
             SELECT id, kind, key, priority, attempts, last_error FROM crawl_queue
             WHERE state = 'pending' AND next_attempt_at <= ?
@@ -66,7 +66,7 @@ extension StoreWriter {
     }
 
     /// Marks a task finished.
-    public func markDone(_ task: CrawlTask) throws(StoreError) {
+    package func markDone(_ task: CrawlTask) throws(StoreError) {
         try connection.run("""
             UPDATE crawl_queue SET state = 'done', last_error = NULL WHERE kind = ? AND key = ?
             """, task.kind.rawValue, task.key)
@@ -74,7 +74,7 @@ extension StoreWriter {
 
     /// Records a failed attempt. With `retryAt` the task becomes pending again from that time
     /// (the crawler computes the backoff); without it the task has failed for good.
-    public func markFailed(_ task: CrawlTask, error: String, retryAt: Date?) throws(StoreError) {
+    package func markFailed(_ task: CrawlTask, error: String, retryAt: Date?) throws(StoreError) {
         try connection.run("""
             UPDATE crawl_queue SET state = ?, attempts = attempts + 1, last_error = ?,
                 next_attempt_at = coalesce(?, next_attempt_at)
@@ -86,7 +86,7 @@ extension StoreWriter {
     /// Puts tasks a killed crawl left running back to pending; a crawl calls it when it starts.
     /// Returns how many there were.
     @discardableResult
-    public func requeueInterrupted() throws(StoreError) -> Int {
+    package func requeueInterrupted() throws(StoreError) -> Int {
         try connection.run("UPDATE crawl_queue SET state = 'pending' WHERE state = 'running'")
         return connection.changes
     }

@@ -2,7 +2,7 @@ import Foundation
 import WenjinModel
 
 /// The kinds of entity the source can answer "no longer exists" for.
-public enum DeletableKind: String, Sendable, Hashable, CaseIterable {
+package enum DeletableKind: String, Sendable, Hashable, CaseIterable {
     case question
     case answer
     case answerComment = "answer_comment"
@@ -16,7 +16,7 @@ extension StoreWriter {
     /// later crawl that sees it missing again changes nothing. The entity's row and revisions stay.
     /// Returns whether this call recorded it (false when it was recorded before).
     @discardableResult
-    public func markDeleted(_ kind: DeletableKind, id: Int, at time: Date) throws(StoreError) -> Bool {
+    package func markDeleted(_ kind: DeletableKind, id: Int, at time: Date) throws(StoreError) -> Bool {
         try connection.run("""
             INSERT INTO deletions (entity_kind, entity_id, deleted_at) VALUES (?, ?, ?)
             ON CONFLICT (entity_kind, entity_id) DO NOTHING
@@ -27,7 +27,7 @@ extension StoreWriter {
     /// Forgets a deletion: the source serves the entity again (a moderator restored it).
     /// Returns whether there was one.
     @discardableResult
-    public func clearDeleted(_ kind: DeletableKind, id: Int) throws(StoreError) -> Bool {
+    package func clearDeleted(_ kind: DeletableKind, id: Int) throws(StoreError) -> Bool {
         try connection.run("DELETE FROM deletions WHERE entity_kind = ? AND entity_id = ?", kind.rawValue, id)
         return connection.changes == 1
     }
@@ -35,13 +35,13 @@ extension StoreWriter {
 
 extension StoreReader {
     /// When the source was first seen without the entity; nil while it exists.
-    public func deletionTime(_ kind: DeletableKind, id: Int) throws(StoreError) -> Date? {
+    package func deletionTime(_ kind: DeletableKind, id: Int) throws(StoreError) -> Date? {
         try connection.queryFirst("SELECT deleted_at FROM deletions WHERE entity_kind = ? AND entity_id = ?",
                                   kind.rawValue, id) { $0.date(0) }
     }
 
     /// Everything the source deleted, by kind, as the build applies `privacy.deleted`.
-    public func deletedContent() throws(StoreError) -> DeletedContent {
+    package func deletedContent() throws(StoreError) -> DeletedContent {
         var deleted = DeletedContent()
         _ = try connection.query("SELECT entity_kind, entity_id FROM deletions") { row throws(StoreError) in
             let id = row.int(1)

@@ -16,7 +16,7 @@ extension Question {
 }
 
 extension StoreReader {
-    public func question(_ id: QuestionID) throws(StoreError) -> Question? {
+    package func question(_ id: QuestionID) throws(StoreError) -> Question? {
         let topics = try connection.topicIDs(.questions, owner: id.rawValue)
         return try connection.queryFirst("SELECT \(Question.columns) FROM questions q WHERE q.id = ?", id) {
             Question(row: $0, topicIDs: topics)
@@ -26,7 +26,7 @@ extension StoreReader {
     /// Every question, most recently answered first (the order of the archive's index). Only
     /// rows written after `bodiesChangedAfter` (a `StoreChanges.counter`) bring their
     /// description; the others come with an empty one, for a caller that kept it (`StoreChanges`).
-    public func questions(bodiesChangedAfter counter: Int = 0) throws(StoreError) -> [Question] {
+    package func questions(bodiesChangedAfter counter: Int = 0) throws(StoreError) -> [Question] {
         let topics = try connection.allTopicIDs(.questions)
         let columns = """
             q.id, q.title, IIF(q.change > ?, q.detail_html, ''), q.asker_id, q.is_anonymous, q.add_time, q.update_time, \
@@ -38,7 +38,7 @@ extension StoreReader {
     }
 
     /// The questions filed under a topic, most recently answered first.
-    public func questions(inTopic topic: TopicID) throws(StoreError) -> [Question] {
+    package func questions(inTopic topic: TopicID) throws(StoreError) -> [Question] {
         try withTopics(connection.query("""
             SELECT \(Question.columns) FROM questions q JOIN question_topics t ON t.question_id = q.id
             WHERE t.topic_id = ? ORDER BY q.update_time DESC, q.id DESC
@@ -46,7 +46,7 @@ extension StoreReader {
     }
 
     /// The questions a user asked under their name (anonymous ones excluded), newest first.
-    public func questions(askedBy user: UserID) throws(StoreError) -> [Question] {
+    package func questions(askedBy user: UserID) throws(StoreError) -> [Question] {
         try withTopics(connection.query("""
             SELECT \(Question.columns) FROM questions q WHERE q.asker_id = ? AND q.is_anonymous = 0
             ORDER BY q.add_time DESC, q.id DESC
@@ -66,7 +66,7 @@ extension StoreWriter {
     /// Inserts or updates a question and its topic list; an edited title or description keeps the
     /// old version as a revision. It never unmasks an anonymous question (see `ShownAuthors`).
     @discardableResult
-    public func upsert(_ question: Question) throws(StoreError) -> UpsertOutcome {
+    package func upsert(_ question: Question) throws(StoreError) -> UpsertOutcome {
         let old = try reader.question(question.id)
         var question = question
         question.isAnonymous = try reader.hidesAuthor(of: .question(question.id), author: question.askerID,

@@ -2,20 +2,20 @@ import Foundation
 
 /// An API response exactly as it arrived, kept so the site can be rebuilt offline and decoding
 /// bugs fixed without a re-crawl. The store keeps the latest response per URL.
-public struct RawResponse: Sendable, Hashable {
-    public var url: URL
+package struct RawResponse: Sendable, Hashable {
+    package var url: URL
     /// HTTP status; 0 when no response arrived (then `error` says why).
-    public var status: Int
-    public var fetchedAt: Date
+    package var status: Int
+    package var fetchedAt: Date
     /// Validators for a conditional re-fetch.
-    public var etag: String?
-    public var lastModified: String?
-    public var contentType: String?
-    public var body: Data
+    package var etag: String?
+    package var lastModified: String?
+    package var contentType: String?
+    package var body: Data
     /// Why the response could not be used (network failure, undecodable body), if it could not.
-    public var error: String?
+    package var error: String?
 
-    public init(url: URL, status: Int, fetchedAt: Date, etag: String? = nil, lastModified: String? = nil,
+    package init(url: URL, status: Int, fetchedAt: Date, etag: String? = nil, lastModified: String? = nil,
                 contentType: String? = nil, body: Data, error: String? = nil) {
         self.url = url
         self.status = status
@@ -30,7 +30,7 @@ public struct RawResponse: Sendable, Hashable {
 
 extension StoreReader {
     /// The latest response stored for `url`.
-    public func rawResponse(for url: URL) throws(StoreError) -> RawResponse? {
+    package func rawResponse(for url: URL) throws(StoreError) -> RawResponse? {
         try connection.queryFirst("""
             SELECT status, fetched_at, etag, last_modified, content_type, body, error
             FROM raw_responses WHERE url = ?
@@ -44,7 +44,7 @@ extension StoreReader {
 
 extension StoreWriter {
     /// Stores a response, replacing any earlier one for the same URL.
-    public func put(_ response: RawResponse) throws(StoreError) {
+    package func put(_ response: RawResponse) throws(StoreError) {
         try connection.run("""
             INSERT INTO raw_responses (url, status, fetched_at, etag, last_modified, content_type, body, error)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?)

@@ -1,11 +1,11 @@
 /// What identifies a sanitizer result: the input's hash and the policy that produced it, so a
 /// stricter policy (a new version) misses the cache instead of serving stale output.
-public struct SanitizedCacheKey: Hashable, Sendable {
+package struct SanitizedCacheKey: Hashable, Sendable {
     /// Hex digest of the input HTML, computed by the sanitizer.
-    public var contentHash: String
-    public var policyVersion: Int
+    package var contentHash: String
+    package var policyVersion: Int
 
-    public init(contentHash: String, policyVersion: Int) {
+    package init(contentHash: String, policyVersion: Int) {
         self.contentHash = contentHash
         self.policyVersion = policyVersion
     }
@@ -13,21 +13,21 @@ public struct SanitizedCacheKey: Hashable, Sendable {
 
 /// A cached sanitizer result. The store keeps it as text; only the sanitizer turns it back into
 /// its trusted HTML type.
-public struct SanitizedCacheEntry: Hashable, Sendable {
-    public var html: String
+package struct SanitizedCacheEntry: Hashable, Sendable {
+    package var html: String
     /// What the build learned of the body besides its HTML, as JSON: the sanitizer's report of
     /// what it removed, the community links it resolved, the body's plain text. The store does not
     /// read it; only the build that wrote it does.
-    public var recordJSON: String
+    package var recordJSON: String
 
-    public init(html: String, recordJSON: String) {
+    package init(html: String, recordJSON: String) {
         self.html = html
         self.recordJSON = recordJSON
     }
 }
 
 extension StoreReader {
-    public func sanitized(_ key: SanitizedCacheKey) throws(StoreError) -> SanitizedCacheEntry? {
+    package func sanitized(_ key: SanitizedCacheKey) throws(StoreError) -> SanitizedCacheEntry? {
         try connection.queryFirst("""
             SELECT html, record FROM sanitized_cache WHERE content_hash = ? AND policy_version = ?
             """, key.contentHash, key.policyVersion) { SanitizedCacheEntry(html: $0.text(0), recordJSON: $0.text(1)) }
@@ -35,7 +35,7 @@ extension StoreReader {
 }
 
 extension StoreWriter {
-    public func putSanitized(_ entry: SanitizedCacheEntry, for key: SanitizedCacheKey) throws(StoreError) {
+    package func putSanitized(_ entry: SanitizedCacheEntry, for key: SanitizedCacheKey) throws(StoreError) {
         try connection.run("""
             INSERT INTO sanitized_cache (content_hash, policy_version, html, record) VALUES (?, ?, ?, ?)
             ON CONFLICT (content_hash, policy_version) DO UPDATE SET html = excluded.html, record = excluded.record

@@ -24,7 +24,7 @@ extension ShownAuthor.Post {
 
 extension StoreReader {
     /// What the source's web page last showed as the post's author; nil before a page was read.
-    public func shownAuthor(of post: ShownAuthor.Post) throws(StoreError) -> ShownAuthor? {
+    package func shownAuthor(of post: ShownAuthor.Post) throws(StoreError) -> ShownAuthor? {
         try connection.queryFirst("SELECT user_id FROM shown_authors WHERE post_kind = ? AND post_id = ?", post.kind, post.id) {
             ShownAuthor(post: post, userID: $0.optionalInt(0).map { UserID($0) })
         }
@@ -43,7 +43,7 @@ extension StoreWriter {
     /// Records what the source's web page shows as a post's author and applies it to the post's
     /// row when it is stored (a row stored later takes it from here). An anonymous sighting is
     /// kept even if a later page names someone.
-    public func record(_ shown: ShownAuthor, at time: Date) throws(StoreError) {
+    package func record(_ shown: ShownAuthor, at time: Date) throws(StoreError) {
         try connection.run("""
             INSERT INTO shown_authors (post_kind, post_id, user_id, seen_at) VALUES (?, ?, ?, ?)
             ON CONFLICT (post_kind, post_id) DO UPDATE SET

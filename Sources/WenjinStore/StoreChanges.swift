@@ -5,20 +5,20 @@ import WenjinModel
 /// change of a post's topic list — takes the next number of one counter, kept in the row's
 /// `change` column by triggers (migration 8). Rows are never deleted (deletions upstream are
 /// facts in their own table), so "what changed after N" is exactly the rows whose `change` > N.
-public struct StoreChanges: Sendable, Hashable {
+package struct StoreChanges: Sendable, Hashable {
     /// Made at random when the counter was created: a counter from another store (re-crawled
     /// from scratch, copied over) names different rows under the same numbers.
-    public let token: String
+    package let token: String
     /// The number the last change took; every row's `change` is at most this.
-    public let counter: Int
+    package let counter: Int
 
-    public init(token: String, counter: Int) {
+    package init(token: String, counter: Int) {
         self.token = token
         self.counter = counter
     }
 
     /// The tables whose rows carry a `change` column.
-    public enum Table: String, Sendable, CaseIterable {
+    package enum Table: String, Sendable, CaseIterable {
         case questions, answers, users, topics, articles, assets
         case answerComments = "answer_comments"
         case articleComments = "article_comments"
@@ -64,14 +64,14 @@ public struct StoreChanges: Sendable, Hashable {
 
 extension StoreReader {
     /// The counter and its token; nil only for a store that has no counter (never after migration 8).
-    public func changes() throws(StoreError) -> StoreChanges? {
+    package func changes() throws(StoreError) -> StoreChanges? {
         try connection.queryFirst("SELECT token, counter FROM store_changes WHERE id = 1") {
             StoreChanges(token: $0.text(0), counter: $0.int(1))
         }
     }
 
     /// Each row of `table` written after `counter`, by ID, with the number of its last change.
-    public func changedRows(of table: StoreChanges.Table, after counter: Int) throws(StoreError) -> [Int: Int] {
+    package func changedRows(of table: StoreChanges.Table, after counter: Int) throws(StoreError) -> [Int: Int] {
         var rows: [Int: Int] = [:]
         _ = try connection.query("SELECT id, change FROM \(table.rawValue) WHERE change > ?", counter) {
             rows[$0.int(0)] = $0.int(1)
@@ -81,7 +81,7 @@ extension StoreReader {
 }
 
 /// A post whose body a build may need to read on its own.
-public enum StoredBody: Sendable, Hashable {
+package enum StoredBody: Sendable, Hashable {
     case question(QuestionID)
     case answer(AnswerID)
     case article(ArticleID)
@@ -90,7 +90,7 @@ public enum StoredBody: Sendable, Hashable {
 extension StoreReader {
     /// The raw HTML of one body, or nil when its post is not stored: for a body a list read left
     /// out (`questions(bodiesChangedAfter:)`) that the caller turns out to need.
-    public func body(_ body: StoredBody) throws(StoreError) -> String? {
+    package func body(_ body: StoredBody) throws(StoreError) -> String? {
         switch body {
         case .question(let id): try connection.queryFirst("SELECT detail_html FROM questions WHERE id = ?", id) { $0.text(0) }
         case .answer(let id): try connection.queryFirst("SELECT content_html FROM answers WHERE id = ?", id) { $0.text(0) }

@@ -1,17 +1,17 @@
 /// The numbers `wenjin stats` reports; its JSON keys are part of the command-line contract.
-public struct StoreCounts: Sendable, Hashable, Codable {
-    public var questions: Int
-    public var answers: Int
+package struct StoreCounts: Sendable, Hashable, Codable {
+    package var questions: Int
+    package var answers: Int
     /// Comments under answers.
-    public var comments: Int
-    public var users: Int
-    public var topics: Int
-    public var articles: Int
-    public var articleComments: Int
+    package var comments: Int
+    package var users: Int
+    package var topics: Int
+    package var articles: Int
+    package var articleComments: Int
     /// Assets whose bytes are stored; missing and failed downloads are not counted.
-    public var assets: Int
+    package var assets: Int
 
-    public init(questions: Int = 0, answers: Int = 0, comments: Int = 0, users: Int = 0, topics: Int = 0,
+    package init(questions: Int = 0, answers: Int = 0, comments: Int = 0, users: Int = 0, topics: Int = 0,
                 articles: Int = 0, articleComments: Int = 0, assets: Int = 0) {
         self.questions = questions
         self.answers = answers

@@ -1,8 +1,8 @@
 import WenjinSQLite
 
 /// The one error type of WenjinStore: what went wrong, with the store file and SQL involved.
-public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
-    public enum Reason: Sendable, Equatable {
+package struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
+    package enum Reason: Sendable, Equatable {
         /// SQLite refused a call; `code` is its extended result code.
         case sqlite(code: Int32)
         /// The store was written by a newer `wenjin` whose migrations this build does not know.
@@ -17,18 +17,18 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case cannotEncode
     }
 
-    public var reason: Reason
+    package var reason: Reason
     /// The store file (`:memory:` for an in-memory store).
-    public var path: String
+    package var path: String
     /// The statement being run, when there was one.
-    public var sql: String?
+    package var sql: String?
     /// SQLite's own message, or what the store was doing when `underlying` failed.
-    public var message: String?
+    package var message: String?
     /// The error of the layer below (an encoder's, the file system's, a SQLite wrapper's),
     /// kept whole for the command line's report.
-    public var underlying: (any Error)?
+    package var underlying: (any Error)?
 
-    public init(_ reason: Reason, path: String, sql: String? = nil, message: String? = nil, underlying: (any Error)? = nil) {
+    package init(_ reason: Reason, path: String, sql: String? = nil, message: String? = nil, underlying: (any Error)? = nil) {
         self.reason = reason
         self.path = path
         self.sql = sql
@@ -38,7 +38,7 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// Equal when they say the same: an underlying error is compared by its description, as
     /// `any Error` has no equality of its own.
-    public static func == (left: StoreError, right: StoreError) -> Bool {
+    package static func == (left: StoreError, right: StoreError) -> Bool {
         left.reason == right.reason && left.path == right.path && left.sql == right.sql && left.message == right.message
             && left.underlying.map { String(describing: $0) } == right.underlying.map { String(describing: $0) }
     }
@@ -48,7 +48,7 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         self.init(.sqlite(code: cause.code), path: path, sql: cause.sql, message: cause.message)
     }
 
-    public var description: String {
+    package var description: String {
         var text: String
         switch reason {
         case .sqlite(let code):

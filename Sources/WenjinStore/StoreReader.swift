@@ -3,11 +3,11 @@ import WenjinModel
 /// Read access to the store inside one `Store.read` or `Store.write` transaction.
 ///
 /// Lists come in the order a page shows them, so the site builder never sorts rows itself.
-public struct StoreReader {
+package struct StoreReader {
     let connection: Connection
 
     /// How much the store holds, as `wenjin stats` prints it.
-    public func counts() throws(StoreError) -> StoreCounts {
+    package func counts() throws(StoreError) -> StoreCounts {
         try connection.queryFirst("""
             SELECT (SELECT count(*) FROM questions), (SELECT count(*) FROM answers),
                    (SELECT count(*) FROM answer_comments), (SELECT count(*) FROM users),

@@ -2,7 +2,7 @@ import Foundation
 import WenjinModel
 
 /// What an upsert did, so the crawler can report what was new or changed.
-public enum UpsertOutcome: Sendable, Hashable {
+package enum UpsertOutcome: Sendable, Hashable {
     /// The entity was not in the store.
     case inserted
     /// Only counters or metadata changed; no revision was kept.
@@ -14,11 +14,11 @@ public enum UpsertOutcome: Sendable, Hashable {
 }
 
 /// Write access to the store inside one `Store.write` transaction.
-public struct StoreWriter {
+package struct StoreWriter {
     let connection: Connection
 
     /// Reads inside the same transaction, seeing this transaction's own writes.
-    public var reader: StoreReader { StoreReader(connection: connection) }
+    package var reader: StoreReader { StoreReader(connection: connection) }
 
     /// The common path of every upsert: compare with the stored version, keep the old version
     /// when the readable content changed, and write only when something changed at all.

@@ -3,7 +3,7 @@ import Foundation
 /// The items a crawl re-fetches to see whether the source still holds them as stored: each one
 /// brings its dependents along (a question its answers and their comment counts, an article
 /// its comments), so these three cover the whole archive.
-public enum VerifiedKind: String, Sendable, Hashable, CaseIterable {
+package enum VerifiedKind: String, Sendable, Hashable, CaseIterable {
     case question
     case user
     case article
@@ -22,7 +22,7 @@ extension StoreWriter {
     /// Records that the source was just asked for an item (whether it still had it or not).
     /// Each record takes the next number of one sequence, so "verified longest ago" is exact even
     /// for items verified within the same second or under a clock that was set back.
-    public func markVerified(_ kind: VerifiedKind, id: Int, at time: Date) throws(StoreError) {
+    package func markVerified(_ kind: VerifiedKind, id: Int, at time: Date) throws(StoreError) {
         try connection.run("""
             INSERT INTO verifications (entity_kind, entity_id, verified_at, sequence)
             VALUES (?, ?, ?, (SELECT coalesce(max(sequence), 0) + 1 FROM verifications))
@@ -34,12 +34,12 @@ extension StoreWriter {
 
 extension StoreReader {
     /// How many items of a kind the store holds.
-    public func itemCount(_ kind: VerifiedKind) throws(StoreError) -> Int {
+    package func itemCount(_ kind: VerifiedKind) throws(StoreError) -> Int {
         try connection.queryFirst("SELECT count(*) FROM \(kind.table)") { $0.int(0) } ?? 0
     }
 
     /// The stored items the source was asked for longest ago (never asked first, by id).
-    public func leastRecentlyVerified(_ kind: VerifiedKind, limit: Int) throws(StoreError) -> [Int] {
+    package func leastRecentlyVerified(_ kind: VerifiedKind, limit: Int) throws(StoreError) -> [Int] {
         try connection.query("""
             SELECT item.id FROM \(kind.table) AS item
             LEFT JOIN verifications AS v ON v.entity_kind = ? AND v.entity_id = item.id
@@ -48,7 +48,7 @@ extension StoreReader {
     }
 
     /// When the source last confirmed an item; nil when it never did.
-    public func verificationTime(_ kind: VerifiedKind, id: Int) throws(StoreError) -> Date? {
+    package func verificationTime(_ kind: VerifiedKind, id: Int) throws(StoreError) -> Date? {
         try connection.queryFirst("SELECT verified_at FROM verifications WHERE entity_kind = ? AND entity_id = ?",
                                   kind.rawValue, id) { $0.date(0) }
     }

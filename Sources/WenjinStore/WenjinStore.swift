@@ -13,12 +13,12 @@ import WenjinModel
 /// writes is both atomic and fast. The reader or writer handed to the closure is valid only
 /// inside it; calling `read`/`write` again from inside the closure would deadlock, so use the
 /// writer's `reader` instead.
-public final class Store: @unchecked Sendable {
+package final class Store: @unchecked Sendable {
     /// The store's file name inside the site's store folder (`.wenjin/cache.sqlite`).
-    public static let fileName = "cache.sqlite"
+    package static let fileName = "cache.sqlite"
 
     /// The store file, or `:memory:`.
-    public let path: String
+    package let path: String
     // Unchecked because the connection is lent to the caller's closure, which a
     // `Mutex<Connection>` cannot prove safe; every use of `connection` holds `lock`.
     private let lock = Mutex(())
@@ -26,7 +26,7 @@ public final class Store: @unchecked Sendable {
 
     /// Opens the store at `url`, creating it and its parent folders when absent, and brings its
     /// schema up to date. Fails when the store was written by a newer `wenjin`.
-    public static func open(at url: URL) throws(StoreError) -> Store {
+    package static func open(at url: URL) throws(StoreError) -> Store {
         let folder = url.deletingLastPathComponent()
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -38,7 +38,7 @@ public final class Store: @unchecked Sendable {
 
     /// Opens a store that must already exist (for commands that only read, such as `stats` and
     /// `build`), bringing its schema up to date. Fails with `.noStore` when there is no file.
-    public static func openExisting(at url: URL) throws(StoreError) -> Store {
+    package static func openExisting(at url: URL) throws(StoreError) -> Store {
         guard FileManager.default.fileExists(atPath: url.path) else {
             throw StoreError(.noStore, path: url.path)
         }
@@ -46,7 +46,7 @@ public final class Store: @unchecked Sendable {
     }
 
     /// A private store that lives in memory and vanishes with the value; for tests.
-    public static func inMemory() throws(StoreError) -> Store {
+    package static func inMemory() throws(StoreError) -> Store {
         try Store(path: ":memory:", migrations: Schema.migrations)
     }
 
@@ -60,7 +60,7 @@ public final class Store: @unchecked Sendable {
     /// Runs `body` in one read transaction, so everything it reads comes from one snapshot.
     @discardableResult
     /// Throws the store's `StoreError` or what `body` throws.
-    public func read<T: Sendable>(_ body: (StoreReader) throws -> T) throws -> T {
+    package func read<T: Sendable>(_ body: (StoreReader) throws -> T) throws -> T {
         try lock.withLock { _ in
             try connection.transaction(immediate: false, { try body(StoreReader(connection: connection)) }, failing: { $0 })
         }
@@ -70,14 +70,14 @@ public final class Store: @unchecked Sendable {
     /// returns, and none of them when it throws.
     @discardableResult
     /// Throws the store's `StoreError` or what `body` throws.
-    public func write<T: Sendable>(_ body: (StoreWriter) throws -> T) throws -> T {
+    package func write<T: Sendable>(_ body: (StoreWriter) throws -> T) throws -> T {
         try lock.withLock { _ in
             try connection.transaction(immediate: true, { try body(StoreWriter(connection: connection)) }, failing: { $0 })
         }
     }
 
     /// How much the store holds, as `wenjin stats` prints it.
-    public func counts() throws(StoreError) -> StoreCounts {
+    package func counts() throws(StoreError) -> StoreCounts {
         try lock.withLock { _ throws(StoreError) in
             try connection.transaction(immediate: false) { () throws(StoreError) in try StoreReader(connection: connection).counts() }
         }

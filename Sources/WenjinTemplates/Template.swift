@@ -1,15 +1,15 @@
 /// One template compiled into a node tree: parse once, render many times from any thread.
 /// Render it through a `TemplateLibrary`, which supplies its partials and parents.
-public struct Template: Sendable {
+package struct Template: Sendable {
     let source: TemplateSource
     let nodes: [TemplateNode]
 
     /// The name partial tags use for this template.
-    public var name: TemplateName { source.name }
+    package var name: TemplateName { source.name }
 
     /// Compiles `text`; `file` (a path) is what errors name, the template's name otherwise.
     /// Throws `TemplateError` for unclosed or mismatched sections and bad tags.
-    public init(name: TemplateName, text: String, file: String? = nil) throws(TemplateError) {
+    package init(name: TemplateName, text: String, file: String? = nil) throws(TemplateError) {
         source = TemplateSource(name: name, file: file, text: text)
         var tokenizer = TemplateTokenizer(source: source)
         var tokens = try tokenizer.tokenize()

@@ -2,8 +2,8 @@ import Foundation
 
 /// Everything that can go wrong while loading, compiling or rendering templates, with the
 /// template file and (when one tag is to blame) its line and column.
-public struct TemplateError: Error, Equatable, CustomStringConvertible, LocalizedError {
-    public enum Reason: Sendable, Equatable {
+package struct TemplateError: Error, Equatable, CustomStringConvertible, LocalizedError {
+    package enum Reason: Sendable, Equatable {
         /// An opening delimiter without its closing one.
         case unclosedTag
         /// A section, inverted section, parent or block that is never closed.
@@ -33,28 +33,28 @@ public struct TemplateError: Error, Equatable, CustomStringConvertible, Localize
     }
 
     /// The template file (its path when loaded from disk, else its name).
-    public let file: String
+    package let file: String
     /// 1-based line of the tag to blame, when there is one.
-    public let line: Int?
+    package let line: Int?
     /// 1-based column (in characters) of the tag to blame, when there is one.
-    public let column: Int?
-    public let reason: Reason
+    package let column: Int?
+    package let reason: Reason
 
-    public init(file: String, line: Int? = nil, column: Int? = nil, reason: Reason) {
+    package init(file: String, line: Int? = nil, column: Int? = nil, reason: Reason) {
         self.file = file
         self.line = line
         self.column = column
         self.reason = reason
     }
 
-    public var description: String {
+    package var description: String {
         var place = file
         if let line { place += ":\(line)" }
         if let column { place += ":\(column)" }
         return "\(place): \(explanation)"
     }
 
-    public var errorDescription: String? { description }
+    package var errorDescription: String? { description }
 
     private var explanation: String {
         switch reason {

@@ -5,9 +5,9 @@ import Foundation
 
 /// A set of compiled templates addressed by name, in which partials and parents are found,
 /// and the one way to render: `try library.render("question", with: context)`.
-public struct TemplateLibrary: Sendable {
+package struct TemplateLibrary: Sendable {
     /// How forgiving rendering is.
-    public enum Mode: Sendable {
+    package enum Mode: Sendable {
         /// The Mustache spec: any value may be written unescaped, and a missing partial
         /// writes nothing.
         case lenient
@@ -16,12 +16,12 @@ public struct TemplateLibrary: Sendable {
         case strict
     }
 
-    public let mode: Mode
+    package let mode: Mode
     let templates: [TemplateName: Template]
 
     /// A library of already compiled templates. In strict mode every fixed partial and
     /// parent they name must be among them.
-    public init(_ templates: [Template], mode: Mode = .strict) throws(TemplateError) {
+    package init(_ templates: [Template], mode: Mode = .strict) throws(TemplateError) {
         var byName: [TemplateName: Template] = [:]
         for template in templates {
             guard byName.updateValue(template, forKey: template.name) == nil else {
@@ -41,7 +41,7 @@ public struct TemplateLibrary: Sendable {
 
     /// Loads and compiles every `*.mustache` file below `folder` (a theme), each once.
     /// `partials/answer.mustache` is named `partials/answer`.
-    public init(folder: URL, mode: Mode = .strict) throws(TemplateError) {
+    package init(folder: URL, mode: Mode = .strict) throws(TemplateError) {
         let root = folder.standardizedFileURL
         let files: [URL]
         do {
@@ -64,32 +64,32 @@ public struct TemplateLibrary: Sendable {
     }
 
     /// Every template's name, sorted.
-    public var names: [TemplateName] { templates.keys.sorted() }
+    package var names: [TemplateName] { templates.keys.sorted() }
 
     /// The template of that name.
-    public func template(named name: TemplateName) throws(TemplateError) -> Template {
+    package func template(named name: TemplateName) throws(TemplateError) -> Template {
         guard let template = templates[name] else { throw TemplateError(file: name.rawValue, reason: .unknownTemplate(name.rawValue)) }
         return template
     }
 
     /// Renders the template of that name against `context`.
-    public func render(_ name: TemplateName, with context: TemplateValue) throws(TemplateError) -> String {
+    package func render(_ name: TemplateName, with context: TemplateValue) throws(TemplateError) -> String {
         try render(template(named: name), with: context)
     }
 
     /// Renders the template of that name against a view model.
-    public func render(_ name: TemplateName, with context: some TemplateRenderable) throws(TemplateError) -> String {
+    package func render(_ name: TemplateName, with context: some TemplateRenderable) throws(TemplateError) -> String {
         try render(template(named: name), with: context.templateValue)
     }
 
     /// Renders `template` (which need not belong to the library) against `context`, taking
     /// its partials and parents from the library.
-    public func render(_ template: Template, with context: TemplateValue) throws(TemplateError) -> String {
+    package func render(_ template: Template, with context: TemplateValue) throws(TemplateError) -> String {
         String(decoding: try renderUTF8(template, with: context), as: UTF8.self)
     }
 
     /// Like `render`, as UTF-8 bytes ready to write or compare with a file.
-    public func renderUTF8(_ template: Template, with context: TemplateValue) throws(TemplateError) -> [UInt8] {
+    package func renderUTF8(_ template: Template, with context: TemplateValue) throws(TemplateError) -> [UInt8] {
         var renderer = TemplateRenderer(library: self, context: context, capacity: template.source.bytes.count * 2 + 1024)
         try renderer.render(template.nodes)
         return renderer.output.bytes

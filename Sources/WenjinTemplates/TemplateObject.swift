@@ -3,19 +3,19 @@
 /// The order matters only to people reading or dumping contexts (lookups are by key), but it
 /// keeps contexts built in different runs identical. Small objects, the usual view model,
 /// are searched linearly: comparing a few short keys is cheaper than hashing one.
-public struct TemplateObject: Sendable, Equatable {
+package struct TemplateObject: Sendable, Equatable {
     /// The keys, in the order they were first set.
-    public private(set) var keys: [String] = []
+    package private(set) var keys: [String] = []
     private var values: [TemplateValue] = []
     /// Positions by key, kept only past `linearLimit` keys.
     private var positions: [String: Int]?
 
     private static let linearLimit = 12
 
-    public init() {}
+    package init() {}
 
     /// The value for `key`; setting `nil` removes the key.
-    public subscript(key: String) -> TemplateValue? {
+    package subscript(key: String) -> TemplateValue? {
         get { position(of: key).map { values[$0] } }
         set {
             switch (position(of: key), newValue) {
@@ -39,7 +39,7 @@ public struct TemplateObject: Sendable, Equatable {
         }
     }
 
-    public var isEmpty: Bool { keys.isEmpty }
+    package var isEmpty: Bool { keys.isEmpty }
 
     private func position(of key: String) -> Int? {
         if let positions { return positions[key] }
@@ -50,13 +50,13 @@ public struct TemplateObject: Sendable, Equatable {
         positions = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) })
     }
 
-    public static func == (lhs: TemplateObject, rhs: TemplateObject) -> Bool {
+    package static func == (lhs: TemplateObject, rhs: TemplateObject) -> Bool {
         lhs.keys == rhs.keys && lhs.values == rhs.values
     }
 }
 
 extension TemplateObject: ExpressibleByDictionaryLiteral {
-    public init(dictionaryLiteral elements: (String, TemplateValue)...) {
+    package init(dictionaryLiteral elements: (String, TemplateValue)...) {
         for (key, value) in elements { self[key] = value }
     }
 }

@@ -2,12 +2,12 @@
 ///
 /// This module cannot check markup, so creating one is a promise by the caller: the site makes
 /// them only from the sanitizer's output and from templates it rendered itself.
-public struct TrustedHTML: Sendable, Hashable {
+package struct TrustedHTML: Sendable, Hashable {
     /// The markup, written as is.
-    public let markup: String
+    package let markup: String
 
     /// Wraps markup the caller vouches for (sanitized or produced by a template).
-    public init(trusted markup: String) {
+    package init(trusted markup: String) {
         self.markup = markup
     }
 }

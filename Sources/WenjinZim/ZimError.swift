@@ -1,8 +1,8 @@
 import WenjinSite
 
 /// Why `wenjin export zim` wrote no file; `file` is what it was reading or writing.
-public struct ZimError: Error, Sendable {
-    public enum Reason: Sendable {
+package struct ZimError: Error, Sendable {
+    package enum Reason: Sendable {
         /// libzim refused (its message); the partial file is removed.
         case libzim(String)
         /// The theme's icon is missing or not a 48×48 PNG (what is wrong with it).
@@ -15,10 +15,10 @@ public struct ZimError: Error, Sendable {
         case cannotPlace(String)
     }
 
-    public let file: String
-    public let reason: Reason
+    package let file: String
+    package let reason: Reason
 
-    public init(file: String, reason: Reason) {
+    package init(file: String, reason: Reason) {
         self.file = file
         self.reason = reason
     }

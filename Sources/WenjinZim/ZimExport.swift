@@ -10,11 +10,11 @@ import WenjinSite
 /// (`SiteBuilder.stream`), so the ZIM shows exactly what the site shows, and no site folder is
 /// written or read; the index takes the text the same build has of each question and article
 /// (`PageText`), so no page is taken apart again.
-public struct ZimExport: Sendable {
-    public let config: SiteConfig
-    public let metadata: ZimMetadata
+package struct ZimExport: Sendable {
+    package let config: SiteConfig
+    package let metadata: ZimMetadata
 
-    public init(config: SiteConfig, date: Date) throws(ZimError) {
+    package init(config: SiteConfig, date: Date) throws(ZimError) {
         self.config = config
         metadata = try ZimMetadata(config: config, date: date)
     }
@@ -23,7 +23,7 @@ public struct ZimExport: Sendable {
     /// one is complete. Nothing is left at `file` if a page, a file or the text the full-text
     /// index is given of a question or article lets out what `forbidden` names (a `ZimError`),
     /// or if the site cannot be rendered (the build's `SiteError`).
-    public func write(to file: URL, from builder: SiteBuilder, forbidden: ForbiddenContent,
+    package func write(to file: URL, from builder: SiteBuilder, forbidden: ForbiddenContent,
                       progress: any BuildProgress = SilentProgress()) throws -> (ZimExportSummary, BuildSummary) {
         // Debian's libzim 8 indexes Chinese text as one word per run of characters unless
         // Xapian's CJK n-grams are on while the index is written (openZIM fixed this only in
@@ -78,10 +78,10 @@ public struct ZimExport: Sendable {
 }
 
 /// What an export wrote.
-public struct ZimExportSummary: Sendable, Equatable {
-    public var pages = 0
-    public var frontArticles = 0
-    public var files = 0
+package struct ZimExportSummary: Sendable, Equatable {
+    package var pages = 0
+    package var frontArticles = 0
+    package var files = 0
 
-    public var line: String { "\(pages) pages (\(frontArticles) front articles) and \(files) other files" }
+    package var line: String { "\(pages) pages (\(frontArticles) front articles) and \(files) other files" }
 }

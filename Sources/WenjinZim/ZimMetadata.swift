@@ -3,14 +3,14 @@ import WenjinConfig
 
 /// The metadata entries of an exported ZIM, from site.json's `zim` section, its `title` and
 /// `language`, and the day of the export (https://wiki.openzim.org/wiki/Metadata).
-public struct ZimMetadata: Sendable, Equatable {
+package struct ZimMetadata: Sendable, Equatable {
     /// Name, Title, Description, … in the order they are written.
-    public let entries: [(name: String, value: String)]
+    package let entries: [(name: String, value: String)]
 
     /// Kiwix's Name: `<zim.name>_<two-letter language>_all`, one book across its monthly editions.
-    public let name: String
+    package let name: String
 
-    public init(config: SiteConfig, date: Date) throws(ZimError) {
+    package init(config: SiteConfig, date: Date) throws(ZimError) {
         let zim = config.zim
         let language = Self.language(config.language)
         name = "\(zim.name)_\(language.twoLetter)_all"
@@ -38,11 +38,11 @@ public struct ZimMetadata: Sendable, Equatable {
     }
 
     /// `<Name>_<YYYY-MM>.zim`, openZIM's naming of a monthly edition.
-    public func defaultFileName(date: Date) -> String {
+    package func defaultFileName(date: Date) -> String {
         "\(name)_\(Self.day(date).prefix(7)).zim"
     }
 
-    public static func == (lhs: ZimMetadata, rhs: ZimMetadata) -> Bool {
+    package static func == (lhs: ZimMetadata, rhs: ZimMetadata) -> Bool {
         lhs.entries.elementsEqual(rhs.entries) { $0.name == $1.name && $0.value == $1.value }
     }
 

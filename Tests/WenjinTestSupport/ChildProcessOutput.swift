@@ -3,10 +3,10 @@ import Foundation
 /// Waiting for a child process (Chromium, tidy, the built binary) without holding a thread of
 /// Swift's cooperative pool: the pool has one thread per core, two on the project's machine, so
 /// a test blocked there in a read holds back every other test of the parallel run.
-public enum ChildProcessOutput {
+package enum ChildProcessOutput {
     /// Everything `pipe` delivers until the process closes it, once `process` has ended; the
     /// blocking read and wait happen on a thread of their own.
-    public static func read(_ pipe: Pipe, of process: Process) async -> Data {
+    package static func read(_ pipe: Pipe, of process: Process) async -> Data {
         let handle = pipe.fileHandleForReading
         return await withCheckedContinuation { continuation in
             Thread {

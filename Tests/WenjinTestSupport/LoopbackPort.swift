@@ -3,9 +3,9 @@ import Glibc
 
 /// Listening sockets on 127.0.0.1 for the tests' own servers, and port numbers for outside
 /// servers a test starts (nginx, kiwix-serve), which take a number, not a socket.
-public enum LoopbackPort {
+package enum LoopbackPort {
     /// A socket listening on a port the kernel chose, and that port.
-    public static func listening(backlog: Int32 = 128) throws -> (descriptor: Int32, port: Int) {
+    package static func listening(backlog: Int32 = 128) throws -> (descriptor: Int32, port: Int) {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw POSIXError(.EMFILE) }
         var yes: Int32 = 1
@@ -29,7 +29,7 @@ public enum LoopbackPort {
 
     /// A port the kernel just gave out and that is free again: another process may take it
     /// first, so callers retry a start that fails with "address in use".
-    public static func unused() throws -> Int {
+    package static func unused() throws -> Int {
         let (fd, port) = try listening(backlog: 1)
         close(fd)
         return port

@@ -5,11 +5,11 @@ import WenjinSample
 /// The sample community on a real loopback server whose JSON bodies pass through `rewrite`
 /// (given the request target and the body as text) before they are sent: a source that lies in
 /// one chosen way and answers like the sample otherwise.
-public final class RewritingSampleServer: Sendable {
-    public let community: SampleCommunity
+package final class RewritingSampleServer: Sendable {
+    package let community: SampleCommunity
     private let server: HTTPServer
 
-    public init(questions: Int, flavor: SampleAPI.Flavor = .wenjin,
+    package init(questions: Int, flavor: SampleAPI.Flavor = .wenjin,
                 rewrite: @escaping @Sendable (_ target: String, _ body: String) -> String) throws {
         let community = SampleCommunity(.init(seed: 2015, questions: questions, editedAnswers: 0))
         self.community = community
@@ -29,5 +29,5 @@ public final class RewritingSampleServer: Sendable {
 
     deinit { server.stop() }
 
-    public var base: String { "http://127.0.0.1:\(server.port ?? 0)/" }
+    package var base: String { "http://127.0.0.1:\(server.port ?? 0)/" }
 }

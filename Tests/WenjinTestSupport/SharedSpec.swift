@@ -8,9 +8,9 @@ import Testing
 ///
 /// A user's clone may not have it: the suites that read it are then skipped, each saying why.
 /// CI has it, so there (`CI=true`) they always run, and a missing folder fails them loudly.
-public enum SharedSpec {
+package enum SharedSpec {
     /// `<package root>/../shared/spec`, found from this file.
-    public static let folder: URL = {
+    package static let folder: URL = {
         var url = URL(fileURLWithPath: #filePath)
         while url.path != "/" && !FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
             url.deleteLastPathComponent()
@@ -18,7 +18,7 @@ public enum SharedSpec {
         return url.deletingLastPathComponent().appendingPathComponent("shared/spec").standardizedFileURL
     }()
 
-    public static var isPresent: Bool {
+    package static var isPresent: Bool {
         var isFolder: ObjCBool = false
         return FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) && isFolder.boolValue
     }
@@ -26,7 +26,7 @@ public enum SharedSpec {
     private static var isCI: Bool { ProcessInfo.processInfo.environment["CI"] == "true" }
 
     /// The trait of every suite that reads the material.
-    public static var required: ConditionTrait {
+    package static var required: ConditionTrait {
         .enabled(if: isPresent || isCI, "the outside test material \(folder.path) is missing (CI=true runs these and fails)")
     }
 }

@@ -68,13 +68,13 @@ enum CheckCommand {
 
 // Kept beside the one command that raises it, rather than in ErrorAdapters/, which is not this change's to edit.
 extension LinkCheckError: UserFacingError {
-    public var failure: String { "cannot check the site" }
-    public var location: String? { root }
-    public var cause: String? {
+    package var failure: String { "cannot check the site" }
+    package var location: String? { root }
+    package var cause: String? {
         switch reason {
         case .notAFolder: return "there is no folder at this path"
         case .unreadable: return "the folder cannot be listed"
         }
     }
-    public var remedy: String? { "run 'wenjin build' first, or name the built site: 'wenjin check DIR'" }
+    package var remedy: String? { "run 'wenjin build' first, or name the built site: 'wenjin check DIR'" }
 }

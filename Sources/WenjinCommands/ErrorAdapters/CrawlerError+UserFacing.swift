@@ -3,7 +3,7 @@ import WenjinCrawler
 import WenjinStore
 
 extension CrawlError: UserFacingError {
-    public var failure: String {
+    package var failure: String {
         switch reason {
         case .loginFailed: "cannot log in to the community"
         case .robotsUnavailable: "the community's robots.txt cannot be read, so nothing may be crawled"
@@ -13,7 +13,7 @@ extension CrawlError: UserFacingError {
         }
     }
 
-    public var cause: String? {
+    package var cause: String? {
         switch reason {
         case .loginFailed(let error): error.description
         case .robotsUnavailable(let error):
@@ -26,7 +26,7 @@ extension CrawlError: UserFacingError {
         }
     }
 
-    public var remedy: String? {
+    package var remedy: String? {
         switch reason {
         case .loginFailed(let error):
             Self.transportRemedy(error) ?? "check the user name and password in the variables named by source.login in site.json"

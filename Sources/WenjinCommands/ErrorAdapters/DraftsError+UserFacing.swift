@@ -1,7 +1,7 @@
 import WenjinDrafts
 
 extension DraftsError: UserFacingError {
-    public var failure: String {
+    package var failure: String {
         switch reason {
         case .noDraftFile: "there is no draft file"
         case .sqlite: "the draft file cannot be read or written"
@@ -14,9 +14,9 @@ extension DraftsError: UserFacingError {
         }
     }
 
-    public var location: String? { path }
+    package var location: String? { path }
 
-    public var cause: String? {
+    package var cause: String? {
         switch reason {
         case .sqlite(let cause): "SQLite error \(cause.code): \(cause.message)"
         case .ambiguousTime(_, let candidates): "they are \(candidates.joined(separator: ", "))"
@@ -27,7 +27,7 @@ extension DraftsError: UserFacingError {
         }
     }
 
-    public var remedy: String? {
+    package var remedy: String? {
         switch reason {
         case .noDraftFile, .sqlite, .foreignDatabase: "check drafts.path in site.json"
         case .noSuchDraft, .badReference: "run `wenjin drafts list` to see the drafts and their references"
@@ -37,7 +37,7 @@ extension DraftsError: UserFacingError {
         }
     }
 
-    public var exitCode: ExitCode {
+    package var exitCode: ExitCode {
         switch reason {
         case .badReference: .usage
         default: .failure

@@ -2,21 +2,21 @@ import WenjinHTTP
 import WenjinPreview
 
 extension PreviewError: UserFacingError {
-    public var failure: String { "the preview server cannot start" }
+    package var failure: String { "the preview server cannot start" }
 
-    public var location: String? {
+    package var location: String? {
         switch reason {
         case .cannotListen(let error): error.context
         }
     }
 
-    public var cause: String? {
+    package var cause: String? {
         switch reason {
         case .cannotListen(let error): error.description
         }
     }
 
-    public var remedy: String? {
+    package var remedy: String? {
         switch reason {
         case .cannotListen(let error):
             switch error.reason {

@@ -2,11 +2,11 @@ import WenjinConfig
 import WenjinSite
 
 extension SiteConfigError: UserFacingError {
-    public var failure: String { "\(file) cannot be used: \(problem)" }
+    package var failure: String { "\(file) cannot be used: \(problem)" }
 
-    public var location: String? { fileLocation }
+    package var location: String? { fileLocation }
 
-    public var remedy: String? {
+    package var remedy: String? {
         switch reason {
         case .syntax: return "fix the JSON at that line and column"
         case .unreadable: return "check that the file is readable UTF-8 text"

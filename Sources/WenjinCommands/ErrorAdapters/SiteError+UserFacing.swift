@@ -2,7 +2,7 @@ import WenjinSite
 import WenjinStore
 
 extension SiteError: UserFacingError {
-    public var failure: String {
+    package var failure: String {
         switch reason {
         case .themeUnreadable: "cannot read the theme"
         case .template: "a template failed"
@@ -15,13 +15,13 @@ extension SiteError: UserFacingError {
         }
     }
 
-    public var location: String? {
+    package var location: String? {
         "build step \"\(step.rawValue)\"" + (position.map { ", \($0)" } ?? "")
     }
 
-    public var cause: String? { message.isEmpty ? nil : message }
+    package var cause: String? { message.isEmpty ? nil : message }
 
-    public var remedy: String? {
+    package var remedy: String? {
         switch reason {
         case .themeUnreadable: "check the theme folder (Themes/<name>/ beside site.json) and theme.name in site.json"
         case .template: "fix the template at the position shown; the previous site was left as it was"

@@ -1,7 +1,7 @@
 import WenjinStore
 
 extension StoreError: UserFacingError {
-    public var failure: String {
+    package var failure: String {
         switch reason {
         case .noStore: "there is no store yet"
         case .newerThanCode: "the store was written by a newer wenjin"
@@ -10,9 +10,9 @@ extension StoreError: UserFacingError {
         }
     }
 
-    public var location: String? { path }
+    package var location: String? { path }
 
-    public var cause: String? {
+    package var cause: String? {
         switch reason {
         case .sqlite(let code): "SQLite error \(code)" + (message.map { ": \($0)" } ?? "") + (sql.map { " in \($0)" } ?? "")
         case .newerThanCode(let storeVersion, let codeVersion): "schema version \(storeVersion); this wenjin knows up to \(codeVersion)"
@@ -21,7 +21,7 @@ extension StoreError: UserFacingError {
         }
     }
 
-    public var remedy: String? {
+    package var remedy: String? {
         switch reason {
         case .noStore: "run `wenjin crawl` first"
         case .newerThanCode: "use a newer wenjin, or crawl into a new store"

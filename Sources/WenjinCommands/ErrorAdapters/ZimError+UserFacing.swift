@@ -1,7 +1,7 @@
 import WenjinZim
 
 extension ZimError: UserFacingError {
-    public var failure: String {
+    package var failure: String {
         switch reason {
         case .libzim: "libzim could not write the ZIM file"
         case .illustration: "the theme's icon cannot be the ZIM's illustration"
@@ -11,9 +11,9 @@ extension ZimError: UserFacingError {
         }
     }
 
-    public var location: String? { file }
+    package var location: String? { file }
 
-    public var cause: String? {
+    package var cause: String? {
         switch reason {
         case .libzim(let message), .illustration(let message), .metadata(let message), .cannotPlace(let message):
             message
@@ -22,7 +22,7 @@ extension ZimError: UserFacingError {
         }
     }
 
-    public var remedy: String? {
+    package var remedy: String? {
         switch reason {
         case .libzim: "check the free space and that the output folder is writable; no ZIM was left behind"
         case .illustration: "put a 48×48 PNG at Themes/<theme>/assets/icon-48.png"

@@ -1,22 +1,22 @@
 /// A subcommand of `wenjin`, declared once: its name, what it does, what it takes, and what runs.
 /// Help, usage lines and argument checking are all generated from this value.
-public struct CommandDeclaration: Sendable {
+package struct CommandDeclaration: Sendable {
     /// What a command does once its arguments are parsed; returns the exit status (so `check`
     /// can list broken links on stdout and still end with 1) or throws an error to report.
-    public typealias Action = @Sendable (Invocation) async throws -> ExitCode
+    package typealias Action = @Sendable (Invocation) async throws -> ExitCode
 
-    public let name: String
+    package let name: String
     /// One line for the command list of `wenjin --help`.
-    public let summary: String
+    package let summary: String
     /// Optional paragraphs for the command's own `--help`.
-    public let discussion: String?
-    public let parameters: [Parameter]
+    package let discussion: String?
+    package let parameters: [Parameter]
     /// Non-empty for a command group such as `drafts list|show|new|rm`.
-    public let subcommands: [CommandDeclaration]
+    package let subcommands: [CommandDeclaration]
     let action: Action?
 
     /// A command that runs.
-    public init(
+    package init(
         name: String, summary: String, discussion: String? = nil,
         parameters: [Parameter] = [], action: @escaping Action
     ) {
@@ -29,7 +29,7 @@ public struct CommandDeclaration: Sendable {
     }
 
     /// A group whose subcommands run (`wenjin drafts list`).
-    public init(name: String, summary: String, discussion: String? = nil, subcommands: [CommandDeclaration]) {
+    package init(name: String, summary: String, discussion: String? = nil, subcommands: [CommandDeclaration]) {
         self.name = name
         self.summary = summary
         self.discussion = discussion

@@ -1,7 +1,7 @@
 /// The error of this module: the command line could not be understood (exit 64), or a
 /// command could not run in this build.
-public struct CommandLineError: Error, Sendable, Equatable {
-    public enum Reason: Sendable, Equatable {
+package struct CommandLineError: Error, Sendable, Equatable {
+    package enum Reason: Sendable, Equatable {
         case missingCommand
         case unknownCommand(String, suggestion: String?)
         case missingSubcommand
@@ -16,12 +16,12 @@ public struct CommandLineError: Error, Sendable, Equatable {
     }
 
     /// The command being parsed, e.g. `["wenjin", "crawl"]`.
-    public let commandPath: [String]
+    package let commandPath: [String]
     /// 1-based position of the offending argument after `wenjin`, when there is one.
-    public let argumentIndex: Int?
-    public let reason: Reason
+    package let argumentIndex: Int?
+    package let reason: Reason
 
-    public init(commandPath: [String], argumentIndex: Int? = nil, reason: Reason) {
+    package init(commandPath: [String], argumentIndex: Int? = nil, reason: Reason) {
         self.commandPath = commandPath
         self.argumentIndex = argumentIndex
         self.reason = reason
@@ -32,9 +32,9 @@ public struct CommandLineError: Error, Sendable, Equatable {
 }
 
 extension CommandLineError: UserFacingError {
-    public var exitCode: ExitCode { .usage }
+    package var exitCode: ExitCode { .usage }
 
-    public var failure: String {
+    package var failure: String {
         switch reason {
         case .missingCommand: return "no command given"
         case .unknownCommand(let name, _): return "unknown command '\(name)'"
@@ -49,12 +49,12 @@ extension CommandLineError: UserFacingError {
         }
     }
 
-    public var location: String? {
+    package var location: String? {
         guard let argumentIndex else { return command }
         return "\(command), argument \(argumentIndex)"
     }
 
-    public var cause: String? {
+    package var cause: String? {
         switch reason {
         case .missingCommand: return "wenjin does nothing by itself"
         case .unknownCommand: return "\(command) has no such command"
@@ -68,7 +68,7 @@ extension CommandLineError: UserFacingError {
         }
     }
 
-    public var remedy: String? {
+    package var remedy: String? {
         switch reason {
         case .unknownCommand(_, let suggestion?), .unknownOption(_, let suggestion?),
              .invalidValue(_, _, _, let suggestion?):

@@ -10,13 +10,13 @@ import Darwin
 ///
 /// Writes go through `FileHandle` rather than `print`, whose buffering would interleave
 /// badly with progress redraws and lose output when the process exits through `exit()`.
-public final class Console: Sendable {
+package final class Console: Sendable {
     private let writeOutput: @Sendable (String) -> Void
     private let writeError: @Sendable (String) -> Void
     /// Whether stderr is a terminal: progress is then redrawn in place instead of logged.
-    public let errorIsTerminal: Bool
+    package let errorIsTerminal: Bool
     /// Columns of the terminal on stderr, when it is one and says so.
-    public let terminalWidth: Int?
+    package let terminalWidth: Int?
 
     init(errorIsTerminal: Bool, terminalWidth: Int?,
          writeOutput: @escaping @Sendable (String) -> Void,
@@ -28,7 +28,7 @@ public final class Console: Sendable {
     }
 
     /// The process's own stdout and stderr.
-    public static func standard() -> Console {
+    package static func standard() -> Console {
         let isTerminal = isatty(STDERR_FILENO) == 1
         return Console(
             errorIsTerminal: isTerminal,
@@ -38,13 +38,13 @@ public final class Console: Sendable {
     }
 
     /// Writes a result line to stdout.
-    public func output(_ line: String) { writeOutput(line + "\n") }
+    package func output(_ line: String) { writeOutput(line + "\n") }
 
     /// Writes text to stdout as is (for bodies that carry their own newlines).
-    public func outputRaw(_ text: String) { writeOutput(text) }
+    package func outputRaw(_ text: String) { writeOutput(text) }
 
     /// Writes text to stderr as is; callers add the newline (progress redraws must not).
-    public func error(_ text: String) { writeError(text) }
+    package func error(_ text: String) { writeError(text) }
 
     private static func columns(of descriptor: Int32) -> Int? {
         var size = winsize()

@@ -1,5 +1,5 @@
 /// The process exit statuses every `wenjin` command uses; scripts depend on them.
-public enum ExitCode: Int32, Sendable {
+package enum ExitCode: Int32, Sendable {
     case success = 0
     case failure = 1
     /// BSD `EX_USAGE`: the command line itself was wrong (unknown option, bad number, ...).

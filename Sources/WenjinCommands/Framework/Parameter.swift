@@ -5,9 +5,9 @@ import Foundation
 ///
 /// Commands keep their parameters as `static let`s and pass the same value to
 /// `ParsedArguments` to read what the user gave.
-public struct Parameter: Sendable, Hashable {
+package struct Parameter: Sendable, Hashable {
     /// What a value must look like; checked while parsing so commands receive typed values.
-    public enum ValueKind: Sendable, Hashable {
+    package enum ValueKind: Sendable, Hashable {
         case text
         case integer(ClosedRange<Int>)
         /// An absolute http or https URL.
@@ -15,25 +15,25 @@ public struct Parameter: Sendable, Hashable {
         case choice([String])
     }
 
-    public enum Role: Sendable, Hashable {
+    package enum Role: Sendable, Hashable {
         case option(ValueKind)
         case flag
         case positional(ValueKind)
     }
 
     /// The long name without dashes (`max-requests`), or the positional's placeholder (`DIR`).
-    public let name: String
+    package let name: String
     /// The placeholder shown in usage (`N`, `URL`); equal to `name` for positionals.
-    public let valueName: String
-    public let help: String
-    public let role: Role
+    package let valueName: String
+    package let help: String
+    package let role: Role
     /// The value used when the user gives none, in command-line form (so it is parsed and
     /// checked like a typed one).
-    public let defaultValue: String?
+    package let defaultValue: String?
     /// A required option or flag appears without brackets in usage; a missing one is bad usage.
-    public let isRequired: Bool
+    package let isRequired: Bool
 
-    public static func option(
+    package static func option(
         _ name: String, value valueName: String, kind: ValueKind = .text,
         default defaultValue: String? = nil, required: Bool = false, help: String
     ) -> Parameter {
@@ -41,11 +41,11 @@ public struct Parameter: Sendable, Hashable {
                   defaultValue: defaultValue, isRequired: required)
     }
 
-    public static func flag(_ name: String, required: Bool = false, help: String) -> Parameter {
+    package static func flag(_ name: String, required: Bool = false, help: String) -> Parameter {
         Parameter(name: name, valueName: "", help: help, role: .flag, defaultValue: nil, isRequired: required)
     }
 
-    public static func positional(
+    package static func positional(
         _ name: String, kind: ValueKind = .text, default defaultValue: String? = nil,
         required: Bool = true, help: String
     ) -> Parameter {

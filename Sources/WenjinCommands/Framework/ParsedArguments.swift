@@ -2,7 +2,7 @@ import Foundation
 
 /// The values a command was given, already checked against its declared parameters.
 /// Defaults are filled in, so a parameter with a default always has a value.
-public struct ParsedArguments: Sendable {
+package struct ParsedArguments: Sendable {
     enum Value: Sendable, Equatable {
         case text(String)
         case integer(Int)
@@ -21,23 +21,23 @@ public struct ParsedArguments: Sendable {
     }
 
     /// The value of a `.text` or `.choice` parameter.
-    public func text(_ parameter: Parameter) -> String? {
+    package func text(_ parameter: Parameter) -> String? {
         if case .text(let text)? = values[parameter.name] { return text }
         return nil
     }
 
     /// The value of an `.integer` parameter.
-    public func integer(_ parameter: Parameter) -> Int? {
+    package func integer(_ parameter: Parameter) -> Int? {
         if case .integer(let number)? = values[parameter.name] { return number }
         return nil
     }
 
     /// The value of a `.webURL` parameter.
-    public func url(_ parameter: Parameter) -> URL? {
+    package func url(_ parameter: Parameter) -> URL? {
         if case .url(let url)? = values[parameter.name] { return url }
         return nil
     }
 
     /// Whether a flag was given.
-    public func isSet(_ flag: Parameter) -> Bool { flags.contains(flag.name) }
+    package func isSet(_ flag: Parameter) -> Bool { flags.contains(flag.name) }
 }

@@ -2,7 +2,7 @@
 ///
 /// Each module keeps its own error type; it conforms here (or through an extension in
 /// `ErrorAdapters/`) so the command reports it as what failed, where, why and what to do.
-public protocol UserFacingError: Error {
+package protocol UserFacingError: Error {
     /// What failed, as one line ("cannot read site.json").
     var failure: String { get }
     /// Where it failed: a file and line, a URL, a build step, an argument.
@@ -19,9 +19,9 @@ public protocol UserFacingError: Error {
 }
 
 extension UserFacingError {
-    public var location: String? { nil }
-    public var cause: String? { nil }
-    public var remedy: String? { nil }
-    public var underlying: (any Error)? { nil }
-    public var exitCode: ExitCode { .failure }
+    package var location: String? { nil }
+    package var cause: String? { nil }
+    package var remedy: String? { nil }
+    package var underlying: (any Error)? { nil }
+    package var exitCode: ExitCode { .failure }
 }

@@ -6,7 +6,7 @@ import Synchronization
 ///
 /// Safe to call from many tasks at once; output is throttled, so calling `advance` per item
 /// is cheap.
-public final class ProgressReporter: Sendable {
+package final class ProgressReporter: Sendable {
     private struct State {
         var done = 0
         var total: Int?
@@ -29,7 +29,7 @@ public final class ProgressReporter: Sendable {
     ///   - step: the step's name as it appears in progress and errors (`crawl`, `render pages`).
     ///   - total: how many items there will be, if known; `setTotal` can change it later.
     ///   - logInterval: seconds between log lines when stderr is not a terminal.
-    public convenience init(step: String, total: Int? = nil, console: Console, logInterval: Double = 5) {
+    package convenience init(step: String, total: Int? = nil, console: Console, logInterval: Double = 5) {
         let start = ContinuousClock.now
         self.init(step: step, total: total, console: console, logInterval: logInterval, seconds: {
             let elapsed = ContinuousClock.now - start
@@ -47,17 +47,17 @@ public final class ProgressReporter: Sendable {
     }
 
     /// Counts `count` more items done.
-    public func advance(by count: Int = 1) {
+    package func advance(by count: Int = 1) {
         update { $0.done += count }
     }
 
     /// Changes the expected total, as a crawl does when it discovers more to fetch.
-    public func setTotal(_ total: Int?) {
+    package func setTotal(_ total: Int?) {
         update { $0.total = total }
     }
 
     /// Writes a message on its own line without breaking the bar.
-    public func note(_ message: String) {
+    package func note(_ message: String) {
         state.withLock { state in
             clearBar(&state)
             console.error(message + "\n")
@@ -68,7 +68,7 @@ public final class ProgressReporter: Sendable {
 
     /// Ends the step with its summary line; `detail` adds what the step wants said
     /// (`3 failed`). Later calls do nothing.
-    public func finish(detail: String? = nil) {
+    package func finish(detail: String? = nil) {
         let now = seconds()
         state.withLock { state in
             guard !state.finished else { return }

@@ -1,5 +1,5 @@
 /// The named steps of a build, in order; their names appear in progress lines and errors.
-public enum BuildStep: String, Sendable, CaseIterable {
+package enum BuildStep: String, Sendable, CaseIterable {
     /// Before anything else: the output may go where it was asked to (`OutputPlace`).
     case checkOutput = "check output"
     case loadTheme = "load theme"
@@ -14,7 +14,7 @@ public enum BuildStep: String, Sendable, CaseIterable {
 }
 
 /// Where a build reports how far it got; the command turns it into progress bars.
-public protocol BuildProgress: Sendable {
+package protocol BuildProgress: Sendable {
     /// A step starts; `total` is the number of items it will count, when known.
     func begin(_ step: BuildStep, total: Int?)
     /// `count` more items of the current step are done: pages, files, bodies; templates when
@@ -27,13 +27,13 @@ public protocol BuildProgress: Sendable {
 }
 
 extension BuildProgress {
-    public func note(_ line: String) {}
+    package func note(_ line: String) {}
 }
 
 /// Progress that goes nowhere, for tests and library callers that do not show any.
-public struct SilentProgress: BuildProgress {
-    public init() {}
-    public func begin(_ step: BuildStep, total: Int?) {}
-    public func advance(by count: Int) {}
-    public func end(_ step: BuildStep) {}
+package struct SilentProgress: BuildProgress {
+    package init() {}
+    package func begin(_ step: BuildStep, total: Int?) {}
+    package func advance(by count: Int) {}
+    package func end(_ step: BuildStep) {}
 }

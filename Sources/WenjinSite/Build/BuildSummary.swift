@@ -2,34 +2,34 @@ import Foundation
 import WenjinSearch
 
 /// What a build did, for the closing line of `wenjin build` and for tests.
-public struct BuildSummary: Sendable, Equatable {
+package struct BuildSummary: Sendable, Equatable {
     /// Pages whose bytes changed or that are new.
-    public var pagesWritten = 0
+    package var pagesWritten = 0
     /// Pages identical to the previous build's, carried over without rewriting.
-    public var pagesUnchanged = 0
+    package var pagesUnchanged = 0
     /// Other files (images, theme assets, libraries, indexes), written or carried over.
-    public var filesWritten = 0
-    public var filesUnchanged = 0
+    package var filesWritten = 0
+    package var filesUnchanged = 0
     /// Bodies sanitized by this build, and bodies taken from the store's cache.
-    public var bodiesSanitized = 0
-    public var bodiesCached = 0
+    package var bodiesSanitized = 0
+    package var bodiesCached = 0
     /// Bodies whose raw HTML was read from the store; the others were unchanged since the
     /// last build (the store's change counter and the body ledger vouch for them).
-    public var bodiesRead = 0
+    package var bodiesRead = 0
     /// Pages whose inputs this build walked for their fingerprint (`PlanFingerprints`); the
     /// others kept the last build's, none of their inputs having changed.
-    public var pagesFingerprinted = 0
+    package var pagesFingerprinted = 0
     /// What the search index holds and costs.
-    public var search: SearchIndexReport?
+    package var search: SearchIndexReport?
     /// Wall-clock time of the whole build.
-    public var seconds = 0.0
+    package var seconds = 0.0
 
-    public init() {}
+    package init() {}
 
-    public var pages: Int { pagesWritten + pagesUnchanged }
+    package var pages: Int { pagesWritten + pagesUnchanged }
 
     /// One line: `2,345 pages (12 written, 2,333 unchanged), 40 files, …, 1.2 s`.
-    public var line: String {
+    package var line: String {
         "\(pages) pages (\(pagesWritten) written, \(pagesUnchanged) unchanged), "
             + "\(filesWritten + filesUnchanged) other files (\(filesWritten) written), "
             + (search.map { "search index \($0.indexBytes / 1024) KiB for \($0.textBytes / 1024) KiB of text, " } ?? "")

@@ -7,17 +7,17 @@ import WenjinSanitizer
 /// questions around them. Taken from the plain text the build keeps of every body (`BodyLedger`,
 /// the text the site's own search documents hold), for an output with a search index of its own
 /// (`wenjin export zim`), which would otherwise have to take the rendered page apart again.
-public struct PageText: Sendable, Equatable {
+package struct PageText: Sendable, Equatable {
     /// The page's path in the site, as `SitePath` writes it.
-    public let path: String
+    package let path: String
     /// The title, entities decoded.
-    public let title: String
+    package let title: String
     /// The bodies' plain text, one paragraph per body.
-    public let text: String
+    package let text: String
     /// The topics' titles.
-    public let keywords: [String]
+    package let keywords: [String]
 
-    public init(path: String, title: String, text: String, keywords: [String]) {
+    package init(path: String, title: String, text: String, keywords: [String]) {
         self.path = path
         self.title = title
         self.text = text

@@ -5,7 +5,7 @@ import WenjinTemplates
 // (`{{{body}}}`); the only other `TrustedHTML(trusted:)` calls in this module wrap the same
 // sanitizer output read back from the store's cache, and JSON-LD the site encodes itself.
 extension SanitizedHTML: TemplateRenderable {
-    public var templateValue: TemplateValue { .html(templateHTML) }
+    package var templateValue: TemplateValue { .html(templateHTML) }
 
     var templateHTML: TrustedHTML { TrustedHTML(trusted: html) }
 }

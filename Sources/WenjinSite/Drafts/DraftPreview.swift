@@ -18,16 +18,16 @@ import WenjinStore
 /// try preview.rebuild()          // the first call always builds everything
 /// preview.watchedPaths           // what to watch, draft.db included
 /// ```
-public final class DraftPreview: Sendable {
+package final class DraftPreview: Sendable {
     /// What a rebuild did.
-    public enum Outcome: Sendable, Equatable {
+    package enum Outcome: Sendable, Equatable {
         /// A whole drafts build ran.
         case wholeSite(pages: Int)
         /// Only the draft pages (and question pages holding answer drafts) were rendered.
         case draftPages(written: Int, removed: Int)
     }
 
-    public let output: URL
+    package let output: URL
     private let store: Store
     private let root: URL
     private let state: Mutex<State>
@@ -46,14 +46,14 @@ public final class DraftPreview: Sendable {
 
     /// Where `wenjin serve` writes its drafts build: inside the store's folder, so a drafts build
     /// never lands where a published one is deployed from.
-    public static func folder(for config: SiteConfig) -> URL {
+    package static func folder(for config: SiteConfig) -> URL {
         folder(inStore: config.resolve(config.store.directory))
     }
 
     /// The preview's folder in the store folder `store`: the one output allowed inside it.
     static func folder(inStore store: URL) -> URL { store.appendingPathComponent("preview") }
 
-    public init(config: SiteConfig, store: Store, output: URL) {
+    package init(config: SiteConfig, store: Store, output: URL) {
         self.output = output
         self.store = store
         root = config.root
@@ -62,7 +62,7 @@ public final class DraftPreview: Sendable {
 
     /// Files and folders whose change calls for a rebuild: draft.db (and the app container's
     /// `Documentsdraft.db` beside it), site.json, the theme, `Public/`, the store and its log.
-    public var watchedPaths: [URL] {
+    package var watchedPaths: [URL] {
         let config = state.withLock { $0.config }
         let draft = config.resolve(config.drafts.path)
         let folder = draft.deletingLastPathComponent()
@@ -71,7 +71,7 @@ public final class DraftPreview: Sendable {
 
     /// Brings the output up to date with its inputs; see the type's description.
     @discardableResult
-    public func rebuild() throws -> Outcome {
+    package func rebuild() throws -> Outcome {
         try state.withLock { state throws -> Outcome in
             let inputs = PreviewInputs(config: state.config, storePath: store.path)
             let before = inputs.fingerprint()

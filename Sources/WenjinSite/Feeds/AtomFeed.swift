@@ -3,20 +3,20 @@ import WenjinBuildSupport
 import WenjinSanitizer
 
 /// One Atom feed (the whole site's newest items, or one topic's), as values.
-public struct AtomFeed: Sendable {
+package struct AtomFeed: Sendable {
     /// Where the feed is written, relative to the site root: `feed.xml`, `topics/12/feed.xml`.
-    public var path: SitePath
-    public var title: String
-    public var subtitle: String?
+    package var path: SitePath
+    package var title: String
+    package var subtitle: String?
     /// The page the feed follows, relative to the site root: `index.html`, `topics/12.html`.
-    public var pageURL: String
+    package var pageURL: String
     /// Newest first is usual; written in the order given.
-    public var entries: [AtomEntry]
+    package var entries: [AtomEntry]
     /// When nil, the newest `updated` of the entries (the Unix epoch for an empty feed), so
     /// that the feed's date never depends on the clock.
-    public var updated: Date?
+    package var updated: Date?
 
-    public init(path: SitePath, title: String, subtitle: String? = nil, pageURL: String,
+    package init(path: SitePath, title: String, subtitle: String? = nil, pageURL: String,
                 entries: [AtomEntry], updated: Date? = nil) {
         self.path = path
         self.title = title
@@ -28,22 +28,22 @@ public struct AtomFeed: Sendable {
 }
 
 /// A question or article in a feed.
-public struct AtomEntry: Sendable {
-    public var title: String
+package struct AtomEntry: Sendable {
+    package var title: String
     /// The item's page relative to the site root: `questions/3521.html`.
-    public var url: String
-    public var published: Date
-    public var updated: Date
+    package var url: String
+    package var published: Date
+    package var updated: Date
     /// Nil for an anonymous author.
-    public var author: String?
+    package var author: String?
     /// Plain text.
-    public var summary: String?
+    package var summary: String?
     /// The body as the site shows it; its relative links resolve against the entry's page.
-    public var content: SanitizedHTML?
+    package var content: SanitizedHTML?
     /// Topic names.
-    public var categories: [String]
+    package var categories: [String]
 
-    public init(title: String, url: String, published: Date, updated: Date, author: String? = nil,
+    package init(title: String, url: String, published: Date, updated: Date, author: String? = nil,
                 summary: String? = nil, content: SanitizedHTML? = nil, categories: [String] = []) {
         self.title = title
         self.url = url

@@ -4,18 +4,18 @@ import WenjinBuildSupport
 /// Writes `AtomFeed`s as Atom 1.0 (RFC 4287). Links are absolute under the base URL, or
 /// relative to the feed file for an offline mirror; ids are the absolute page URLs, or `tag:`
 /// URIs naming the page when there is no base URL (ids must be absolute and must not change).
-public struct AtomWriter: Sendable {
-    public let siteTitle: String
-    public let baseURL: URL?
+package struct AtomWriter: Sendable {
+    package let siteTitle: String
+    package let baseURL: URL?
     /// Names the archive in `tag:` ids when there is no base URL.
     static let tagPrefix = "tag:wenjin.archive,2026:"
 
-    public init(siteTitle: String, baseURL: URL?) {
+    package init(siteTitle: String, baseURL: URL?) {
         self.siteTitle = siteTitle
         self.baseURL = baseURL
     }
 
-    public func file(for feed: AtomFeed) -> GeneratedFile {
+    package func file(for feed: AtomFeed) -> GeneratedFile {
         let site = SiteURL(baseURL: baseURL)
         let depth = feed.path.depth
         let updated = feed.updated ?? feed.entries.map(\.updated).max() ?? Date(timeIntervalSince1970: 0)

@@ -3,8 +3,8 @@ import WenjinBuildSupport
 
 /// `robots.txt`: everything may be crawled; the sitemap is named when the site has a base URL
 /// (the protocol wants its absolute URL).
-public enum RobotsFile {
-    public static func generatedFile(baseURL: URL?, sitemapPath: String = "sitemap.xml") -> GeneratedFile {
+package enum RobotsFile {
+    package static func generatedFile(baseURL: URL?, sitemapPath: String = "sitemap.xml") -> GeneratedFile {
         var text = "User-agent: *\nAllow: /\n"
         if let sitemap = SiteURL(baseURL: baseURL).absolute(sitemapPath) {
             text += "\nSitemap: \(sitemap)\n"

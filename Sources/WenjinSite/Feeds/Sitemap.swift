@@ -6,12 +6,12 @@ import WenjinBuildSupport
 // every date comes from the data, so two builds give the same bytes.
 
 /// One page for search engines to visit.
-public struct SitemapEntry: Sendable, Equatable {
+package struct SitemapEntry: Sendable, Equatable {
     /// Relative to the site root: `questions/3521.html`.
-    public var path: String
-    public var lastModified: Date?
+    package var path: String
+    package var lastModified: Date?
 
-    public init(path: String, lastModified: Date? = nil) {
+    package init(path: String, lastModified: Date? = nil) {
         self.path = path
         self.lastModified = lastModified
     }
@@ -19,15 +19,15 @@ public struct SitemapEntry: Sendable, Equatable {
 
 /// `sitemap.xml` under a base URL (sitemaps need absolute URLs, so an offline mirror has none).
 /// Past `urlsPerFile` entries it becomes a sitemap index over `sitemap-1.xml`, `sitemap-2.xml`, ….
-public struct Sitemap: Sendable {
+package struct Sitemap: Sendable {
     /// The protocol's limit on URLs in one file.
-    public static let maximumURLsPerFile = 50_000
+    package static let maximumURLsPerFile = 50_000
 
     /// `sitemap.xml` first, then the parts when there are several.
-    public let files: [GeneratedFile]
+    package let files: [GeneratedFile]
 
     /// Entries are written sorted by path, whatever their order here.
-    public init(baseURL: URL, entries: [SitemapEntry], urlsPerFile: Int = Sitemap.maximumURLsPerFile) {
+    package init(baseURL: URL, entries: [SitemapEntry], urlsPerFile: Int = Sitemap.maximumURLsPerFile) {
         let site = SiteURL(baseURL: baseURL)
         let sorted = entries.sorted { $0.path < $1.path }
         let perFile = max(1, min(urlsPerFile, Sitemap.maximumURLsPerFile))
@@ -55,7 +55,7 @@ public struct Sitemap: Sendable {
     }
 
     /// The files `init` makes for `entryCount` entries, without making them.
-    public static func paths(entryCount: Int, urlsPerFile: Int = Sitemap.maximumURLsPerFile) -> [SitePath] {
+    package static func paths(entryCount: Int, urlsPerFile: Int = Sitemap.maximumURLsPerFile) -> [SitePath] {
         let perFile = max(1, min(urlsPerFile, Sitemap.maximumURLsPerFile))
         guard entryCount > perFile else { return ["sitemap.xml"] }
         let parts = (entryCount + perFile - 1) / perFile

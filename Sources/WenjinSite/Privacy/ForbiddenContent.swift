@@ -14,7 +14,7 @@ import WenjinStore
 /// is part of other text) cannot tell a leak from a coincidence and is left out; so are texts
 /// shorter than `minimumTextLength` characters. A body is looked for by its `linesPerBody`
 /// longest lines, each by its first `longestText` characters.
-public struct ForbiddenContent: Sendable {
+package struct ForbiddenContent: Sendable {
     /// Where a pattern is forbidden.
     enum Scope: Sendable, Hashable {
         case everywhere
@@ -55,7 +55,7 @@ public struct ForbiddenContent: Sendable {
     }
 
     /// The forbidden content of the archive `config` publishes from `store`.
-    public static func gather(store: Store, config: SiteConfig) throws -> ForbiddenContent {
+    package static func gather(store: Store, config: SiteConfig) throws -> ForbiddenContent {
         let takedowns = try Takedowns.load(config)
         let content = try ArchiveContent.read(from: store, fallbackSource: config.source.baseURL)
         if let unknown = takedowns.unknownEntry(in: content) { throw unknown }
@@ -80,7 +80,7 @@ public struct ForbiddenContent: Sendable {
     }
 
     /// What one output entry (`entry` is its path in the output) lets out, each finding once.
-    public func findings(in bytes: UnsafeRawBufferPointer, entry: String) -> [PrivacyFinding] {
+    package func findings(in bytes: UnsafeRawBufferPointer, entry: String) -> [PrivacyFinding] {
         var found: Set<String> = []
         for match in matcher.matches(in: bytes) {
             let needle = needles[match.pattern]
@@ -94,14 +94,14 @@ public struct ForbiddenContent: Sendable {
         return found.sorted().map { PrivacyFinding(file: entry, finding: $0) }
     }
 
-    public var isEmpty: Bool { needles.isEmpty }
+    package var isEmpty: Bool { needles.isEmpty }
 }
 
 /// One forbidden thing found in one output file.
-public struct PrivacyFinding: Sendable, Hashable, CustomStringConvertible {
-    public let file: String
-    public let finding: String
-    public var description: String { "\(file): \(finding)" }
+package struct PrivacyFinding: Sendable, Hashable, CustomStringConvertible {
+    package let file: String
+    package let finding: String
+    package var description: String { "\(file): \(finding)" }
 
     /// Another output than a site folder names its entries its own way (`wenjin export zim`).
     package init(file: String, finding: String) {

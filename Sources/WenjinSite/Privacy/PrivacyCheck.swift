@@ -6,16 +6,16 @@ import WenjinLinkCheck
 /// `wenjin check --privacy`: every file of a built site (pages, JSON, search shards, feeds,
 /// sitemap, images, `_headers` — anything) scanned for the archive's `ForbiddenContent`; a
 /// precompressed sibling (`page.html.gz`, `.br`, docs/design.md#hosting) is scanned decompressed.
-public struct PrivacyCheck: Sendable {
-    public let root: URL
-    public let forbidden: ForbiddenContent
+package struct PrivacyCheck: Sendable {
+    package let root: URL
+    package let forbidden: ForbiddenContent
 
-    public init(root: URL, forbidden: ForbiddenContent) {
+    package init(root: URL, forbidden: ForbiddenContent) {
         self.root = root
         self.forbidden = forbidden
     }
 
-    public func run() throws(LinkCheckError) -> PrivacyReport {
+    package func run() throws(LinkCheckError) -> PrivacyReport {
         let files = try SiteFiles(root: root).all.sorted()
         let rootPath = root.path
         let findings = try ParallelWork.map(files) { file throws(LinkCheckError) -> [PrivacyFinding] in
@@ -47,8 +47,8 @@ extension PrivacyCheck {
 }
 
 /// What a privacy check found: each forbidden thing once per file, by file.
-public struct PrivacyReport: Sendable {
-    public let files: Int
-    public let findings: [PrivacyFinding]
-    public var passed: Bool { findings.isEmpty }
+package struct PrivacyReport: Sendable {
+    package let files: Int
+    package let findings: [PrivacyFinding]
+    package var passed: Bool { findings.isEmpty }
 }

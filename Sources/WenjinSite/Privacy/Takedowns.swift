@@ -9,32 +9,32 @@ import WenjinModel
 ///
 /// Read as strictly as site.json: an unknown key, a wrong type, an ID the store does not hold
 /// or a malformed SHA-256 is an error naming the file, the entry, its line and column.
-public struct Takedowns: Sendable, Equatable {
+package struct Takedowns: Sendable, Equatable {
     /// Shown as 匿名用户 everywhere; their profile page and avatar are gone, their posts kept.
-    public var anonymizeUsers: [UserID] = []
+    package var anonymizeUsers: [UserID] = []
     /// Their identity gone and every post of theirs withdrawn.
-    public var removeUsers: [UserID] = []
-    public var questions: [QuestionID] = []
-    public var answers: [AnswerID] = []
-    public var answerComments: [AnswerCommentID] = []
-    public var articles: [ArticleID] = []
-    public var articleComments: [ArticleCommentID] = []
+    package var removeUsers: [UserID] = []
+    package var questions: [QuestionID] = []
+    package var answers: [AnswerID] = []
+    package var answerComments: [AnswerCommentID] = []
+    package var articles: [ArticleID] = []
+    package var articleComments: [ArticleCommentID] = []
     /// Lowercase hex SHA-256 of stored images.
-    public var images: [String] = []
+    package var images: [String] = []
     /// The file as errors name it (as site.json writes it).
-    public var file = "takedowns.json"
+    package var file = "takedowns.json"
     /// Where each entry was written, by its key path (`answers[2]`), for errors.
     var positions: [String: TextPosition] = [:]
 
-    public init() {}
+    package init() {}
 
-    public var isEmpty: Bool {
+    package var isEmpty: Bool {
         anonymizeUsers.isEmpty && removeUsers.isEmpty && questions.isEmpty && answers.isEmpty && answerComments.isEmpty
             && articles.isEmpty && articleComments.isEmpty && images.isEmpty
     }
 
     /// The file `config` names, or no takedowns when it does not exist.
-    public static func load(_ config: SiteConfig) throws(SiteConfigError) -> Takedowns {
+    package static func load(_ config: SiteConfig) throws(SiteConfigError) -> Takedowns {
         let name = config.privacy.takedowns.text
         let url = config.resolve(config.privacy.takedowns)
         guard FileManager.default.fileExists(atPath: url.path) else {
