@@ -21,18 +21,16 @@ struct SampleCommunityBuildTests {
         var output: URL { root.appendingPathComponent("_site") }
 
         /// `crawledAs` is the flavor site.json names; it is the server's unless a test says otherwise.
-        /// The crawl is made once per process (`SampleCrawls`) and its store copied here.
+        /// The crawl is made once per process (`SampleCrawls`) and its store folder copied here.
         init(questions: Int, flavor: SampleAPI.Flavor = .wenjin, crawledAs: CrawlOptions.Flavor? = nil) async throws {
-            community = SampleCommunity(.init(seed: 2015, questions: questions, editedAnswers: 0))
+            community = SampleCrawls.community(questions: questions)
             root = FileManager.default.temporaryDirectory.appendingPathComponent("wenjin-sample-site-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
             var config = try FixtureSite.linkingRepositoryThemes(into: root)
             config.baseURL = URL(string: "https://archive.example.org/")
             self.config = config
-            let key = SampleCrawls.Key(questions: questions, flavor: flavor,
-                                       crawledAs: crawledAs ?? CrawlOptions.Flavor(rawValue: flavor.rawValue)!)
-            let crawled = try await SampleCrawls.shared.storeFolder(key, community: community)
-            try FileManager.default.copyItem(at: crawled, to: root.appendingPathComponent(".wenjin"))
+            try await SampleCrawls.copy(questions: questions, flavor: flavor, crawledAs: crawledAs ?? CrawlOptions.Flavor(rawValue: flavor.rawValue)!,
+                                        to: root.appendingPathComponent(".wenjin"))
             store = try Store.open(at: root.appendingPathComponent(".wenjin/cache.sqlite"))
         }
 
