@@ -52,26 +52,36 @@ struct KilledBuildTests {
             sites.append(try snapshot(of: folder))
         }
         #expect(sites[0] != sites[1])
+        let clock = ContinuousClock()
+        let started = clock.now
         let first = try Self.buildProcess(in: site.root)
         first.waitUntilExit()
+        // The kills land at shares of how long a build takes here: a fixed number of
+        // milliseconds misses the build on an optimized binary and on a loaded machine alike.
+        // A build that ends before its kill was quicker than that (it may find its output
+        // already made in the twin), and the next kills come sooner.
+        var buildTime = clock.now - started
         #expect(first.terminationStatus == 0)
         var current = try snapshot()
         #expect(current == sites[1])
         var killedWhileRunning = 0
-        for delay in [20, 60, 120, 200, 300, 450, 80, 160] {
+        for share in [0.05, 0.15, 0.3, 0.5, 0.75, 1.1, 0.2, 0.4] {
+            let delay = buildTime * share
             // Each build goes to the other title; killed, it must leave the site as it was.
             let target = current == sites[0] ? 1 : 0
             try configure(title: titles[target])
             let process = try Self.buildProcess(in: site.root)
-            try await Task.sleep(for: .milliseconds(delay))
+            try await Task.sleep(for: delay)
             if process.isRunning {
                 kill(process.processIdentifier, SIGKILL)
                 killedWhileRunning += 1
+            } else {
+                buildTime = min(buildTime, delay)
             }
             process.waitUntilExit()
             let now = try snapshot()
             // A build killed after its swap but before it exits leaves the new site, whole too.
-            #expect(now == current || now == sites[target], "the build killed at \(delay) ms left a mixed site")
+            #expect(now == current || now == sites[target], "the build killed at \(delay) left a mixed site")
             current = now
         }
         #expect(killedWhileRunning >= 2)

@@ -21,20 +21,17 @@ struct SampleCommunityBuildTests {
         var output: URL { root.appendingPathComponent("_site") }
 
         /// `crawledAs` is the flavor site.json names; it is the server's unless a test says otherwise.
+        /// The crawl is made once per process (`SampleCrawls`) and its store folder copied here.
         init(questions: Int, flavor: SampleAPI.Flavor = .wenjin, crawledAs: CrawlOptions.Flavor? = nil) async throws {
-            community = SampleCommunity(.init(seed: 2015, questions: questions, editedAnswers: 0))
-            let server = SampleServer(api: SampleAPI(community: community, flavor: flavor), faults: nil)
-            try server.start()
-            defer { server.stop() }
+            community = SampleCrawls.community(questions: questions)
             root = FileManager.default.temporaryDirectory.appendingPathComponent("wenjin-sample-site-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
             var config = try FixtureSite.linkingRepositoryThemes(into: root)
             config.baseURL = URL(string: "https://archive.example.org/")
             self.config = config
+            try await SampleCrawls.copy(questions: questions, flavor: flavor, crawledAs: crawledAs ?? CrawlOptions.Flavor(rawValue: flavor.rawValue)!,
+                                        to: root.appendingPathComponent(".wenjin"))
             store = try Store.open(at: root.appendingPathComponent(".wenjin/cache.sqlite"))
-            var options = CrawlOptions.sample(server.baseURL!, community: community, assets: root.appendingPathComponent(".wenjin/assets"))
-            options.flavor = crawledAs ?? CrawlOptions.Flavor(rawValue: flavor.rawValue)!
-            _ = try await Crawler(options: options, store: store).run()
         }
 
         deinit { try? FileManager.default.removeItem(at: root) }
