@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 import WenjinModel
 @testable import WenjinSite
@@ -129,15 +128,6 @@ struct ChangedRowsBuildTests {
         #expect(differing(try fullBuild(site, name: "full"), try site.outputFiles()).isEmpty)
     }
 
-    /// Progress that keeps the notes a build writes.
-    private final class Notes: BuildProgress {
-        let lines = Mutex<[String]>([])
-        func begin(_ step: BuildStep, total: Int?) {}
-        func advance(by count: Int) {}
-        func end(_ step: BuildStep) {}
-        func note(_ line: String) { lines.withLock { $0.append(line) } }
-    }
-
     @Test("A damaged ledger, or one of another store, makes the build read every body and say why")
     func untrustedLedgerFallsBackToAFullRead() throws {
         let site = try FixtureSite()
@@ -149,7 +139,7 @@ struct ChangedRowsBuildTests {
             try writer.upsert(question)
         }
         try Data("not a ledger".utf8).write(to: ledgerFile(site.storeFolder))
-        let notes = Notes()
+        let notes = NoteKeepingProgress()
         let damaged = try SiteBuilder(config: site.config, store: site.store).build(into: site.output, progress: notes)
         #expect(damaged.bodiesRead == 4)
         #expect(notes.lines.withLock { $0 } == ["no readable state from an earlier build (body ledger, row digests): reading every row"])
@@ -159,7 +149,7 @@ struct ChangedRowsBuildTests {
         let seen = try #require(ledger.seen)
         ledger.seen = StoreChanges(token: String(repeating: "0", count: 32), counter: seen.counter)
         ledger.save(in: site.storeFolder)
-        let other = Notes()
+        let other = NoteKeepingProgress()
         let foreign = try SiteBuilder(config: site.config, store: site.store).build(into: site.output, progress: other)
         #expect(foreign.bodiesRead == 4)
         #expect(other.lines.withLock { $0 } == ["the build's state does not match the store's change counter: reading every row"])

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 import WenjinModel
 @testable import WenjinSite
@@ -10,16 +9,7 @@ import WenjinModel
 /// `PageInputsState`); whatever the record's state, it must make what a full build makes.
 @Suite("Page inputs kept between builds")
 struct PageInputsStateTests {
-    /// Progress that keeps the notes a build writes.
-    private final class Notes: BuildProgress {
-        let lines = Mutex<[String]>([])
-        func begin(_ step: BuildStep, total: Int?) {}
-        func advance(by count: Int) {}
-        func end(_ step: BuildStep) {}
-        func note(_ line: String) { lines.withLock { $0.append(line) } }
-    }
-
-    private func build(_ site: FixtureSite, notes: Notes = Notes()) throws -> BuildSummary {
+    private func build(_ site: FixtureSite, notes: NoteKeepingProgress = NoteKeepingProgress()) throws -> BuildSummary {
         try SiteBuilder(config: site.config, store: site.store).build(into: site.output, progress: notes)
     }
 
@@ -84,7 +74,7 @@ struct PageInputsStateTests {
             question.title = "图书馆周日几点开门？"
             try writer.upsert(question)
         }
-        let notes = Notes()
+        let notes = NoteKeepingProgress()
         let rebuild = try build(site, notes: notes)
         #expect(rebuild.pagesFingerprinted == rebuild.pages)
         #expect(notes.lines.withLock { $0 } == ["no readable page inputs from the last build: fingerprinting every page"])
@@ -99,7 +89,7 @@ struct PageInputsStateTests {
         defer { site.remove() }
         let first = try build(site)
         site.config.title = "问津 · 新名字"
-        let notes = Notes()
+        let notes = NoteKeepingProgress()
         let retitled = try build(site, notes: notes)
         #expect(retitled.pagesFingerprinted == first.pages && retitled.pagesWritten == first.pages)
         #expect(notes.lines.withLock { $0 } == ["the theme, the site's settings or the program changed: fingerprinting every page"])
