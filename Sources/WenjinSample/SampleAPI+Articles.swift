@@ -71,15 +71,15 @@ extension SampleAPI {
                                         name: user.userName, detail: [
                                             ("avatar_file", .string(user.hasAvatar ? "\(context.base)uploads/avatar/\(avatarFile(user)!.replacingOccurrences(of: "_max", with: "_mid"))" : "\(context.base)static/common/avatar-mid-img.png")),
                                             ("signature", signature(user)), ("reputation", "0"), ("agree_count", "0"), ("thanks_count", "0"),
-                                            ("fans_count", .column(community.index.followers[user.id]?.count ?? 0)),
+                                            ("fans_count", .column(community.lookup.followers[user.id]?.count ?? 0)),
                                         ]))
             }
         case "topics":
             for topic in community.topics where topic.title.hasPrefix(words[0]) && items.count < wanted {
                 items.append(searchItem(uid: 0, type: type, url: "\(context.base)?/topic/\(urlToken(topic.title))", id: topic.id, name: topic.title, detail: [
                     ("topic_pic", .string(topic.picture.map { "\(context.base)uploads/topic/\($0)_50_50.jpg" } ?? "\(context.base)static/common/topic-mid-img.png")),
-                    ("topic_id", .column(topic.id)), ("focus_count", .column(community.index.topicFollowers[topic.id]?.count ?? 0)),
-                    ("discuss_count", .column(community.index.questionsByTopic[topic.id]?.count ?? 0)),
+                    ("topic_id", .column(topic.id)), ("focus_count", .column(community.lookup.topicFollowers[topic.id]?.count ?? 0)),
+                    ("discuss_count", .column(community.lookup.questionsByTopic[topic.id]?.count ?? 0)),
                     ("topic_description", .string(escapeHTML(topic.description))),
                 ]))
             }

@@ -39,13 +39,13 @@ extension SampleAPI {
             let pieces = stem.split(separator: "_")
             let size = pieces.count == 3 ? Int(pieces[1]) : 200
             guard let size, [32, 50, 100, 200].contains(size), let hash = pieces.first,
-                  let id = community.index.topicByPicture["\(parts[2])/\(hash)"] else { return nil }
+                  let id = community.lookup.topicByPicture["\(parts[2])/\(hash)"] else { return nil }
             return ImageFile(bytes: SampleImages.topic(seed: community.options.seed, id: id, size: size), isPNG: false)
         case "uploads" where parts.count == 4:
             // uploads/<answer|questions|article>/<day>/[170x110_|90x90_]<hash>.<ext>
             let (prefix, name) = Self.thumbnailPrefix(of: file)
             let stem = String(name.split(separator: ".").first ?? "")
-            guard let id = community.index.attachmentByName[stem], let attachment = community.attachment(id),
+            guard let id = community.lookup.attachmentByName[stem], let attachment = community.attachment(id),
                   attachment.folder == parts[1], attachment.day == parts[2], name == "\(attachment.name).\(attachment.ext)"
             else { return nil }
             let size = prefix == "170x110_" ? (170, 110) : prefix == "90x90_" ? (90, 90) : (320, 240)

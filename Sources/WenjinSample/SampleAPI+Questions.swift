@@ -21,15 +21,15 @@ extension SampleAPI {
         return .success(.object([("total_rows", .int(rows.count)), ("rows", .array(rows))]))
     }
 
-    private func explorePosts(sort: String, recommended: Bool, days: Int) -> [SampleIndex.Post] {
-        let all = community.index.posts
+    private func explorePosts(sort: String, recommended: Bool, days: Int) -> [SampleLookup.Post] {
+        let all = community.lookup.posts
         if recommended { return all.filter { if case .question(let id) = $0 { community.question(id)?.bestAnswerID != nil } else { false } } }
         switch sort {
         case "hot":
             // Posts of the last `day` days by popularity; views stand in for WeCenter's popular_value.
             let since = now - days * 86_400
-            let questions = community.questions.filter { $0.addTime >= since && !$0.isDeleted }.map { (SampleIndex.Post.question($0.id), $0.viewCount) }
-            let articles = community.articles.filter { $0.addTime >= since }.map { (SampleIndex.Post.article($0.id), $0.views) }
+            let questions = community.questions.filter { $0.addTime >= since && !$0.isDeleted }.map { (SampleLookup.Post.question($0.id), $0.viewCount) }
+            let articles = community.articles.filter { $0.addTime >= since }.map { (SampleLookup.Post.article($0.id), $0.views) }
             return (questions + articles).sorted { $0.1 > $1.1 }.map(\.0)
         case "unresponsive":
             return community.questions.filter { $0.answerIDs.isEmpty && !$0.isDeleted }.sorted { $0.addTime > $1.addTime }.map { .question($0.id) }
@@ -99,7 +99,7 @@ extension SampleAPI {
         guard let id = context.int("id") else { return .failure("错误请求,缺少问题id") }
         guard let question = community.question(id), !question.isDeleted else { return .failure("问题不存在或已被删除") }
         let hidden = hides(anonymous: question.isAnonymous)
-        let follows = context.viewer.map { community.index.questionFollowers[id]?.contains($0) ?? false } ?? false
+        let follows = context.viewer.map { community.lookup.questionFollowers[id]?.contains($0) ?? false } ?? false
         var info: [(String, PHPValue)] = [
             ("question_id", .column(id)), ("question_content", .string(escapeHTML(community.questionTitle(id)))),
             ("question_detail", .string(community.questionDetail(id, base: context.base).html(attachmentURL: attachmentURL(base: context.base)))),

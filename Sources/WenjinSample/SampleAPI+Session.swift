@@ -26,7 +26,7 @@ extension SampleAPI {
         let form = SampleRoute.parseQuery(context.request.formBody)
         let name = form["user_name"] ?? context.string("user_name") ?? ""
         let password = form["password"] ?? context.string("password") ?? ""
-        guard let uid = community.index.userIDByName[name], password == Self.password, let user = community.user(uid) else {
+        guard let uid = community.lookup.userIDByName[name], password == Self.password, let user = community.user(uid) else {
             return .failure("请输入正确的帐号或密码")
         }
         switch flavor {

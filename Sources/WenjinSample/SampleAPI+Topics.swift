@@ -8,7 +8,7 @@ extension SampleAPI {
         switch kind {
         case "today": return .success(.object([("total_rows", "0"), ("rows", .null)]))
         case "focus": ids = context.viewer.flatMap { community.user($0)?.followedTopics } ?? []
-        default: ids = community.index.hotTopics
+        default: ids = community.lookup.hotTopics
         }
         let perPage = max(1, context.int("per_page") ?? 10)
         let start = (max(1, context.int("page") ?? 1) - 1) * perPage
@@ -23,10 +23,10 @@ extension SampleAPI {
     func topicInfo(_ context: Context) -> Outcome {
         guard let uid = requiredUID(context), let id = context.int("topic_id"), id != 0 else { return .failure("参数不完整") }
         guard let topic = community.topic(id) else { return .success("话题不存在") }
-        let follows = community.index.topicFollowers[id]?.contains(uid) ?? false
+        let follows = community.lookup.topicFollowers[id]?.contains(uid) ?? false
         return .success(.object([
             ("topic_title", .string(escapeHTML(topic.title))), ("topic_description", .string(escapeHTML(topic.description))),
-            ("topic_pic", .string(topicPicture(topic))), ("focus_count", .column(community.index.topicFollowers[id]?.count ?? 0)),
+            ("topic_pic", .string(topicPicture(topic))), ("focus_count", .column(community.lookup.topicFollowers[id]?.count ?? 0)),
             ("has_focus", .int(follows ? 1 : 0)),
         ]))
     }
@@ -34,13 +34,13 @@ extension SampleAPI {
     /// The upstream routed alternative, `?/api/topic/topic/&id=`, with every column of the topic row.
     func topicInfoRouted(_ context: Context) -> Outcome {
         guard let id = context.int("id"), let topic = community.topic(id) else { return .failure("话题不存在") }
-        let discussion = (community.index.questionsByTopic[id]?.count ?? 0) + (community.index.articlesByTopic[id]?.count ?? 0)
-        let follows = context.viewer.map { community.index.topicFollowers[id]?.contains($0) ?? false } ?? false
+        let discussion = (community.lookup.questionsByTopic[id]?.count ?? 0) + (community.lookup.articlesByTopic[id]?.count ?? 0)
+        let follows = context.viewer.map { community.lookup.topicFollowers[id]?.contains($0) ?? false } ?? false
         return .success(.object([("topic_info", .object([
             ("topic_id", .column(id)), ("topic_title", .string(escapeHTML(topic.title))), ("add_time", .column(topic.addTime)),
             ("discuss_count", .column(discussion)), ("topic_description", .string(escapeHTML(topic.description))),
             ("topic_pic", .string(topicPicture(topic, size: 32))), ("topic_lock", "0"),
-            ("focus_count", .column(community.index.topicFollowers[id]?.count ?? 0)), ("user_related", "0"),
+            ("focus_count", .column(community.lookup.topicFollowers[id]?.count ?? 0)), ("user_related", "0"),
             ("url_token", .string(urlToken(topic.title))), ("merged_id", "0"), ("seo_title", .null), ("parent_id", "0"),
             ("is_parent", "0"), ("discuss_count_last_week", .column(discussion)), ("discuss_count_last_month", .column(discussion)),
             ("discuss_count_update", .column(topic.addTime)), ("has_focus", .bool(follows)),
@@ -51,7 +51,7 @@ extension SampleAPI {
     /// upstream ignores `page` and always sends the first 10.
     func topicBestAnswers(_ context: Context) -> Outcome {
         guard let id = context.int("id"), community.topic(id) != nil else { return .success(.object([("total_rows", 0)])) }
-        let questions = (community.index.questionsByTopic[id] ?? []).compactMap { community.question($0) }
+        let questions = (community.lookup.questionsByTopic[id] ?? []).compactMap { community.question($0) }
             .filter { $0.bestAnswerID != nil }.sorted { ($0.updateTime, $0.id) > ($1.updateTime, $1.id) }
         let page = flavor == .wenjin ? max(1, context.int("page") ?? 1) : 1
         let start = (page - 1) * 10

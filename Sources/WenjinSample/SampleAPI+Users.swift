@@ -5,14 +5,14 @@ extension SampleAPI {
     func userInfo(_ context: Context) -> Outcome {
         guard let uid = context.int("uid") else { return .failure("参数不完整") }
         guard let user = community.user(uid), !user.isDeleted else { return .failure("用户不存在") }
-        let answers = community.index.answersByUser[uid] ?? []
+        let answers = community.lookup.answersByUser[uid] ?? []
         let agree = answers.reduce(0) { $0 + (community.answer($1)?.agreeCount ?? 0) }
-        let follows = context.viewer.map { community.index.followers[uid]?.contains($0) ?? false } ?? false
+        let follows = context.viewer.map { community.lookup.followers[uid]?.contains($0) ?? false } ?? false
         var members: [(String, PHPValue)] = [("user_name", .string(escapeHTML(user.userName)))]
         if flavor == .wenjin { members.append(("nick_name", .string(escapeHTML(user.nickName)))) }
         members += [
-            ("avatar_file", .string(avatarFile(user) ?? "")), ("fans_count", .column(community.index.followers[uid]?.count ?? 0)),
-            ("friend_count", .column(user.following.count)), ("question_count", .column(community.index.questionsByUser[uid]?.count ?? 0)),
+            ("avatar_file", .string(avatarFile(user) ?? "")), ("fans_count", .column(community.lookup.followers[uid]?.count ?? 0)),
+            ("friend_count", .column(user.following.count)), ("question_count", .column(community.lookup.questionsByUser[uid]?.count ?? 0)),
             ("answer_count", .column(answers.count)), ("topic_focus_count", .column(user.followedTopics.count)),
             ("agree_count", .column(agree)), ("thanks_count", .column(agree / 7)), ("answer_favorite_count", .int(agree / 11)),
             ("has_focus", .int(follows ? 1 : 0)), ("signature", signature(user)),
@@ -25,7 +25,7 @@ extension SampleAPI {
 
     func userQuestions(_ context: Context) -> Outcome {
         guard let uid = requiredUID(context) else { return .failure("参数不完整") }
-        let questions = (community.index.questionsByUser[uid] ?? []).compactMap { community.question($0) }
+        let questions = (community.lookup.questionsByUser[uid] ?? []).compactMap { community.question($0) }
             .filter { visible(anonymous: $0.isAnonymous) }.reversed()
         return scriptPage(Array(questions), context) { question in
             .object([
@@ -39,7 +39,7 @@ extension SampleAPI {
     func userAnswers(_ context: Context) -> Outcome {
         guard let uid = requiredUID(context) else { return .failure("参数不完整") }
         let avatar: PHPValue = community.user(uid).flatMap(avatarFile).map { .string($0) } ?? (flavor == .wecenter ? .null : "")
-        let answers = (community.index.answersByUser[uid] ?? []).compactMap { community.answer($0) }
+        let answers = (community.lookup.answersByUser[uid] ?? []).compactMap { community.answer($0) }
             .filter { visible(anonymous: $0.isAnonymous) }.reversed()
         return scriptPage(Array(answers), context) { answer in
             .object([
@@ -65,7 +65,7 @@ extension SampleAPI {
 
     func userList(_ context: Context, following: Bool) -> Outcome {
         guard let uid = requiredUID(context) else { return .failure("参数不完整") }
-        let ids = following ? community.user(uid)?.following ?? [] : community.index.followers[uid] ?? []
+        let ids = following ? community.user(uid)?.following ?? [] : community.lookup.followers[uid] ?? []
         return scriptPage(ids.compactMap { community.user($0) }, context) { user in
             var members: [(String, PHPValue)] = [("uid", .column(user.id)), ("user_name", .string(escapeHTML(user.userName)))]
             if flavor == .wenjin { members.append(("nick_name", .string(escapeHTML(user.nickName)))) }
@@ -93,10 +93,10 @@ extension SampleAPI {
         guard let viewer = context.viewer, let user = community.user(viewer) else { return .failure("请先登录或注册") }
         var actions: [FeedAction] = []
         for followed in user.following {
-            for id in community.index.questionsByUser[followed] ?? [] {
+            for id in community.lookup.questionsByUser[followed] ?? [] {
                 if let question = community.question(id) { actions.append(.init(kind: .question(question), time: question.addTime)) }
             }
-            for id in community.index.answersByUser[followed] ?? [] {
+            for id in community.lookup.answersByUser[followed] ?? [] {
                 if let answer = community.answer(id) { actions.append(.init(kind: .answer(answer), time: answer.addTime)) }
             }
             for article in community.articles where article.authorID == followed {

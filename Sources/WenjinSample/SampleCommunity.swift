@@ -148,7 +148,7 @@ package struct SampleCommunity: Sendable {
     package internal(set) var attachments: [Attachment] = []
     /// Which entity owns each attachment, so its body can be rewritten on demand.
     var attachmentsByOwner: [AttachmentOwner: [Int]] = [:]
-    var index = SampleIndex()
+    var lookup = SampleLookup()
 
     enum AttachmentOwner: Hashable, Sendable {
         case question(Int), answer(Int), article(Int)
@@ -168,7 +168,7 @@ package struct SampleCommunity: Sendable {
 }
 
 /// Reverse lookups the API needs (a user's questions, a topic's questions, followers, …).
-struct SampleIndex: Sendable {
+struct SampleLookup: Sendable {
     var questionsByUser: [Int: [Int]] = [:]
     var answersByUser: [Int: [Int]] = [:]
     var questionsByTopic: [Int: [Int]] = [:]

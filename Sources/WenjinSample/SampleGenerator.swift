@@ -24,7 +24,7 @@ extension SampleCommunity {
         builder.editAnswers(options.editedAnswers)
         var community = builder.community
         community.applyLaterChanges()
-        community.index = SampleIndex(community)
+        community.lookup = SampleLookup(community)
         self = community
     }
 }

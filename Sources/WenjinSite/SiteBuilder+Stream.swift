@@ -22,7 +22,7 @@ extension SiteBuilder {
         let output = StreamedOutput(sink: sink, texts: PageText.published(index: index, bodies: bodies))
         let jobs = PageJob.plan(for: index)
         let renderer = pageRenderer(index: index, bodies: bodies, theme: theme, withDrafts: false)
-        let inputs = IndexInputs(entities: prepared.entities, bodies: bodies,
+        let inputs = FeedAndSitemapInputs(entities: prepared.entities, bodies: bodies,
                                  seed: PageFingerprint.seed(theme: theme, renderer: renderer))
 
         // In the order of precedence of a published folder, where a later file replaces an

@@ -60,7 +60,7 @@ package struct SiteBuilder: Sendable {
     /// What the steps after sanitizing share: the archive's index, its bodies, the entities'
     /// digests and the output (the staged folder of a build; nothing for a stream).
     struct Prepared<Output: Sendable> {
-        let index: ArchiveIndex
+        let index: ArchiveLookup
         let bodies: SanitizedBodies
         let entities: EntityDigests
         let output: Output
@@ -108,7 +108,7 @@ package struct SiteBuilder: Sendable {
     /// Three preparations that need only the index share the cores: the bodies (the ledger
     /// read and checked), the entities' digests, and the output (a folder's manifests read).
     /// After the read, not beside it: there they raised the peak and saved no time.
-    private func sanitize<Output: Sendable>(_ raw: [(key: BodyKey, html: String?)], index: ArchiveIndex, ledger: BodyLedger?,
+    private func sanitize<Output: Sendable>(_ raw: [(key: BodyKey, html: String?)], index: ArchiveLookup, ledger: BodyLedger?,
                                             rows: RowDigests?, output: @Sendable () -> Result<Output, SiteError>,
                                             discard: @Sendable (Output) -> Void, progress: any BuildProgress) throws -> Prepared<Output> {
         let hosts = CommunityHosts(source: index.content.sourceBase, historical: config.source.historicalHosts)
@@ -137,7 +137,7 @@ package struct SiteBuilder: Sendable {
         let (index, bodies, staged) = (prepared.index, prepared.bodies, prepared.output)
         let jobs = PageJob.plan(for: index)
         let renderer = pageRenderer(index: index, bodies: bodies, theme: theme, withDrafts: drafts != nil)
-        let inputs = IndexInputs(entities: prepared.entities, bodies: bodies,
+        let inputs = FeedAndSitemapInputs(entities: prepared.entities, bodies: bodies,
                                  seed: PageFingerprint.seed(theme: theme, renderer: renderer))
         let draftPages = drafts.map { DraftPages(drafts: $0, renderer: renderer) }
         let published = Self.published(jobs, besides: draftPages)
@@ -186,10 +186,10 @@ package struct SiteBuilder: Sendable {
     /// The archive's index (without raw bodies) and the raw bodies apart, so that they are
     /// held once and can be let go as soon as they are sanitized; and the rows' digests.
     private func readArchive(since seen: StoreChanges?, previousRows: RowDigests?)
-        throws -> (ArchiveIndex, [(key: BodyKey, html: String?)], RowDigests?) {
+        throws -> (ArchiveLookup, [(key: BodyKey, html: String?)], RowDigests?) {
         let content = try ArchiveContent.readPublished(from: store, config: config, bodiesUnchangedSince: seen, digestingRows: true,
                                                        previousRows: previousRows)
-        return (ArchiveIndex(content.withoutRawBodies()), SanitizedBodies.rawBodies(of: content), content.rowDigests)
+        return (ArchiveLookup(content.withoutRawBodies()), SanitizedBodies.rawBodies(of: content), content.rowDigests)
     }
 
     /// A page as this build left it.
@@ -210,7 +210,7 @@ package struct SiteBuilder: Sendable {
     /// twin records is carried over (`StagedOutput`), neither rendered nor compared, and only the
     /// bodies of pages that are rendered are loaded. Then the draft pages, when there are drafts.
     /// Returns the pages, the record of their inputs to publish, and how many were walked.
-    private func renderPages(_ published: [PageJob], drafts draftPages: DraftPages?, renderer: PageRenderer, inputs: IndexInputs,
+    private func renderPages(_ published: [PageJob], drafts draftPages: DraftPages?, renderer: PageRenderer, inputs: FeedAndSitemapInputs,
                              into staged: StagedOutput, progress: any BuildProgress) throws -> ([RenderedPage], inputs: [UInt8], walked: Int) {
         let index = renderer.index
         let bodies = renderer.bodies
@@ -247,7 +247,7 @@ package struct SiteBuilder: Sendable {
     }
 
     /// The renderer of this site's pages over one snapshot; `withDrafts` links the drafts index.
-    func pageRenderer(index: ArchiveIndex, bodies: SanitizedBodies, theme: Theme, withDrafts: Bool) -> PageRenderer {
+    func pageRenderer(index: ArchiveLookup, bodies: SanitizedBodies, theme: Theme, withDrafts: Bool) -> PageRenderer {
         PageRenderer(
             index: index, bodies: bodies, theme: theme, siteTitle: config.title,
             baseURL: config.baseURL.map { $0.absoluteString.hasSuffix("/") ? $0.absoluteString : $0.absoluteString + "/" },
@@ -268,7 +268,7 @@ package struct SiteBuilder: Sendable {
 
     /// Theme files, libraries, stored images and the site folder's `Public/`, by output path.
     /// `Public/` may not reach outside the site folder (`ReadableArea`).
-    func siteFiles(theme: Theme, index: ArchiveIndex) throws(SiteError) -> [(SitePath, URL)] {
+    func siteFiles(theme: Theme, index: ArchiveLookup) throws(SiteError) -> [(SitePath, URL)] {
         var files = theme.files
         // The placeholder of removed images ships only with an archive that shows it.
         if index.content.withdrawals.removedImages.isEmpty { files[SiteLayout.removedImage] = nil }

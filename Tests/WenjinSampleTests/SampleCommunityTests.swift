@@ -39,7 +39,7 @@ import Testing
         for answer in changed {
             #expect(plain.answerBody(answer.id, base: "http://h/").stored() != edited.answerBody(answer.id, base: "http://h/").stored())
         }
-        let top = edited.index.posts.prefix(3).compactMap { if case .question(let id) = $0 { id } else { nil } }
+        let top = edited.lookup.posts.prefix(3).compactMap { if case .question(let id) = $0 { id } else { nil } }
         #expect(Set(top) == Set(changed.map(\.questionID)))
     }
 

@@ -11,13 +11,13 @@ import Testing
                              "topic_focus_count", "agree_count", "thanks_count", "answer_favorite_count", "has_focus", "signature"])
         #expect(rsm["question_count"]?.typeName == "string")
         #expect(rsm["answer_favorite_count"]?.typeName == "number" && rsm["has_focus"]?.typeName == "number")
-        #expect(rsm["question_count"]?.int == live.community.index.questionsByUser[3]?.count)
+        #expect(rsm["question_count"]?.int == live.community.lookup.questionsByUser[3]?.count)
     }
 
     @Test func standAloneListsCountInStringsClampPagesPastTheEndAndSayZeroWhenEmpty() async throws {
         let live = try LiveSampleServer()
-        let uid = try #require(live.community.users.first { (live.community.index.questionsByUser[$0.id]?.count ?? 0) >= 3 }?.id)
-        let all = live.community.index.questionsByUser[uid]!.filter { !live.community.question($0)!.isAnonymous }
+        let uid = try #require(live.community.users.first { (live.community.lookup.questionsByUser[$0.id]?.count ?? 0) >= 3 }?.id)
+        let all = live.community.lookup.questionsByUser[uid]!.filter { !live.community.question($0)!.isAnonymous }
         let first = try await live.get("/api/my_question.php?uid=\(uid)&page=1&per_page=2").rsm
         #expect(first["total_rows"] == .string(String(all.count)))
         #expect(first["rows"]?.items.first?.keys == ["id", "title", "detail", "add_time"])
@@ -25,7 +25,7 @@ import Testing
         let last = try await live.get("/api/my_question.php?uid=\(uid)&page=\(lastPage)&per_page=2").rsm
         #expect(try await live.get("/api/my_question.php?uid=\(uid)&page=\(lastPage + 5)&per_page=2").rsm == last,
                 "a page past the end repeats the last page")
-        let lonely = try #require(live.community.users.first { (live.community.index.followers[$0.id] ?? []).isEmpty })
+        let lonely = try #require(live.community.users.first { (live.community.lookup.followers[$0.id] ?? []).isEmpty })
         #expect(try await live.get("/api/my_fans_user.php?uid=\(lonely.id)").rsm == .object([("total_rows", .string("0"))]))
         let follower = try #require(live.community.users.first { !$0.following.isEmpty })
         let following = try await live.get("/api/my_focus_user.php?uid=\(follower.id)").rsm
@@ -73,7 +73,7 @@ import Testing
     }
 
     private func bestCount(_ community: SampleCommunity, _ topic: Int) -> Int {
-        (community.index.questionsByTopic[topic] ?? []).filter { community.question($0)?.bestAnswerID != nil }.count
+        (community.lookup.questionsByTopic[topic] ?? []).filter { community.question($0)?.bestAnswerID != nil }.count
     }
 
     @Test func anArticleAppendsAttachmentsItDoesNotPlaceAndItsCommentsEndWithEmptyRows() async throws {

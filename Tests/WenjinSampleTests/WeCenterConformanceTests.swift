@@ -89,10 +89,10 @@ struct EquivalentRequest {
             return comments.contains { $0.replyToUserID != nil } && comments.contains { $0.replyToUserID == nil }
         }!.id
         let quiet = c.answers.first { $0.commentIDs.isEmpty }!.id
-        let asker = c.users.first { (c.index.questionsByUser[$0.id]?.count ?? 0) >= 2 }!.id
-        let answerer = c.users.first { (c.index.answersByUser[$0.id]?.count ?? 0) >= 2 }!.id
-        let bestTopic = c.topics.first { t in (c.index.questionsByTopic[t.id] ?? []).contains { c.question($0)?.bestAnswerID != nil } }!.id
-        let plainTopic = c.topics.first { t in !(c.index.questionsByTopic[t.id] ?? []).contains { c.question($0)?.bestAnswerID != nil } }!.id
+        let asker = c.users.first { (c.lookup.questionsByUser[$0.id]?.count ?? 0) >= 2 }!.id
+        let answerer = c.users.first { (c.lookup.answersByUser[$0.id]?.count ?? 0) >= 2 }!.id
+        let bestTopic = c.topics.first { t in (c.lookup.questionsByTopic[t.id] ?? []).contains { c.question($0)?.bestAnswerID != nil } }!.id
+        let plainTopic = c.topics.first { t in !(c.lookup.questionsByTopic[t.id] ?? []).contains { c.question($0)?.bestAnswerID != nil } }!.id
         let pictured = c.topics.first { $0.picture != nil }!.id
         let commented = c.articles.first { article in
             let comments = article.commentIDs.compactMap { c.articleComment($0) }
@@ -137,7 +137,7 @@ struct EquivalentRequest {
         case "my_answer_noparams": target = "/api/my_answer.php"
         case "my_focus_question_2": target = "/api/my_focus_question.php?uid=\(uid { !$0.followedQuestions.isEmpty })&page=1"
         case "my_focus_user_3": target = "/api/my_focus_user.php?uid=\(uid { !$0.following.isEmpty })&page=1"
-        case "my_fans_user_2": target = "/api/my_fans_user.php?uid=\(uid { !(c.index.followers[$0.id] ?? []).isEmpty })&page=1"
+        case "my_fans_user_2": target = "/api/my_fans_user.php?uid=\(uid { !(c.lookup.followers[$0.id] ?? []).isEmpty })&page=1"
         case "my_focus_topic_2": target = "/api/my_focus_topic.php?uid=\(uid { !$0.followedTopics.isEmpty })&page=1"
         case "topic_square_hot": target = "/?/api/topic/square/&id=hot"
         case "topic_square_hot_p2_pp3": target = "/?/api/topic/square/&id=hot&page=2&per_page=3"

@@ -36,7 +36,7 @@ struct DeletionPolicyTests {
         var site = try await PrivacySampleSite.make()
         defer { site.remove() }
         let content = try site.content()
-        let index = ArchiveIndex(content)
+        let index = ArchiveLookup(content)
         #expect(site.config.privacy.deleted == .tombstone)
         let question = try #require(content.questions.first { !(content.answers[$0.id] ?? []).isEmpty })
         let answers = content.questions.dropFirst().compactMap { content.answers[$0.id]?.first }

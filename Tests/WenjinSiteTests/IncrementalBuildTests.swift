@@ -39,7 +39,7 @@ struct IncrementalBuildTests {
         _ = try site.build()
         let output = try StagedOutput(destination: site.output, stateFolder: site.storeFolder)
         defer { output.discard() }
-        let plan = PageJob.plan(for: ArchiveIndex(try ArchiveContent.read(from: site.store, fallbackSource: nil)))
+        let plan = PageJob.plan(for: ArchiveLookup(try ArchiveContent.read(from: site.store, fallbackSource: nil)))
         // Every page of the plan is in the live manifest, so none needs rendering.
         #expect(plan.allSatisfy { output.liveFingerprint($0.path) != nil })
         #expect(try site.build().pagesWritten == 0)

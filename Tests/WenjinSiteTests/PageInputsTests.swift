@@ -59,7 +59,7 @@ struct PageInputsTests {
     /// Every page's fingerprint as the next build would compute it.
     private func fingerprints(of site: FixtureSite) throws -> [SitePath: PageFingerprint] {
         let content = try ArchiveContent.read(from: site.store, fallbackSource: nil)
-        let index = ArchiveIndex(content.withoutRawBodies())
+        let index = ArchiveLookup(content.withoutRawBodies())
         let hosts = CommunityHosts(source: content.sourceBase, historical: site.config.source.historicalHosts)
         let bodies = try SanitizedBodies.make(raw: SanitizedBodies.rawBodies(of: content), index: index, hosts: hosts, store: site.store,
                                               imageSizes: StoredImageSizes(folder: site.config.assetFolder),

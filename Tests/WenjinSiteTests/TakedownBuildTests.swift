@@ -123,7 +123,7 @@ struct TakedownBuildTests {
         var site = try await PrivacySampleSite.make()
         defer { site.remove() }
         let content = try site.content()
-        let index = ArchiveIndex(content)
+        let index = ArchiveLookup(content)
         let user = try #require(content.users.first {
             $0.avatarFile != nil && (index.questionsByAsker[$0.id]?.count ?? 0) > 0 && (index.answersByAuthor[$0.id]?.count ?? 0) > 0
         })
@@ -140,7 +140,7 @@ struct TakedownBuildTests {
         let page = try #require(site.file("questions/\(asked.id.rawValue).html"))
         #expect(page.contains(Sanitizer.decodeEntities(asked.title).replacingOccurrences(of: "&", with: "&amp;")))
         #expect(page.contains("wj-anonymous"))
-        let avatar = try #require(ArchiveIndex(content).avatars[user.id])
+        let avatar = try #require(ArchiveLookup(content).avatars[user.id])
         let shared = content.assets.values.filter { $0.sha256 == content.assets.values.first { avatar.text.contains($0.sha256 ?? "-") }?.sha256 }
         if shared.count == 1 { #expect(site.file(avatar.text) == nil, "the avatar's file") }
         let findings = try site.privacyFindings(of: before)
@@ -170,7 +170,7 @@ struct TakedownBuildTests {
         var site = try await PrivacySampleSite.make()
         defer { site.remove() }
         let content = try site.content()
-        let index = ArchiveIndex(content)
+        let index = ArchiveLookup(content)
         let user = try #require(content.users.first {
             (index.questionsByAsker[$0.id]?.count ?? 0) > 0 && (index.answersByAuthor[$0.id]?.count ?? 0) > 0
         })
@@ -191,7 +191,7 @@ struct TakedownBuildTests {
         var site = try await PrivacySampleSite.make()
         defer { site.remove() }
         let content = try site.content()
-        let index = ArchiveIndex(content)
+        let index = ArchiveLookup(content)
         let avatars = Set(index.avatars.values)
         let stored = content.assets.values.filter { $0.state == .stored }
         // An image of a body (not an avatar), whose bytes no other asset shares.

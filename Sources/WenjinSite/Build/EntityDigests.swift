@@ -17,7 +17,7 @@ struct EntityDigests: Sendable {
 
     /// Over `index`'s content, whose raw bodies are already dropped: pages show bodies through
     /// `SanitizedBodies.digest`, which also covers where their links lead.
-    init(index: ArchiveIndex, rows: RowDigests? = nil) {
+    init(index: ArchiveLookup, rows: RowDigests? = nil) {
         let content = index.content
         // What `Withdrawals` changes of each entity's look beyond its fields: notices in its
         // thread and the marks of content kept although deleted upstream.

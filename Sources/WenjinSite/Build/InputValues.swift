@@ -18,7 +18,7 @@ struct InputValues: Sendable {
         self.values = values
     }
 
-    init(index: ArchiveIndex, entities: EntityDigests, bodies: SanitizedBodies) {
+    init(index: ArchiveLookup, entities: EntityDigests, bodies: SanitizedBodies) {
         let content = index.content
         let hidden = content.withdrawals.hiddenUsers
         var pairs: [(PageInputKey, UInt64)] = []

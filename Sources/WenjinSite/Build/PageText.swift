@@ -27,7 +27,7 @@ package struct PageText: Sendable, Equatable {
     /// The texts of every published question and article page. What the archive withholds is
     /// already out of `index` (`ArchiveContent.withdrawing`), and a withdrawn answer's body has
     /// no text, so nothing here was not on a published page.
-    static func published(index: ArchiveIndex, bodies: SanitizedBodies) -> [PageText] {
+    static func published(index: ArchiveLookup, bodies: SanitizedBodies) -> [PageText] {
         let content = index.content
         @Sendable func topics(_ ids: [TopicID]) -> [String] {
             ids.compactMap { index.topicsByID[$0].map { Sanitizer.decodeEntities($0.title) } }

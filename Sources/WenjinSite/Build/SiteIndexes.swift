@@ -7,22 +7,22 @@ import WenjinSearch
 /// The files beside the pages: the search index, `sitemap.xml`, Atom feeds (the site's and
 /// one per topic) and `robots.txt`, gathered from the archive and handed to the writers of
 /// `WenjinSearch` and `Feeds/`, which own their formats. What did not change is kept, not made:
-/// sitemap and feeds by the fingerprints of their inputs (`IndexInputs`), the search index by
+/// sitemap and feeds by the fingerprints of their inputs (`FeedAndSitemapInputs`), the search index by
 /// patching the previous one (its state is published with the output, `searchStateSidecar`).
 struct SiteIndexes {
     static let siteFeed = SitePath("feed.xml")
     static func topicFeed(_ id: TopicID) -> SitePath { SitePath("feeds/topic-\(id.rawValue).xml") }
     static let feedEntries = 30
     /// The search index's state, published beside the output it describes, and the seed
-    /// (`IndexInputs.seed`) of the build that made it: a new program, theme or site setting
+    /// (`FeedAndSitemapInputs.seed`) of the build that made it: a new program, theme or site setting
     /// writes the index whole, in case the tokenizing or the file format changed with it.
     static let searchStateSidecar = "search-state"
     static let searchSeedSidecar = "search-seed"
 
-    let index: ArchiveIndex
+    let index: ArchiveLookup
     let siteTitle: String
     let baseURL: URL?
-    let inputs: IndexInputs
+    let inputs: FeedAndSitemapInputs
     private var bodies: SanitizedBodies { inputs.bodies }
 
     /// What the step did: files written and kept, the search report, and the search state to

@@ -8,12 +8,12 @@ import WenjinSanitizer
 ///
 /// Paths are relative to a page one folder deep (see `SiteLayout`).
 struct ArchiveLinks: ArchiveResolver {
-    let index: ArchiveIndex
+    let index: ArchiveLookup
     /// Where stored images' sizes are read; nil where only paths are asked for.
     let imageSizes: StoredImageSizes?
     private static let bodyPage = SitePath("questions/0.html")
 
-    init(index: ArchiveIndex, imageSizes: StoredImageSizes? = nil) {
+    init(index: ArchiveLookup, imageSizes: StoredImageSizes? = nil) {
         self.index = index
         self.imageSizes = imageSizes
     }

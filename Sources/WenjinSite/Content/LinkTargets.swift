@@ -7,7 +7,7 @@ import WenjinModel
 /// While it is unchanged, every link of every body resolves as it did, so a build need not ask
 /// the resolver again about bodies it has seen (`BodyLedger`).
 enum LinkTargets {
-    static func digest(of index: ArchiveIndex) -> UInt64 {
+    static func digest(of index: ArchiveLookup) -> UInt64 {
         let content = index.content
         var digest = ContentDigest(seed: 0x6C69_6E6B_73)
         digest.add(content.sourceBase)

@@ -61,7 +61,7 @@ struct SanitizedBodies: Sendable {
     /// its row is unchanged since the ledger's `seen`) is taken from the ledger without
     /// hashing; only when the ledger lacks it or its links now resolve otherwise is it read
     /// from the store. `seen` is the store's counter of the snapshot `inputs` come from.
-    static func make(raw inputs: [(key: BodyKey, html: String?)], index: ArchiveIndex, hosts: CommunityHosts, store: Store,
+    static func make(raw inputs: [(key: BodyKey, html: String?)], index: ArchiveLookup, hosts: CommunityHosts, store: Store,
                      imageSizes: StoredImageSizes, previous: BodyLedger?, seen: StoreChanges?,
                      progress: any BuildProgress) throws -> SanitizedBodies {
         let links = ArchiveLinks(index: index, imageSizes: imageSizes)

@@ -138,7 +138,7 @@ extension SiteBuilder {
         let theme = try steps.run(.loadTheme) { try Theme.load(config) }
         let content = try steps.run(.readStore) { try ArchiveContent.readPublished(from: store, config: config) }
         let hosts = CommunityHosts(source: content.sourceBase, historical: config.source.historicalHosts)
-        let index = ArchiveIndex(content.withoutRawBodies())
+        let index = ArchiveLookup(content.withoutRawBodies())
         let bodies = try steps.run(.sanitizeBodies) {
             try SanitizedBodies.make(raw: SanitizedBodies.rawBodies(of: content), index: index, hosts: hosts, store: store,
                                      imageSizes: StoredImageSizes(folder: config.assetFolder), previous: BodyLedger.load(from: URL(fileURLWithPath: store.path).deletingLastPathComponent()),

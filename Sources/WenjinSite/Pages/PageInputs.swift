@@ -47,7 +47,7 @@ private struct PageInputs {
     let entities: EntityDigests
     let renderer: PageRenderer
     private var keys: [PageInputKey] = []
-    var index: ArchiveIndex { renderer.index }
+    var index: ArchiveLookup { renderer.index }
     var content: ArchiveContent { renderer.index.content }
 
     init(seed: PageFingerprint, entities: EntityDigests, renderer: PageRenderer) {

@@ -24,7 +24,7 @@ enum PageJob: Sendable, Hashable {
     case about
 
     /// Every page of the archive, in a fixed order.
-    static func plan(for index: ArchiveIndex) -> [PageJob] {
+    static func plan(for index: ArchiveLookup) -> [PageJob] {
         let content = index.content
         let perPage = Pagination.questionsPerPage
         var jobs: [PageJob] = [.search, .notFound, .about]
@@ -70,7 +70,7 @@ extension PageJob {
     }
 
     /// The bodies whose HTML the page shows (other pages show at most their plain text).
-    func bodies(in index: ArchiveIndex) -> [BodyKey] {
+    func bodies(in index: ArchiveLookup) -> [BodyKey] {
         switch self {
         case .question(let id): [.question(id)] + (index.content.answers[id] ?? []).map { .answer($0.id) }
         case .article(let id): [.article(id)]

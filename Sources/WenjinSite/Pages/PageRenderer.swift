@@ -8,7 +8,7 @@ import WenjinTemplates
 /// snapshot and the sanitized bodies, wraps it in the frame every page shares, and renders it
 /// with the theme. A value of Sendable parts: render pages from any number of threads.
 struct PageRenderer: Sendable {
-    let index: ArchiveIndex
+    let index: ArchiveLookup
     let bodies: SanitizedBodies
     let theme: Theme
     let siteTitle: String

@@ -1,4 +1,4 @@
-extension SampleIndex {
+extension SampleLookup {
     /// Builds every reverse lookup in one pass over the community; deleted entities are in none.
     init(_ community: SampleCommunity) {
         let questions = community.questions.filter { !$0.isDeleted }

@@ -4,7 +4,7 @@ import WenjinSanitizer
 
 /// Lookups over `ArchiveContent` that pages need: who wrote what, what is filed under a topic,
 /// and entities by ID. Built once per build from the snapshot, never from the store.
-struct ArchiveIndex: Sendable {
+struct ArchiveLookup: Sendable {
     let content: ArchiveContent
     let questionsByID: [QuestionID: Question]
     let articlesByID: [ArticleID: Article]

@@ -4,7 +4,7 @@ import WenjinModel
 /// Fingerprints of the sitemap and the feeds from their inputs, as `PageInputs` does for pages,
 /// so a rebuild keeps them without making them: a feed is its questions (with their askers,
 /// topics and bodies), a sitemap its pages' paths and dates, each with the site-wide seed.
-struct IndexInputs {
+struct FeedAndSitemapInputs {
     let entities: EntityDigests
     let bodies: SanitizedBodies
     let seed: PageFingerprint
