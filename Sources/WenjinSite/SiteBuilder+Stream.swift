@@ -15,15 +15,11 @@ extension SiteBuilder {
         let theme = try steps.run(.loadTheme) { try loadTheme(progress: progress) }
         let prepared = try prepare(steps: steps, stateFolder: stateFolder, output: { .success(()) }, discard: { _ in })
         let (index, bodies) = (prepared.index, prepared.bodies)
-        var summary = BuildSummary()
-        summary.bodiesSanitized = bodies.sanitizedCount
-        summary.bodiesCached = bodies.cachedCount
-        summary.bodiesRead = bodies.readCount
+        var summary = BuildSummary(bodies: bodies)
         let output = StreamedOutput(sink: sink, texts: PageText.published(index: index, bodies: bodies))
         let jobs = PageJob.plan(for: index)
         let renderer = pageRenderer(index: index, bodies: bodies, theme: theme, withDrafts: false)
-        let inputs = FeedAndSitemapInputs(entities: prepared.entities, bodies: bodies,
-                                 seed: PageFingerprint.seed(theme: theme, renderer: renderer))
+        let inputs = prepared.feedAndSitemapInputs(seed: PageFingerprint.seed(theme: theme, renderer: renderer))
 
         // In the order of precedence of a published folder, where a later file replaces an
         // earlier one at the same path (indexes over `Public/`, `Public/` over pages), since the

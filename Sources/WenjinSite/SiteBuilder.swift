@@ -42,10 +42,7 @@ package struct SiteBuilder: Sendable {
         let prepared = try prepare(steps: steps, stateFolder: stateFolder, output: { () -> Result<StagedOutput, SiteError> in
             Result { () throws(SiteError) in try StagedOutput(place: place, stateFolder: stateFolder) }
         }, discard: { $0.discard() })
-        var summary = BuildSummary()
-        summary.bodiesSanitized = prepared.bodies.sanitizedCount
-        summary.bodiesCached = prepared.bodies.cachedCount
-        summary.bodiesRead = prepared.bodies.readCount
+        var summary = BuildSummary(bodies: prepared.bodies)
         do {
             try write(prepared, live: place.destination, theme: theme, drafts: drafts, steps: steps, stateFolder: stateFolder,
                       into: &summary)
@@ -64,6 +61,11 @@ package struct SiteBuilder: Sendable {
         let bodies: SanitizedBodies
         let entities: EntityDigests
         let output: Output
+
+        /// What the sitemap and feeds are fingerprinted from, under the build's `seed`.
+        func feedAndSitemapInputs(seed: PageFingerprint) -> FeedAndSitemapInputs {
+            FeedAndSitemapInputs(entities: entities, bodies: bodies, seed: seed)
+        }
     }
 
     /// Pages rendered between loading their bodies' HTML and letting it go.
@@ -137,8 +139,7 @@ package struct SiteBuilder: Sendable {
         let (index, bodies, staged) = (prepared.index, prepared.bodies, prepared.output)
         let jobs = PageJob.plan(for: index)
         let renderer = pageRenderer(index: index, bodies: bodies, theme: theme, withDrafts: drafts != nil)
-        let inputs = FeedAndSitemapInputs(entities: prepared.entities, bodies: bodies,
-                                 seed: PageFingerprint.seed(theme: theme, renderer: renderer))
+        let inputs = prepared.feedAndSitemapInputs(seed: PageFingerprint.seed(theme: theme, renderer: renderer))
         let draftPages = drafts.map { DraftPages(drafts: $0, renderer: renderer) }
         let published = Self.published(jobs, besides: draftPages)
 

@@ -37,3 +37,13 @@ package struct BuildSummary: Sendable, Equatable {
             + String(format: "%.2f s", seconds)
     }
 }
+
+extension BuildSummary {
+    /// A summary that starts with what the sanitize step did to `bodies`.
+    init(bodies: SanitizedBodies) {
+        self.init()
+        bodiesSanitized = bodies.sanitizedCount
+        bodiesCached = bodies.cachedCount
+        bodiesRead = bodies.readCount
+    }
+}
