@@ -143,12 +143,17 @@ struct OutputManifest: Sendable {
         }
     }
 
-    /// The folders that hold the files, the root (`.`) included.
+    /// The folders that hold the files, the root (`.`) included. Each file's own folder is
+    /// found as a slice of its path, so only the few distinct folders become strings.
     private var folders: Set<String> {
-        var folders: Set<String> = ["."]
+        var parents = Set<Substring>()
         for path in fingerprints.keys {
-            var folder = Substring(path)
-            while let slash = folder.lastIndex(of: "/"), folders.insert(String(folder[..<slash])).inserted {
+            if let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) { parents.insert(path[..<slash]) }
+        }
+        var folders: Set<String> = ["."]
+        for parent in parents {
+            var folder = parent
+            while folders.insert(String(folder)).inserted, let slash = folder.utf8.lastIndex(of: UInt8(ascii: "/")) {
                 folder = folder[..<slash]
             }
         }
