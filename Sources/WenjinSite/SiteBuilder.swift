@@ -144,11 +144,9 @@ package struct SiteBuilder: Sendable {
         let published = Self.published(jobs, besides: draftPages)
 
         let (rendered, fingerprinted) = try steps.run(.renderPages, total: published.count, givingBackMemory: true) {
-            let (pages, pageInputs, fingerprinted) = try renderPages(published, drafts: draftPages, renderer: renderer, inputs: inputs,
-                                                                     into: staged, progress: steps.progress)
+            let (pages, fingerprinted) = try renderPages(published, drafts: draftPages, renderer: renderer, inputs: inputs,
+                                                         into: staged, progress: steps.progress)
             bodies.releaseHTML()
-            // Written now, published with the manifest: not held through the indexes.
-            try staged.stageSidecar(PageInputsState.sidecar, pageInputs, step: .renderPages)
             return (pages, fingerprinted)
         }
         summary.pagesFingerprinted = fingerprinted
@@ -210,16 +208,22 @@ package struct SiteBuilder: Sendable {
     /// `PageInputs`, walked only where they changed: `PlanFingerprints`) the live output or its
     /// twin records is carried over (`StagedOutput`), neither rendered nor compared, and only the
     /// bodies of pages that are rendered are loaded. Then the draft pages, when there are drafts.
-    /// Returns the pages, the record of their inputs to publish, and how many were walked.
+    /// The record of the pages' inputs is staged first, published with the manifest: neither
+    /// it nor the last build's is held through rendering and the indexes.
+    /// Returns the pages and how many were walked.
     private func renderPages(_ published: [PageJob], drafts draftPages: DraftPages?, renderer: PageRenderer, inputs: FeedAndSitemapInputs,
-                             into staged: StagedOutput, progress: any BuildProgress) throws -> ([RenderedPage], inputs: [UInt8], walked: Int) {
+                             into staged: StagedOutput, progress: any BuildProgress) throws -> ([RenderedPage], walked: Int) {
         let index = renderer.index
         let bodies = renderer.bodies
-        let plan = PlanFingerprints(jobs: published, renderer: renderer, entities: inputs.entities, seed: inputs.seed,
-                                    previous: staged.liveSidecar(PageInputsState.sidecar), outputKnown: staged.liveIsKnown)
-        if let note = plan.fullWalkNote { progress.note(note) }
+        let (fingerprints, walked) = try { () throws(SiteError) -> ([PageFingerprint], Int) in
+            let plan = PlanFingerprints(jobs: published, renderer: renderer, entities: inputs.entities, seed: inputs.seed,
+                                        previous: staged.liveSidecar(PageInputsState.sidecar), outputKnown: staged.liveIsKnown)
+            if let note = plan.fullWalkNote { progress.note(note) }
+            try staged.stageSidecar(PageInputsState.sidecar, step: .renderPages) { plan.writeState(to: &$0) }
+            return (plan.fingerprints, plan.walked)
+        }()
         // Each page's fingerprint, and whether the output already holds a file for it.
-        let checked = try ParallelWork.map(Array(zip(published, plan.fingerprints))) {
+        let checked = try ParallelWork.map(Array(zip(published, fingerprints))) {
             job, fingerprint throws(SiteError) -> (PageFingerprint, kept: Bool) in
             let kept = try staged.carryOver(job.path, fingerprint: fingerprint, step: .renderPages)
             if kept { progress.advance(by: 1) }
@@ -244,7 +248,7 @@ package struct SiteBuilder: Sendable {
         for page in try draftPages?.render() ?? [] {
             pages.append(RenderedPage(path: page.path, outcome: try staged.write(page.bytes, to: page.path, step: .renderPages)))
         }
-        return (pages, plan.state, plan.walked)
+        return (pages, walked)
     }
 
     /// The renderer of this site's pages over one snapshot; `withDrafts` links the drafts index.

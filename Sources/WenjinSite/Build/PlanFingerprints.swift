@@ -12,14 +12,19 @@ struct PlanFingerprints {
     let fingerprints: [PageFingerprint]
     /// Pages whose inputs were walked.
     let walked: Int
-    /// The record for the next build, to publish with the output.
-    let state: [UInt8]
     /// Why every page was walked although the output had been built before; nil otherwise.
     let fullWalkNote: String?
+    /// What the record for the next build holds (`writeState`): kept pages' keys are views of
+    /// the last build's record.
+    private let seed: PageFingerprint
+    private let values: InputValues
+    private let recorded: [(code: PageInputsState.PageCode, fingerprint: PageFingerprint, keys: PageInputsState.Words)]
 
     init(jobs: [PageJob], renderer: PageRenderer, entities: EntityDigests, seed: PageFingerprint,
          previous bytes: [UInt8]?, outputKnown: Bool) {
         let values = InputValues(index: renderer.index, entities: entities, bodies: renderer.bodies)
+        self.values = values
+        self.seed = seed
         let decoded = bytes.flatMap(PageInputsState.init(decoding:))
         let previous = decoded?.seed == seed && values.keysAreDistinct ? decoded : nil
         fullWalkNote = previous != nil || !outputKnown ? nil : decoded == nil
@@ -29,19 +34,22 @@ struct PlanFingerprints {
         // Most keys of an unchanged page miss this mask, so few reach the set.
         let mask = changed.reduce(UInt64(0)) { $0 | Self.bit($1) }
 
-        let pages = ParallelWork.map(jobs) { job -> (PageFingerprint, ArraySlice<UInt64>, walked: Bool) in
+        let pages = ParallelWork.map(jobs) { job -> (PageFingerprint, PageInputsState.Words, walked: Bool) in
             if let previous, let code = job.inputsCode, let record = previous.record(code),
                !record.keys.contains(where: { mask & Self.bit($0) != 0 && changed.contains($0) }) {
                 return (record.fingerprint, record.keys, false)
             }
             let (fingerprint, keys) = renderer.fingerprintAndInputs(of: job, entities: entities, seed: seed)
-            return (fingerprint, ArraySlice(keys.map(\.rawValue)), true)
+            return (fingerprint, PageInputsState.Words(keys.map(\.rawValue)), true)
         }
         fingerprints = pages.map(\.0)
         walked = pages.reduce(0) { $0 + ($1.walked ? 1 : 0) }
-        state = PageInputsState.encoded(seed: seed, values: values, pages: zip(jobs, pages).compactMap { job, page in
-            job.inputsCode.map { ($0, page.0, page.1) }
-        })
+        recorded = zip(jobs, pages).compactMap { job, page in job.inputsCode.map { ($0, page.0, page.1) } }
+    }
+
+    /// Writes the record for the next build, to publish with the output (`PageInputsState`).
+    func writeState(to writer: inout SidecarWriter) {
+        PageInputsState.write(seed: seed, values: values, pages: recorded, pageCount: recorded.count, to: &writer)
     }
 
     private static func bit(_ key: UInt64) -> UInt64 { 1 << ((key &* 0x9E37_79B9_7F4A_7C15) >> 58) }

@@ -21,18 +21,23 @@ enum LinkTargets {
         digest.add(tag: 3)
         for id in index.articlesByID.keys.map(\.rawValue).sorted() { digest.add(word: UInt64(bitPattern: Int64(id))) }
         digest.add(tag: 4)
-        for user in content.users.sorted(by: { $0.id < $1.id }) {
+        // Sorted copies only when needed, and of indices: the store gives users by ID, and
+        // sorting the entities themselves retains and releases every field at each move.
+        let users = zip(content.users, content.users.dropFirst()).allSatisfy({ $0.id < $1.id })
+            ? Array(content.users.indices) : content.users.indices.sorted { content.users[$0].id < content.users[$1].id }
+        for user in users.lazy.map({ content.users[$0] }) {
             digest.add(word: UInt64(bitPattern: Int64(user.id.rawValue)))
             digest.add(user.userName)
             digest.add(user.nickName ?? "\u{0}")
         }
         digest.add(tag: 5)
-        for topic in content.topics.sorted(by: { $0.id < $1.id }) {
+        for topic in content.topics.indices.sorted(by: { content.topics[$0].id < content.topics[$1].id }).lazy.map({ content.topics[$0] }) {
             digest.add(word: UInt64(bitPattern: Int64(topic.id.rawValue)))
             digest.add(topic.title)
         }
         digest.add(tag: 6)
-        for asset in content.assets.values.sorted(by: { $0.url < $1.url }) where asset.state == .stored {
+        let stored = content.assets.values.filter { $0.state == .stored }
+        for asset in stored.indices.sorted(by: { stored[$0].url < stored[$1].url }).lazy.map({ stored[$0] }) {
             digest.add(asset.url.rawValue)
             digest.add(asset.sha256 ?? "")
             digest.add(asset.contentType ?? "")

@@ -74,16 +74,26 @@ struct OutputManifest: Sendable {
     }
 
     /// The paths of the files the manifest in `file` lists, whatever folder it was written for
-    /// and whatever became of it since; nil when there is no manifest there.
+    /// and whatever became of it since; nil when there is no manifest there. Read from the bytes
+    /// (lines found with `memchr`): an untrusted output's check reads two manifests of every file.
     static func listedPaths(in file: URL) -> Set<String>? {
         guard let data = FileManager.default.contents(atPath: file.path) else { return nil }
-        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n")
-        guard let first = lines.first, first.hasPrefix(header + " ") else { return nil }
-        var paths = Set<String>()
-        for line in lines.dropFirst() where !line.hasPrefix("folder ") && !line.hasPrefix("sidecar ") && line.utf8.count > 17 {
-            paths.insert(String(line.dropFirst(17)))
+        return data.withUnsafeBytes { raw -> Set<String>? in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            guard let base = bytes.baseAddress, bytes.starts(with: Array((header + " ").utf8)) else { return nil }
+            let folderPrefix = Array("folder ".utf8), sidecarPrefix = Array("sidecar ".utf8)
+            var paths = Set<String>(minimumCapacity: bytes.count / 48)
+            var position = 0, first = true
+            while position < bytes.count, let found = memchr(base + position, 0x0A, bytes.count - position) {
+                let end = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                let line = UnsafeBufferPointer(rebasing: bytes[position..<end])
+                position = end + 1
+                if first { first = false; continue }
+                guard line.count > 17, !line.starts(with: folderPrefix), !line.starts(with: sidecarPrefix) else { continue }
+                paths.insert(String(decoding: UnsafeBufferPointer(rebasing: line[17...]), as: UTF8.self))
+            }
+            return paths
         }
-        return paths
     }
 
     /// A sidecar written before its manifest (`stage`), so its bytes need not be held until then.
@@ -92,12 +102,13 @@ struct OutputManifest: Sendable {
         let digest: PageFingerprint
     }
 
-    /// Writes the sidecar `name` of the manifest `file` to its staging name, renamed into place
-    /// by the `write` given what this returns.
-    static func stage(_ name: String, _ bytes: [UInt8], of file: URL) throws -> StagedSidecar {
+    /// Writes the sidecar `name` of the manifest `file` to its staging name as `writing` makes
+    /// it (`SidecarWriter`), renamed into place by the `write` given what this returns.
+    static func stage(_ name: String, of file: URL, writing: (inout SidecarWriter) -> Void) throws -> StagedSidecar {
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try StateFile.write(bytes, to: sidecarFile(name + ".new", of: file))
-        return StagedSidecar(count: bytes.count, digest: PageFingerprint(contents: bytes))
+        var writer = try SidecarWriter(file: sidecarFile(name + ".new", of: file))
+        writing(&writer)
+        return try writer.finish()
     }
 
     /// Writes the manifest of the folder at `folder`, as it is now, to `file` atomically (a
@@ -132,12 +143,17 @@ struct OutputManifest: Sendable {
         }
     }
 
-    /// The folders that hold the files, the root (`.`) included.
+    /// The folders that hold the files, the root (`.`) included. Each file's own folder is
+    /// found as a slice of its path, so only the few distinct folders become strings.
     private var folders: Set<String> {
-        var folders: Set<String> = ["."]
+        var parents = Set<Substring>()
         for path in fingerprints.keys {
-            var folder = Substring(path)
-            while let slash = folder.lastIndex(of: "/"), folders.insert(String(folder[..<slash])).inserted {
+            if let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) { parents.insert(path[..<slash]) }
+        }
+        var folders: Set<String> = ["."]
+        for parent in parents {
+            var folder = parent
+            while folders.insert(String(folder)).inserted, let slash = folder.utf8.lastIndex(of: UInt8(ascii: "/")) {
                 folder = folder[..<slash]
             }
         }

@@ -55,12 +55,15 @@ struct OutputPlace: Sendable {
         // The preview writes draft pages into its live folder between builds (`DraftPreview`).
         let isPreview = resolved == preview
         let described = owned.describing(destination.path)
-        if let why = foreign(destination.path, trusted: { _ in described != nil }, exempt: { isPreview && Self.isPreviewPage($0) }) {
+        // Parsed once, and only when a folder is not trusted whole (a copied output).
+        var listed: Set<String>?
+        if let why = foreign(destination.path, trusted: { _ in described != nil }, listed: &listed,
+                             exempt: { isPreview && Self.isPreviewPage($0) }) {
             throw refuse(destination.path, why)
         }
         checkedLive = .some(described)
         for sibling in [twin, setAside, spare] {
-            if let why = foreign(sibling.path, trusted: owned.made, exempt: { _ in false }) {
+            if let why = foreign(sibling.path, trusted: owned.made, listed: &listed, exempt: { _ in false }) {
                 throw refuse(sibling.path, "needs \(sibling.path) for its twin, but it \(why)")
             }
         }
@@ -71,14 +74,16 @@ struct OutputPlace: Sendable {
     /// trusted when its manifest still describes it, else each file must be one a manifest lists
     /// (files added by hand are not a build's to remove); the twin's names are wenjin's own, so
     /// a folder recorded as made there is trusted whole. `trusted`: whether a folder is vouched
-    /// for whole.
-    private func foreign(_ path: String, trusted: (String) -> Bool, exempt: (String) -> Bool) -> String? {
+    /// for whole. `listed`: the manifests' paths (`OwnedFolders.listedPaths`), read on first need.
+    private func foreign(_ path: String, trusted: (String) -> Bool, listed: inout Set<String>?,
+                         exempt: (String) -> Bool) -> String? {
         var info = stat()
         guard lstat(path, &info) == 0 else { return nil }
         guard info.st_mode & S_IFMT == S_IFDIR else { return "is a file, not a folder" }
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return "cannot be read" }
         if names.isEmpty || trusted(path) { return nil }
-        let stray = owned.unlisted(in: path, exempt: exempt)
+        if listed == nil { listed = owned.listedPaths() }
+        let stray = owned.unlisted(in: path, listed: listed ?? [], exempt: exempt)
         if stray.isEmpty { return nil }
         return "holds files that no wenjin build wrote (\(stray.prefix(3).joined(separator: ", "))\(stray.count > 3 ? ", …" : ""))"
     }

@@ -40,17 +40,40 @@ struct OwnedFolders: Sendable {
         return nil
     }
 
-    /// Up to `limit` + 1 files under `path` (links included) that no manifest of this output
-    /// lists and `exempt` does not accept: the files a build did not write, which it must not
-    /// remove. A copy of an output (restored from a backup) has none.
-    func unlisted(in path: String, exempt: (String) -> Bool, limit: Int = 3) -> [String] {
-        let listed = slots.compactMap(OutputManifest.listedPaths).reduce(into: Set<String>()) { $0.formUnion($1) }
-        guard let walker = FileManager.default.enumerator(atPath: path) else { return [] }
+    /// The paths of the files any manifest of this output lists, whatever folder it was written
+    /// for: what `unlisted(in:listed:exempt:)` checks a folder against.
+    func listedPaths() -> Set<String> {
+        slots.compactMap(OutputManifest.listedPaths).reduce(into: Set<String>()) { $0.formUnion($1) }
+    }
+
+    /// Up to `limit` + 1 files under `path` (links included, never followed) that `listed`
+    /// (`listedPaths()`) does not hold and `exempt` does not accept: the files a build did not
+    /// write, which it must not remove. A copy of an output (restored from a backup, or a
+    /// benchmark's copied site) has none. Walked with `readdir`, whose entry types spare a
+    /// `stat` per file: an untrusted output at 100,000 questions holds 150,000 files.
+    func unlisted(in path: String, listed: Set<String>, exempt: (String) -> Bool, limit: Int = 3) -> [String] {
         var found: [String] = []
-        while found.count <= limit, let relative = walker.nextObject() as? String {
-            var info = stat()
-            guard lstat(path + "/" + relative, &info) == 0, info.st_mode & S_IFMT != S_IFDIR else { continue }
-            if !listed.contains(relative), !exempt(relative) { found.append(relative) }
+        var folders = [""]
+        while found.count <= limit, let folder = folders.popLast() {
+            guard let stream = opendir(folder.isEmpty ? path : path + "/" + folder) else { continue }
+            defer { closedir(stream) }
+            while found.count <= limit, let entry = readdir(stream) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+                }
+                if name == "." || name == ".." { continue }
+                let relative = folder.isEmpty ? name : folder + "/" + name
+                var kind = entry.pointee.d_type
+                if kind == UInt8(DT_UNKNOWN) {
+                    var info = stat()
+                    kind = lstat(path + "/" + relative, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR ? UInt8(DT_DIR) : UInt8(DT_REG)
+                }
+                if kind == UInt8(DT_DIR) {
+                    folders.append(relative)
+                } else if !listed.contains(relative), !exempt(relative) {
+                    found.append(relative)
+                }
+            }
         }
         return found
     }

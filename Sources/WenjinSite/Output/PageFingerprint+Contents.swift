@@ -5,9 +5,16 @@ extension PageFingerprint {
     /// the bytes themselves, seeded apart from page contexts. Digesting is far cheaper than
     /// reading the previous file back to compare.
     init(contents: [UInt8]) {
-        var digest = ContentDigest(seed: 0x6F75_7470_7574_2D31)
-        digest.add(tag: 9)
+        var digest = Self.contentsDigest()
         contents.withUnsafeBytes { digest.add(bytes: $0) }
         self.init(value: digest.finish())
+    }
+
+    /// The digest `init(contents:)` starts from, for bytes digested as they are written
+    /// (`SidecarWriter`).
+    static func contentsDigest() -> ContentDigest {
+        var digest = ContentDigest(seed: 0x6F75_7470_7574_2D31)
+        digest.add(tag: 9)
+        return digest
     }
 }

@@ -172,11 +172,11 @@ final class StagedOutput: Sendable {
         try Self.contents(of: URL(fileURLWithPath: folder.file(path)), step: step)
     }
 
-    /// Writes the sidecar `name` now, published with the manifest by `publish`, so a large
-    /// state file is not held in memory through the rest of the build.
-    func stageSidecar(_ name: String, _ bytes: [UInt8], step: BuildStep) throws(SiteError) {
+    /// Writes the sidecar `name` now as `writing` makes it, a chunk at a time, published with
+    /// the manifest by `publish`, so a large state file is never held whole in memory.
+    func stageSidecar(_ name: String, step: BuildStep, writing: (inout SidecarWriter) -> Void) throws(SiteError) {
         do {
-            let staged = try OutputManifest.stage(name, bytes, of: stagingSlot)
+            let staged = try OutputManifest.stage(name, of: stagingSlot, writing: writing)
             state.withLock { $0.sidecars[name] = staged }
         } catch {
             throw SiteError(.output, step: step, file: stagingSlot.path, message: "cannot write the state beside the manifest",

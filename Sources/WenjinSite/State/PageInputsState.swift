@@ -15,8 +15,9 @@ struct PageInputsState: Sendable {
 
     let seed: PageFingerprint
     let values: InputValues
-    /// The decoded words, and where each page's record starts among them.
-    private let words: [UInt64]
+    /// The record as read, and where each page's record starts among its words: kept pages
+    /// take their keys from it (`Words`) rather than from a decoded copy.
+    private let words: Words
     private let pages: [PageCode: Int]
 
     /// A page as the state names it: its kind and ID, and its page number.
@@ -28,20 +29,50 @@ struct PageInputsState: Sendable {
     /// One page's record: its fingerprint and its inputs' keys.
     struct Record {
         let fingerprint: PageFingerprint
-        let keys: ArraySlice<UInt64>
+        let keys: Words
+    }
+
+    /// Little-endian words read from bytes where they lie: the record is about 70 MB at
+    /// 100,000 questions, which a rebuild should not hold twice.
+    struct Words: RandomAccessCollection, Sendable {
+        private let bytes: [UInt8]
+        let startIndex: Int
+        let endIndex: Int
+
+        init(bytes: [UInt8]) {
+            self.bytes = bytes
+            startIndex = 0
+            endIndex = bytes.count / 8
+        }
+
+        /// A page's keys found by walking its inputs, as words.
+        init(_ words: [UInt64]) {
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(words.count * 8)
+            for word in words { withUnsafeBytes(of: word.littleEndian) { bytes.append(contentsOf: $0) } }
+            self.init(bytes: bytes)
+        }
+
+        private init(bytes: [UInt8], range: Range<Int>) {
+            self.bytes = bytes
+            (startIndex, endIndex) = (range.lowerBound, range.upperBound)
+        }
+
+        subscript(position: Int) -> UInt64 {
+            bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: position * 8, as: UInt64.self)) }
+        }
+
+        subscript(range: Range<Int>) -> Words { Words(bytes: bytes, range: range) }
     }
 
     init?(decoding bytes: [UInt8]) {
         guard bytes.count % 8 == 0, bytes.count >= 32 else { return nil }
-        var words = [UInt64](repeating: 0, count: bytes.count / 8)
-        _ = words.withUnsafeMutableBytes { bytes.copyBytes(to: $0) }
-        for index in words.indices { words[index] = UInt64(littleEndian: words[index]) }
+        let words = Words(bytes: bytes)
         guard words[0] == Self.format else { return nil }
         seed = PageFingerprint(value: words[1])
         let valueCount = Int(truncatingIfNeeded: words[2])
         guard valueCount >= 0, valueCount <= (words.count - 4) / 2 else { return nil }
-        let keys = Array(words[3..<(3 + valueCount)])
-        values = InputValues(keys: keys, values: Array(words[(3 + valueCount)..<(3 + 2 * valueCount)]))
+        values = InputValues(keys: Array(words[3..<(3 + valueCount)]), values: Array(words[(3 + valueCount)..<(3 + 2 * valueCount)]))
         guard values.keysAreDistinct else { return nil }
         var position = 3 + 2 * valueCount
         let pageCount = Int(truncatingIfNeeded: words[position])
@@ -68,29 +99,23 @@ struct PageInputsState: Sendable {
         return Record(fingerprint: PageFingerprint(value: words[start + 2]), keys: words[(start + 4)..<(start + 4 + keyCount)])
     }
 
-    /// The state's bytes for `pages` (their code, fingerprint and inputs' keys) under `seed`.
-    static func encoded(seed: PageFingerprint, values: InputValues,
-                        pages: [(code: PageCode, fingerprint: PageFingerprint, keys: ArraySlice<UInt64>)]) -> [UInt8] {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(8 * (4 + 2 * values.keys.count + pages.reduce(0) { $0 + 4 + $1.keys.count }))
-        func add(_ word: UInt64) { withUnsafeBytes(of: word.littleEndian) { bytes.append(contentsOf: $0) } }
-        func add(_ words: some Collection<UInt64>) {
-            for word in words { add(word) }
-        }
-        add(format)
-        add(seed.value)
-        add(UInt64(values.keys.count))
-        add(values.keys)
-        add(values.values)
-        add(UInt64(pages.count))
+    /// Writes the state for `pages` (their code, fingerprint and inputs' keys) under `seed`.
+    static func write(seed: PageFingerprint, values: InputValues,
+                      pages: some Sequence<(code: PageCode, fingerprint: PageFingerprint, keys: Words)>,
+                      pageCount: Int, to writer: inout SidecarWriter) {
+        writer.append(format)
+        writer.append(seed.value)
+        writer.append(UInt64(values.keys.count))
+        writer.append(values.keys)
+        writer.append(values.values)
+        writer.append(UInt64(pageCount))
         for page in pages {
-            add(page.code.subject)
-            add(page.code.page)
-            add(page.fingerprint.value)
-            add(UInt64(page.keys.count))
-            add(page.keys)
+            writer.append(page.code.subject)
+            writer.append(page.code.page)
+            writer.append(page.fingerprint.value)
+            writer.append(UInt64(page.keys.count))
+            writer.append(page.keys)
         }
-        return bytes
     }
 }
 
