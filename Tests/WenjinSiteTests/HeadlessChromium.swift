@@ -20,10 +20,12 @@ final class HeadlessChromium: @unchecked Sendable {
     private var fromBrowser: Int32 = -1
     private var received: [UInt8] = []
     private var lastID = 0
+    /// When the page being evaluated (or the context being disposed) has had its time.
+    private var deadline = ContinuousClock.now
 
     /// The string `expression` gives in `url` at `width` × 900 px, once it gives one (not null),
-    /// evaluated up to 600 times 50 ms apart after the page starts loading. `prefersDark` makes
-    /// the page see the system prefer a dark colour scheme.
+    /// evaluated every 50 ms after the page starts loading, for at most 30 s in all. `prefersDark`
+    /// makes the page see the system prefer a dark colour scheme.
     func evaluate(_ expression: String, in url: URL, width: Int, prefersDark: Bool) async throws -> String {
         try await withCheckedThrowingContinuation { continuation in
             queue.async {
@@ -34,8 +36,12 @@ final class HeadlessChromium: @unchecked Sendable {
 
     private func evaluateNow(_ expression: String, in url: URL, width: Int, prefersDark: Bool) throws -> String {
         if toBrowser < 0 { try start() }
+        deadline = .now + .seconds(30)
         let context = try string(try send("Target.createBrowserContext")["browserContextId"])
-        defer { _ = try? send("Target.disposeBrowserContext", ["browserContextId": context]) }
+        defer {
+            deadline = .now + .seconds(10)
+            _ = try? send("Target.disposeBrowserContext", ["browserContextId": context])
+        }
         let target = try string(try send("Target.createTarget", ["url": "about:blank", "browserContextId": context])["targetId"])
         let session = try string(try send("Target.attachToTarget", ["targetId": target, "flatten": true])["sessionId"])
         _ = try send("Emulation.setDeviceMetricsOverride", ["width": width, "height": 900, "deviceScaleFactor": 1, "mobile": false],
@@ -45,7 +51,7 @@ final class HeadlessChromium: @unchecked Sendable {
         }
         _ = try send("Page.navigate", ["url": url.absoluteString], session: session)
         var lastError: (any Error)?
-        for _ in 0..<600 {
+        while ContinuousClock.now < deadline {
             do {
                 // While the page is replacing about:blank, an evaluation may find no context.
                 let answer = try send("Runtime.evaluate", ["expression": expression, "returnByValue": true], session: session)
@@ -70,9 +76,13 @@ final class HeadlessChromium: @unchecked Sendable {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        // dup2 onto 3 and 4 clears close-on-exec there only; every other descriptor closes at exec.
+        // dup2 onto 3 and 4 clears close-on-exec there only. Every other descriptor is closed:
+        // Foundation's pipes to other tests' tools lack close-on-exec, and a long-lived browser
+        // holding one would keep that tool's output from ever ending.
         posix_spawn_file_actions_adddup2(&actions, commands[0], 3)
         posix_spawn_file_actions_adddup2(&actions, answers[1], 4)
+        let inherited = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd"))?.compactMap { Int32($0) } ?? []
+        for descriptor in inherited where descriptor > 4 { posix_spawn_file_actions_addclose(&actions, descriptor) }
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         var argv = arguments.map { strdup($0) } + [nil]
@@ -93,7 +103,7 @@ final class HeadlessChromium: @unchecked Sendable {
     private static let profile = FileManager.default.temporaryDirectory.appendingPathComponent("wenjin-chromium-\(getpid())").path
 
     /// Sends one command (to the browser, or to a page's `session`) and returns its result,
-    /// skipping the events Chromium sends meanwhile. Waits at most 30 s for it.
+    /// skipping the events Chromium sends meanwhile. Waits until `deadline` at most.
     private func send(_ method: String, _ parameters: [String: Any] = [:], session: String? = nil) throws -> [String: Any] {
         lastID += 1
         var message: [String: Any] = ["id": lastID, "method": method, "params": parameters]
@@ -106,7 +116,6 @@ final class HeadlessChromium: @unchecked Sendable {
             guard written > 0 else { throw Failure(description: "Chromium is gone (\(method))") }
             offset += written
         }
-        let deadline = ContinuousClock.now + .seconds(30)
         while true {
             while let end = received.firstIndex(of: 0) {
                 let line = Array(received[..<end])
@@ -116,7 +125,7 @@ final class HeadlessChromium: @unchecked Sendable {
                 if let error = answer["error"] { throw Failure(description: "\(method): \(error)") }
                 return answer["result"] as? [String: Any] ?? [:]
             }
-            guard ContinuousClock.now < deadline else { throw Failure(description: "no answer to \(method) in 30 s") }
+            guard ContinuousClock.now < deadline else { throw Failure(description: "no answer to \(method) in time") }
             var pollee = pollfd(fd: fromBrowser, events: Int16(POLLIN), revents: 0)
             guard poll(&pollee, 1, 1000) >= 0 || errno == EINTR else { throw Failure(description: "cannot wait for Chromium") }
             guard pollee.revents != 0 else { continue }
