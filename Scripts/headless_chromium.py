@@ -17,6 +17,11 @@ def open_browser(width=1280, height=900, scheme="light"):
     # The window's size includes no browser frame in headless mode; the viewport is the width.
     browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                             {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600})
+    emulate_scheme(browser, scheme)
+    return browser
+
+
+def emulate_scheme(browser, scheme):
+    """Makes the pages loaded from now on see `prefers-color-scheme: scheme`."""
     browser.execute_cdp_cmd("Emulation.setEmulatedMedia",
                             {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
-    return browser

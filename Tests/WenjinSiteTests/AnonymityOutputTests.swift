@@ -12,7 +12,7 @@ struct AnonymityOutputTests {
     @Test("no output file shows an anonymous post's real author near it, on either source flavor",
           .timeLimit(.minutes(20)), arguments: SampleAPI.Flavor.allCases)
     func noFileNamesTheAuthor(flavor: SampleAPI.Flavor) async throws {
-        let site = try await SampleCommunityBuildTests.CrawledSite(questions: 200, flavor: flavor)
+        let site = try await SampleCommunityBuildTests.CrawledSite(questions: 120, flavor: flavor)
         _ = try site.build()
         var scan = try AnonymityScan(community: site.community, flavor: flavor, output: site.output)
         let leaks = scan.leaks()
@@ -26,7 +26,7 @@ struct AnonymityOutputTests {
           .timeLimit(.minutes(20)))
     func theSearchFindsAuthorsWithoutTheWebPageStep() async throws {
         // site.json left at the default flavor: the crawler trusts upstream's API, which names everyone.
-        let site = try await SampleCommunityBuildTests.CrawledSite(questions: 200, flavor: .wecenter, crawledAs: .wenjin)
+        let site = try await SampleCommunityBuildTests.CrawledSite(questions: 120, flavor: .wecenter, crawledAs: .wenjin)
         _ = try site.build()
         var scan = try AnonymityScan(community: site.community, flavor: .wecenter, output: site.output)
         let leaks = scan.leaks()

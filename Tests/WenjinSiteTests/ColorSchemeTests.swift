@@ -15,7 +15,7 @@ struct ColorSchemeTests {
         _ = try site.build()
         let light = try await ChromiumProbe.measure("questions/100.html", in: site.output, width: 1280, script: Self.background)
         let dark = try await ChromiumProbe.measure("questions/100.html", in: site.output, width: 1280, script: Self.background,
-                                             flags: ["--blink-settings=preferredColorScheme=0"])
+                                             prefersDark: true)
         #expect(light == "rgb(255, 255, 255)")
         #expect(dark == "rgb(22, 24, 27)")
     }
@@ -31,7 +31,7 @@ struct ColorSchemeTests {
         #expect(try await ChromiumProbe.measure("index.html", in: site.output, width: 1280, script: state, headStart: chooseDark)
             == "rgb(22, 24, 27)/true")
         #expect(try await ChromiumProbe.measure("index.html", in: site.output, width: 1280, script: state, headStart: chooseLight,
-                                          flags: ["--blink-settings=preferredColorScheme=0"])
+                                          prefersDark: true)
             == "rgb(255, 255, 255)/false")
     }
 

@@ -5,6 +5,7 @@ import WenjinCrawler
 import WenjinModel
 import WenjinSample
 import WenjinStore
+import WenjinTestSupport
 @testable import WenjinSite
 
 /// A site folder holding its own copy of one crawl of the sample community (crawled once per
@@ -16,21 +17,23 @@ struct PrivacySampleSite {
     var config: SiteConfig
     var output: URL { root.appendingPathComponent("_site") }
 
-    /// The crawled store folder, shared read-only by every copy.
-    private static let crawled = Task { () throws -> URL in
-        let community = SampleCommunity(.init(seed: 2011, questions: 80, editedAnswers: 0))
-        let server = SampleServer(api: SampleAPI(community: community, flavor: .wenjin), faults: nil)
-        try server.start()
-        defer { server.stop() }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wenjin-privacy-crawl-\(UUID().uuidString)")
-        let store = try Store.open(at: folder.appendingPathComponent(Store.fileName))
-        let options = CrawlOptions.sample(server.baseURL!, community: community, assets: folder.appendingPathComponent("assets"))
-        _ = try await Crawler(options: options, store: store).run()
-        return folder
+    /// The crawled store folder, made once per test process (`SharedFixtureFolders`, which
+    /// removes it when the process exits) and shared read-only by every copy.
+    private static func crawled() async throws -> URL {
+        try await SharedFixtureFolders.shared.folder("privacy-crawl-2011-80") { folder in
+            let community = SampleCommunity(.init(seed: 2011, questions: 80, editedAnswers: 0))
+            let server = SampleServer(api: SampleAPI(community: community, flavor: .wenjin), faults: nil)
+            try server.start()
+            defer { server.stop() }
+            // The store closes (SQLite folds its write-ahead log in) before anyone copies it.
+            let store = try Store.open(at: folder.appendingPathComponent(Store.fileName))
+            let options = CrawlOptions.sample(server.baseURL!, community: community, assets: folder.appendingPathComponent("assets"))
+            _ = try await Crawler(options: options, store: store).run()
+        }
     }
 
     static func make() async throws -> PrivacySampleSite {
-        let crawled = try await crawled.value
+        let crawled = try await crawled()
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("wenjin-privacy-site-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: crawled, to: root.appendingPathComponent(".wenjin"))
