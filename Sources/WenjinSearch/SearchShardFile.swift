@@ -1,3 +1,4 @@
+import Glibc
 import WenjinBuildSupport
 
 /// The bytes of a shard file, `wenjinSearch.addShard("XX",{"term":[postings],...});` with
@@ -5,7 +6,7 @@ import WenjinBuildSupport
 /// a full write, and read back strictly by an update, which patches a few lists and copies
 /// the rest. Terms are written unescaped: the tokenizer's terms are letters, marks, digits
 /// and CJK characters, never a quote, backslash or control character, and the parser refuses
-/// those, so a file it accepts is one this writer made.
+/// those.
 enum SearchShardFile {
     /// A term of a parsed file and its posting list, as ranges of the file's bytes.
     struct Entry {
@@ -47,39 +48,49 @@ enum SearchShardFile {
         bytes.append(UInt8(ascii: "]"))
     }
 
-    /// The entries of a file this writer made for shard `name`, or nil if anything in it
-    /// differs from what it writes (header, quoting, number forms, term order, ending).
+    /// The entries of a file this writer made for shard `name`, or nil if its frame differs from
+    /// what it writes (header, quoting, terms and their order, brackets, ending). The lists are
+    /// only delimited, not read: an update checks the file's hash against its state before
+    /// parsing it and `decode`s only the lists it changes, so patching a shard costs a scan for
+    /// quotes and brackets, not a decoding of every list.
     static func parse(_ bytes: [UInt8], name: String) -> [Entry]? {
         let head = header(name: name)
         guard bytes.count >= head.count + footer.count, bytes.starts(with: head), bytes.suffix(footer.count).elementsEqual(footer)
         else { return nil }
         let end = bytes.count - footer.count
-        var position = head.count
-        var entries: [Entry] = []
-        while position < end {
-            if !entries.isEmpty {
-                guard bytes[position] == UInt8(ascii: ",") else { return nil }
-                position += 1
+        return bytes.withUnsafeBufferPointer { buffer -> [Entry]? in
+            let base = buffer.baseAddress!
+            /// The first `byte` at or after `start` and before the footer.
+            func find(_ byte: UInt8, from start: Int) -> Int? {
+                guard start < end, let found = memchr(base + start, Int32(byte), end - start) else { return nil }
+                return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
             }
-            guard position < end, bytes[position] == UInt8(ascii: "\"") else { return nil }
-            let termStart = position + 1
-            position = termStart
-            while position < end, bytes[position] != UInt8(ascii: "\"") {
-                guard bytes[position] >= 0x20, bytes[position] != UInt8(ascii: "\\") else { return nil }
-                position += 1
+            var position = head.count
+            var entries: [Entry] = []
+            while position < end {
+                if !entries.isEmpty {
+                    guard base[position] == UInt8(ascii: ",") else { return nil }
+                    position += 1
+                }
+                guard position < end, base[position] == UInt8(ascii: "\""), let close = find(UInt8(ascii: "\""), from: position + 1)
+                else { return nil }
+                let term = (position + 1)..<close
+                guard !term.isEmpty, end - close >= 3, base[close + 1] == UInt8(ascii: ":"), base[close + 2] == UInt8(ascii: "[")
+                else { return nil }
+                for index in term where base[index] < 0x20 || base[index] == UInt8(ascii: "\\") { return nil }
+                if let last = entries.last {
+                    let shorter = min(last.term.count, term.count)
+                    let order = memcmp(base + last.term.lowerBound, base + term.lowerBound, shorter)
+                    guard order < 0 || (order == 0 && last.term.count < term.count) else { return nil }
+                }
+                guard let bracket = find(UInt8(ascii: "]"), from: close + 3), bracket > close + 3 else { return nil }
+                let list = (close + 3)..<bracket
+                if find(UInt8(ascii: "\""), from: list.lowerBound).map({ $0 < bracket }) == true { return nil }
+                entries.append(Entry(term: term, list: list))
+                position = bracket + 1
             }
-            let term = termStart..<position
-            guard !term.isEmpty, end - position >= 3, bytes[position + 1] == UInt8(ascii: ":"), bytes[position + 2] == UInt8(ascii: "[")
-            else { return nil }
-            if let last = entries.last, !bytes[last.term].lexicographicallyPrecedes(bytes[term]) { return nil }
-            position += 3
-            let listStart = position
-            while position < end, bytes[position] != UInt8(ascii: "]") { position += 1 }
-            guard position < end, decode(bytes[listStart..<position]) != nil else { return nil }
-            entries.append(Entry(term: term, list: listStart..<position))
-            position += 1
+            return entries
         }
-        return entries
     }
 
     /// The postings (`number << 1 | title bit`) of a list's numbers, or nil unless it is one
