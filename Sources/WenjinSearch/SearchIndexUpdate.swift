@@ -152,42 +152,27 @@ extension SearchIndex {
         var output = SearchShardFile.header(name: name)
         var terms = 0
         var next = 0
-        func append(term: some Collection<UInt8>, postings: [UInt32]) {
-            if terms > 0 { output.append(UInt8(ascii: ",")) }
-            SearchShardFile.appendEntry(term: term, postings: postings, to: &output)
-            terms += 1
-        }
-        func applyChanges(to term: [UInt8], postings: [UInt32]) -> Bool {
-            var postings = postings
-            let wasEmpty = postings.isEmpty
-            for change in changes[String(decoding: term, as: UTF8.self)]! {
-                let index = firstIndex(in: postings, notBelow: change.number)
-                let present = index < postings.count && postings[index] >> 1 == change.number
-                if let old = change.old {
-                    guard present, postings[index] & 1 == old else { return false }
-                    postings.remove(at: index)
-                    estimate -= 3
-                } else if present {
-                    return false
-                }
-                if let new = change.new {
-                    postings.insert(change.number << 1 | new, at: index)
-                    estimate += 3
-                }
+        func applyChanges(to term: [UInt8], list: ArraySlice<UInt8>) -> Bool {
+            let termChanges = changes[String(decoding: term, as: UTF8.self)]!
+            guard let patched = SearchShardFile.patchedList(list, changes: termChanges.map { ($0.number, $0.old, $0.new) })
+            else { return false }
+            for change in termChanges { estimate += (change.new != nil ? 3 : 0) - (change.old != nil ? 3 : 0) }
+            if list.isEmpty != patched.isEmpty { estimate += (patched.isEmpty ? -1 : 1) * (term.count + 5) }
+            if !patched.isEmpty {
+                if terms > 0 { output.append(UInt8(ascii: ",")) }
+                SearchShardFile.appendEntry(term: term, list: patched, to: &output)
+                terms += 1
             }
-            if wasEmpty != postings.isEmpty { estimate += (postings.isEmpty ? -1 : 1) * (term.count + 5) }
-            if !postings.isEmpty { append(term: term, postings: postings) }
             return true
         }
         for entry in entries {
             let term = bytes[entry.term]
             while next < changed.count && changed[next].lexicographicallyPrecedes(term) {
-                guard applyChanges(to: changed[next], postings: []) else { return nil }
+                guard applyChanges(to: changed[next], list: []) else { return nil }
                 next += 1
             }
             if next < changed.count && changed[next].elementsEqual(term) {
-                guard let postings = SearchShardFile.decode(bytes[entry.list]),
-                      applyChanges(to: changed[next], postings: postings) else { return nil }
+                guard applyChanges(to: changed[next], list: bytes[entry.list]) else { return nil }
                 next += 1
             } else {
                 if terms > 0 { output.append(UInt8(ascii: ",")) }
@@ -196,21 +181,11 @@ extension SearchIndex {
             }
         }
         while next < changed.count {
-            guard applyChanges(to: changed[next], postings: []) else { return nil }
+            guard applyChanges(to: changed[next], list: []) else { return nil }
             next += 1
         }
         output += SearchShardFile.footer
         return (output, terms)
-    }
-
-    /// Where document `number` is or would go in an ascending list of postings.
-    private static func firstIndex(in postings: [UInt32], notBelow number: UInt32) -> Int {
-        var low = 0, high = postings.count
-        while low < high {
-            let middle = (low + high) / 2
-            if postings[middle] >> 1 < number { low = middle + 1 } else { high = middle }
-        }
-        return low
     }
 
     private static func output(_ made: MadeFile?, path: SitePath, previous: SearchIndexState.Stamp) -> SearchIndexOutput {
