@@ -12,8 +12,9 @@ extension SearchIndex {
     /// tokenizations). 10,000 and 50,000 questions are one pass, 100,000 two after the count.
     static let textBytesPerPass = 32_000_000
 
+    /// `sources` (one per document, nil: derived from the documents) are kept in the state.
     static func writeFull<Failure: Error>(
-        documents: [SearchDocument], layout: Layout, textBytesPerPass: Int = textBytesPerPass,
+        documents: [SearchDocument], sources: [SearchSource]? = nil, layout: Layout, textBytesPerPass: Int = textBytesPerPass,
         to emit: (SearchIndexOutput) throws(Failure) -> Void
     ) throws(Failure) -> (report: SearchIndexReport, state: SearchIndexState) {
         let order = documents.indices.sorted { ranksBefore(documents[$0], documents[$1]) }
@@ -66,7 +67,7 @@ extension SearchIndex {
         let fileNumbers = Array(0..<documentFileCount(order.count, layout))
         for round in stride(from: 0, to: fileNumbers.count, by: filesPerRound) {
             let files = ParallelWork.map(Array(fileNumbers[round..<min(fileNumbers.count, round + filesPerRound)])) { number in
-                documentFile(documents, order: order, number: number, layout: layout)
+                documentFile(number: number, count: order.count, layout: layout) { documents[order[$0]] }
             }
             for file in files {
                 fileStamps.append(file.stamp)
@@ -81,7 +82,8 @@ extension SearchIndex {
             documentFiles: fileNumbers.count, textBytes: textBytes, indexBytes: indexBytes)
         let state = SearchIndexState(
             layout: layout, shardCount: shardCount, estimatedBytes: estimate, shards: shardStamps,
-            documentFiles: fileStamps, manifest: manifest.stamp, documents: .written(documents, order: order, copying: nil))
+            documentFiles: fileStamps, manifest: manifest.stamp,
+            records: .all(documents, sources: sources ?? documents.map(SearchSource.init(of:)), order: order))
         return (report, state)
     }
 }

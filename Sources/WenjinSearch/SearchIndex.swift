@@ -11,9 +11,10 @@
 // A posting list holds one number per document containing the term, delta-coded:
 // `(number - previous number) * 2 + (1 if the term is in the title)`, the first relative to 0.
 //
-// Each write returns a `SearchIndexState`; given it back with the same documents numbered the
-// same way, the next write patches only the files a change touches (`SearchIndexUpdate`), with
-// the same bytes a full write would make. A large full write builds its posting lists in
+// Each write returns a `SearchIndexState`, keyed by document; given it back with the same
+// documents (by key) numbered the same way, the next write makes only the documents whose
+// inputs changed and patches only the files they touch (`SearchIndexUpdate`), with the same
+// bytes a full write would make. A large full write builds its posting lists in
 // passes over groups of shards (`SearchFullWrite`), so the archive's lists are never all held.
 //
 // Page contract (in full at the top of search.js): the search page has an element
@@ -60,23 +61,38 @@ package struct SearchIndex: Sendable {
     }
 
     /// Writes the index, patching the previous one when it can: with `previous` (the state the
-    /// last write returned, for the output `previousFile` reads) and the documents numbered as
-    /// then (the same URLs and weights in the same order) under the same layout, only the
-    /// files a change touches are made (document files of changed documents, shards of terms
-    /// they gained or lost, read through `previousFile` and patched) and every other file is
-    /// handed on as `.unchanged`. Otherwise, or when anything in the state or a previous file
-    /// is unexpected, every file is made. Either way the files are byte for byte those of a
-    /// full write. Returns the report and the state to keep for the next write.
+    /// last write returned, for the output `previousFile` reads), one `SearchSource` per document
+    /// whose keys are those of the previous documents under the same layout, only the documents
+    /// whose source digest moved are made (`make`, by position in `sources`) and compared, and
+    /// only the files a change touches are made (document files of changed documents, shards of
+    /// terms they gained or lost, read through `previousFile` and patched); every other file is
+    /// handed on as `.unchanged`. Otherwise (other keys, a changed URL, a weight that moves a
+    /// document past a neighbour, anything unexpected in the state or a previous file) every
+    /// document is made and every file written. Either way the files are byte for byte those of
+    /// a full write. Returns the report, the state to keep for the next write, and whether it patched.
+    package static func write<Failure: Error>(
+        sources: [SearchSource], make: @Sendable (Int) -> SearchDocument, layout: Layout = Layout(), previous: SearchIndexState?,
+        previousFile: (SitePath) -> Data?, to emit: (SearchIndexOutput) throws(Failure) -> Void
+    ) throws(Failure) -> (report: SearchIndexReport, state: SearchIndexState, patched: Bool) {
+        if let previous, let update = update(sources: sources, make: make, layout: layout, previous: previous,
+                                             previousFile: previousFile) {
+            for output in update.outputs { try emit(output) }
+            return (update.report, update.state, true)
+        }
+        let documents = ParallelWork.map(Array(sources.indices), make)
+        let (report, state) = try writeFull(documents: documents, sources: sources, layout: layout, to: emit)
+        return (report, state, false)
+    }
+
+    /// The same for documents already made, each keyed by its URL (`SearchSource(of:)`).
     package static func write<Failure: Error>(
         documents: consuming [SearchDocument], layout: Layout = Layout(), previous: SearchIndexState?,
         previousFile: (SitePath) -> Data?, to emit: (SearchIndexOutput) throws(Failure) -> Void
     ) throws(Failure) -> (report: SearchIndexReport, state: SearchIndexState) {
         let documents = consume documents
-        if let previous, let update = update(documents: documents, layout: layout, previous: previous, previousFile: previousFile) {
-            for output in update.outputs { try emit(output) }
-            return (update.report, update.state)
-        }
-        return try writeFull(documents: documents, layout: layout, to: emit)
+        let written = try write(sources: documents.map(SearchSource.init(of:)), make: { documents[$0] }, layout: layout,
+                                previous: previous, previousFile: previousFile, to: emit)
+        return (written.report, written.state)
     }
 
     /// How many files are made at once: enough to keep every core busy, few enough that the

@@ -28,14 +28,15 @@ extension SearchIndex {
         return MadeFile(path: manifestPath(layout), bytes: Array(text.utf8))
     }
 
-    /// Document file `number`: the documents numbered `numbers`, as [title, url, kind, snippet];
-    /// an emptied document (a placeholder keeping the numbering) as ["", "", kind, ""].
-    static func documentFile(_ documents: [SearchDocument], order: [Int], number: Int, layout: Layout) -> MadeFile {
+    /// Document file `number` of an index of `count` documents, `document` giving each by its
+    /// number, as [title, url, kind, snippet]; an emptied document (a placeholder keeping the
+    /// numbering) as ["", "", kind, ""].
+    static func documentFile(number: Int, count: Int, layout: Layout, document: (Int) -> SearchDocument) -> MadeFile {
         let perFile = max(1, layout.documentsPerFile)
-        let numbers = (number * perFile)..<min(order.count, (number + 1) * perFile)
+        let numbers = (number * perFile)..<min(count, (number + 1) * perFile)
         var text = "wenjinSearch.addDocuments(\(number),["
         for documentNumber in numbers {
-            let document = documents[order[documentNumber]]
+            let document = document(documentNumber)
             if documentNumber > numbers.lowerBound { text.append(",\n") }
             text.append("[")
             JavaScriptLiteral.appendString(document.title, to: &text)

@@ -1,15 +1,15 @@
 /// What the search index just written holds, kept between builds so the next one can patch
 /// the few files a change touches instead of writing the whole index again
-/// (`SearchIndex.write(documents:layout:previous:previousFile:to:)`).
+/// (`SearchIndex.write(sources:make:layout:previous:previousFile:to:)`).
 ///
-/// It remembers each document as it was numbered (URL, kind, weight, title, text: the text
-/// tells which terms a changed document had), the layout and shard count, and each file's
-/// size, term count and hash, so the report stays exact and a previous file that is not the
-/// one written is refused. Its binary form is versioned and checksummed; anything unexpected
-/// in it is an error, after which the caller writes the whole index.
-///
-/// A state just returned by a write holds the documents it was given (no copy of their text)
-/// and makes its bytes when `encoded()` is called: keep it only until they are stored.
+/// It is keyed by document: each document as it was numbered, with its caller's key and the
+/// digest of what it was made from (`SearchSource`: the next write makes only documents whose
+/// digest moved), its URL, kind and weight (the numbering), title and text (which terms a changed
+/// document had); then the layout and shard count, and each file's size, term count and hash,
+/// so the report stays exact and a previous file that is not the one written is refused. Its
+/// binary form is versioned and checksummed; anything unexpected in it is an error, after which
+/// the caller writes the whole index. A write copies the records of unchanged documents from the
+/// previous state's bytes as they are, without decoding their strings.
 package struct SearchIndexState: Sendable, Equatable {
     /// One file of the index as it was written.
     struct Stamp: Sendable, Equatable {
@@ -32,8 +32,9 @@ package struct SearchIndexState: Sendable, Equatable {
     /// A document by its number; its strings are ranges of the encoded state, kept as 32-bit offsets
     /// since a large archive has hundreds of thousands of records.
     struct Record: Sendable {
-        /// Where the document was in the list the caller handed over.
-        let caller: UInt32
+        /// The caller's `SearchSource`.
+        let key: UInt64
+        let digest: UInt64
         let kind: SearchDocument.Kind
         let indexesTitle: Bool
         let weight: Int
@@ -41,9 +42,10 @@ package struct SearchIndexState: Sendable, Equatable {
         private let offsets: (UInt32, UInt32, UInt32, UInt32, UInt32)
         private let lengths: (UInt32, UInt32, UInt32)
 
-        init(caller: UInt32, kind: SearchDocument.Kind, indexesTitle: Bool, weight: Int,
+        init(key: UInt64, digest: UInt64, kind: SearchDocument.Kind, indexesTitle: Bool, weight: Int,
              url: Range<Int>, title: Range<Int>, text: Range<Int>, bytes: Range<Int>) {
-            self.caller = caller
+            self.key = key
+            self.digest = digest
             self.kind = kind
             self.indexesTitle = indexesTitle
             self.weight = weight
@@ -64,6 +66,8 @@ package struct SearchIndexState: Sendable, Equatable {
     struct StoredDocuments: Sendable {
         let storage: [UInt8]
         let records: [Record]
+        /// `SearchIndex.textBytes` of the documents.
+        let textBytes: Int
 
         /// Calls `body` with the UTF-8 bytes of a record's URL, title or text.
         func withBytes<Result>(_ range: Range<Int>, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
@@ -73,13 +77,19 @@ package struct SearchIndexState: Sendable, Equatable {
         func string(_ range: Range<Int>) -> String {
             String(decoding: storage[range], as: UTF8.self)
         }
+
+        /// Document `number` as it was written.
+        func document(_ number: Int) -> SearchDocument {
+            let record = records[number]
+            return SearchDocument(title: string(record.title), text: string(record.text), url: string(record.url), kind: record.kind,
+                                  weight: record.weight, indexesTitle: record.indexesTitle)
+        }
     }
 
     enum Documents: Sendable {
         case stored(StoredDocuments)
-        /// From a write: `order` numbers `documents`; with `copying`, the records of the numbers
-        /// not in `changed` (ascending) are copied from the previous state as they are.
-        case written([SearchDocument], order: [Int], copying: (previous: StoredDocuments, changed: [Int])?)
+        /// The binary form a write just made, decoded only if asked for its documents.
+        case encoded([UInt8])
     }
 
     let layout: SearchIndex.Layout
@@ -102,6 +112,16 @@ package struct SearchIndexState: Sendable, Equatable {
         self.documents = documents
     }
 
+    /// A state of `records` under these stamps, encoded at once.
+    init(layout: SearchIndex.Layout, shardCount: Int, estimatedBytes: Int, shards: [Stamp], documentFiles: [Stamp],
+         manifest: Stamp, records: SearchStateCoding.Records) {
+        let header = SearchIndexState(layout: layout, shardCount: shardCount, estimatedBytes: estimatedBytes, shards: shards,
+                                      documentFiles: documentFiles, manifest: manifest, documents: .encoded([]))
+        self.init(layout: layout, shardCount: shardCount, estimatedBytes: estimatedBytes, shards: shards,
+                  documentFiles: documentFiles, manifest: manifest,
+                  documents: .encoded(SearchStateCoding.encode(header, records: records)))
+    }
+
     /// Reads a state `encoded()` wrote; throws on any other bytes (wrong version, damaged, truncated).
     package init(decoding bytes: [UInt8]) throws(SearchStateError) {
         self = try SearchStateCoding.decode(bytes)
@@ -109,8 +129,10 @@ package struct SearchIndexState: Sendable, Equatable {
 
     /// The state as bytes for `init(decoding:)`.
     package func encoded() -> [UInt8] {
-        if case .stored(let stored) = documents { return stored.storage }
-        return SearchStateCoding.encode(self)
+        switch documents {
+        case .stored(let stored): stored.storage
+        case .encoded(let bytes): bytes
+        }
     }
 
     /// The documents as records, decoding the state's own bytes if it was just written.
@@ -123,11 +145,4 @@ package struct SearchIndexState: Sendable, Equatable {
     package static func == (lhs: SearchIndexState, rhs: SearchIndexState) -> Bool { lhs.encoded() == rhs.encoded() }
 
     var digits: Int { SearchShardKey.digits(forShardCount: shardCount) }
-
-    var documentCount: Int {
-        switch documents {
-        case .stored(let stored): stored.records.count
-        case .written(_, let order, _): order.count
-        }
-    }
 }

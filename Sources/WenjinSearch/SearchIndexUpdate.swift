@@ -1,10 +1,11 @@
 import Foundation
 import WenjinBuildSupport
 
-/// Patching the previous index rather than writing it again. It applies only when the
-/// documents are numbered as before (same URLs and weights in the same order) under the same
-/// layout; it decides everything before a file is handed on, so a refusal (any surprise in the
-/// state or in a previous file) leaves the caller free to write the whole index instead.
+/// Patching the previous index rather than writing it again. It applies only when the caller's
+/// documents are the previous ones by key, numbered as before, under the same layout; it makes
+/// only the documents whose source digest moved, and decides everything before a file is handed
+/// on, so a refusal (any surprise in the state or in a previous file) leaves the caller free to
+/// write the whole index instead.
 extension SearchIndex {
     struct Update {
         var outputs: [SearchIndexOutput]
@@ -20,30 +21,53 @@ extension SearchIndex {
     }
 
     /// The files to write and carry over, or nil when the index must be written in full.
-    static func update(documents: [SearchDocument], layout: Layout, previous: SearchIndexState,
+    static func update(sources: [SearchSource], make: (Int) -> SearchDocument, layout: Layout, previous: SearchIndexState,
                        previousFile: (SitePath) -> Data?) -> Update? {
-        guard previous.layout == layout, previous.documentCount == documents.count,
-              let stored = previous.storedDocuments() else { return nil }
-        var order = stored.records.map { Int($0.caller) }
-        if !numbersMatch(documents, order: order, stored: stored) {
-            order = documents.indices.sorted { ranksBefore(documents[$0], documents[$1]) }
-            guard numbersMatch(documents, order: order, stored: stored) else { return nil }
+        guard previous.layout == layout, let stored = previous.storedDocuments(), stored.records.count == sources.count else { return nil }
+        // Each previous document's position among the sources, by key: every key once on both sides.
+        var positions = [UInt64: Int](minimumCapacity: sources.count)
+        for (position, source) in sources.enumerated() where positions.updateValue(position, forKey: source.key) != nil { return nil }
+        var order: [Int] = []
+        order.reserveCapacity(sources.count)
+        var remade: [Int] = []
+        for (number, record) in stored.records.enumerated() {
+            guard let position = positions.removeValue(forKey: record.key) else { return nil }
+            order.append(position)
+            if sources[position].digest != record.digest { remade.append(number) }
+        }
+        if remade.isEmpty {
+            return Update(outputs: allUnchanged(previous), report: report(previous, documents: sources.count, textBytes: stored.textBytes),
+                          state: previous)
+        }
+
+        // The documents whose inputs changed, made; each keeps its URL, and its place among its
+        // neighbours as they are now (numbers follow weights: `ranksBefore`).
+        var made: [Int: SearchDocument] = [:]
+        for number in remade { made[number] = make(order[number]) }
+        func current(_ number: Int) -> SearchDocument { made[number] ?? stored.document(number) }
+        for number in remade {
+            let document = made[number]!
+            guard same(document.url, stored.records[number].url, in: stored) else { return nil }
+            if document.weight != stored.records[number].weight {
+                if number > 0 && !ranksBefore(current(number - 1), document) { return nil }
+                if number + 1 < order.count && !ranksBefore(document, current(number + 1)) { return nil }
+            }
         }
 
         // Which documents changed, and in what: their document file, their terms.
         var changedFiles = Set<Int>()
         var changes: [Int: [String: [TermChange]]] = [:]
-        var changed: [Int] = []
+        var textBytes = stored.textBytes
         let perFile = max(1, layout.documentsPerFile)
-        for (number, record) in stored.records.enumerated() {
-            let index = order[number]
-            let sameTitle = same(documents[index].title, record.title, in: stored)
-            let sameText = same(documents[index].text, record.text, in: stored)
-            if sameTitle && sameText && documents[index].kind == record.kind && documents[index].indexesTitle == record.indexesTitle {
+        for number in remade {
+            let record = stored.records[number]
+            let document = made[number]!
+            textBytes += Self.textBytes([document]) - (record.indexesTitle ? record.title.count : 0) - record.text.count
+            let sameTitle = same(document.title, record.title, in: stored)
+            let sameText = same(document.text, record.text, in: stored)
+            if sameTitle && sameText && document.kind == record.kind && document.indexesTitle == record.indexesTitle {
                 continue
             }
-            let document = documents[index]
-            changed.append(number)
             if !sameTitle || !sameText || document.kind != record.kind { changedFiles.insert(number / perFile) }
             let sameTerms = sameText && document.indexesTitle == record.indexesTitle && (sameTitle || !record.indexesTitle)
             if sameTerms { continue }
@@ -54,10 +78,6 @@ extension SearchIndex {
                 changes[shard, default: [:]][term, default: []].append(
                     TermChange(number: UInt32(number), old: old[term], new: new[term]))
             }
-        }
-        let sameOrder = order.indices.allSatisfy { order[$0] == Int(stored.records[$0].caller) }
-        if changed.isEmpty && sameOrder {
-            return Update(outputs: allUnchanged(previous), report: report(documents, previous), state: previous)
         }
 
         // The shards holding a term gained or lost, patched; the estimate must keep the shard count.
@@ -82,11 +102,11 @@ extension SearchIndex {
         var fileStamps = previous.documentFiles
         var madeFiles: [Int: MadeFile] = [:]
         for number in changedFiles {
-            let made = documentFile(documents, order: order, number: number, layout: layout)
-            fileStamps[number] = made.stamp
-            madeFiles[number] = made
+            let file = documentFile(number: number, count: order.count, layout: layout, document: current)
+            fileStamps[number] = file.stamp
+            madeFiles[number] = file
         }
-        let manifest = manifest(shardCount: previous.shardCount, documents: documents.count, layout: layout)
+        let manifest = manifest(shardCount: previous.shardCount, documents: order.count, layout: layout)
 
         var outputs: [SearchIndexOutput] = []
         for shard in 0..<previous.shardCount {
@@ -101,35 +121,8 @@ extension SearchIndex {
         let state = SearchIndexState(
             layout: layout, shardCount: previous.shardCount, estimatedBytes: estimate, shards: shardStamps,
             documentFiles: fileStamps, manifest: manifest.stamp,
-            documents: .written(sameOrder ? onlyChanged(documents, changed, order: order) : documents, order: order,
-                                 copying: sameOrder ? (stored, changed) : nil))
-        return Update(outputs: outputs, report: report(documents, state), state: state)
-    }
-
-    /// The documents with only the changed ones kept whole: when the state is encoded, the
-    /// others are copied from the previous state's bytes, so their strings need not outlive the
-    /// caller's list (at 50,000 questions the list and the two states' bytes were the build's peak).
-    private static func onlyChanged(_ documents: [SearchDocument], _ changed: [Int], order: [Int]) -> [SearchDocument] {
-        let placeholder = SearchDocument(title: "", text: "", url: "", kind: .question)
-        var kept = [SearchDocument](repeating: placeholder, count: documents.count)
-        for number in changed { kept[order[number]] = documents[order[number]] }
-        return kept
-    }
-
-    /// Whether `order` numbers the documents as the previous index did: the same URL and
-    /// weight at every number, and in ranking order where those tie.
-    private static func numbersMatch(_ documents: [SearchDocument], order: [Int], stored: SearchIndexState.StoredDocuments) -> Bool {
-        for (number, record) in stored.records.enumerated() {
-            let index = order[number]
-            guard documents[index].weight == record.weight, same(documents[index].url, record.url, in: stored) else { return false }
-            if number > 0 {
-                let before = stored.records[number - 1]
-                if before.weight == record.weight && before.url.count == record.url.count
-                    && same(documents[index].url, before.url, in: stored)
-                    && ranksBefore(documents[index], documents[order[number - 1]]) { return false }
-            }
-        }
-        return true
+            records: .patched(stored, replaced: remade.map { ($0, made[$0]!, sources[order[$0]]) }))
+        return Update(outputs: outputs, report: report(state, documents: order.count, textBytes: textBytes), state: state)
     }
 
     private static func same(_ text: String, _ range: Range<Int>, in state: SearchIndexState.StoredDocuments) -> Bool {
@@ -159,42 +152,27 @@ extension SearchIndex {
         var output = SearchShardFile.header(name: name)
         var terms = 0
         var next = 0
-        func append(term: some Collection<UInt8>, postings: [UInt32]) {
-            if terms > 0 { output.append(UInt8(ascii: ",")) }
-            SearchShardFile.appendEntry(term: term, postings: postings, to: &output)
-            terms += 1
-        }
-        func applyChanges(to term: [UInt8], postings: [UInt32]) -> Bool {
-            var postings = postings
-            let wasEmpty = postings.isEmpty
-            for change in changes[String(decoding: term, as: UTF8.self)]! {
-                let index = firstIndex(in: postings, notBelow: change.number)
-                let present = index < postings.count && postings[index] >> 1 == change.number
-                if let old = change.old {
-                    guard present, postings[index] & 1 == old else { return false }
-                    postings.remove(at: index)
-                    estimate -= 3
-                } else if present {
-                    return false
-                }
-                if let new = change.new {
-                    postings.insert(change.number << 1 | new, at: index)
-                    estimate += 3
-                }
+        func applyChanges(to term: [UInt8], list: ArraySlice<UInt8>) -> Bool {
+            let termChanges = changes[String(decoding: term, as: UTF8.self)]!
+            guard let patched = SearchShardFile.patchedList(list, changes: termChanges.map { ($0.number, $0.old, $0.new) })
+            else { return false }
+            for change in termChanges { estimate += (change.new != nil ? 3 : 0) - (change.old != nil ? 3 : 0) }
+            if list.isEmpty != patched.isEmpty { estimate += (patched.isEmpty ? -1 : 1) * (term.count + 5) }
+            if !patched.isEmpty {
+                if terms > 0 { output.append(UInt8(ascii: ",")) }
+                SearchShardFile.appendEntry(term: term, list: patched, to: &output)
+                terms += 1
             }
-            if wasEmpty != postings.isEmpty { estimate += (postings.isEmpty ? -1 : 1) * (term.count + 5) }
-            if !postings.isEmpty { append(term: term, postings: postings) }
             return true
         }
         for entry in entries {
             let term = bytes[entry.term]
             while next < changed.count && changed[next].lexicographicallyPrecedes(term) {
-                guard applyChanges(to: changed[next], postings: []) else { return nil }
+                guard applyChanges(to: changed[next], list: []) else { return nil }
                 next += 1
             }
             if next < changed.count && changed[next].elementsEqual(term) {
-                guard let postings = SearchShardFile.decode(bytes[entry.list]),
-                      applyChanges(to: changed[next], postings: postings) else { return nil }
+                guard applyChanges(to: changed[next], list: bytes[entry.list]) else { return nil }
                 next += 1
             } else {
                 if terms > 0 { output.append(UInt8(ascii: ",")) }
@@ -203,21 +181,11 @@ extension SearchIndex {
             }
         }
         while next < changed.count {
-            guard applyChanges(to: changed[next], postings: []) else { return nil }
+            guard applyChanges(to: changed[next], list: []) else { return nil }
             next += 1
         }
         output += SearchShardFile.footer
         return (output, terms)
-    }
-
-    /// Where document `number` is or would go in an ascending list of postings.
-    private static func firstIndex(in postings: [UInt32], notBelow number: UInt32) -> Int {
-        var low = 0, high = postings.count
-        while low < high {
-            let middle = (low + high) / 2
-            if postings[middle] >> 1 < number { low = middle + 1 } else { high = middle }
-        }
-        return low
     }
 
     private static func output(_ made: MadeFile?, path: SitePath, previous: SearchIndexState.Stamp) -> SearchIndexOutput {
@@ -232,10 +200,10 @@ extension SearchIndex {
             + [.unchanged(manifestPath(state.layout))]
     }
 
-    private static func report(_ documents: [SearchDocument], _ state: SearchIndexState) -> SearchIndexReport {
+    private static func report(_ state: SearchIndexState, documents: Int, textBytes: Int) -> SearchIndexReport {
         SearchIndexReport(
-            documents: documents.count, terms: state.shards.reduce(0) { $0 + $1.terms }, shards: state.shardCount,
-            documentFiles: state.documentFiles.count, textBytes: textBytes(documents),
+            documents: documents, terms: state.shards.reduce(0) { $0 + $1.terms }, shards: state.shardCount,
+            documentFiles: state.documentFiles.count, textBytes: textBytes,
             indexBytes: (state.shards + state.documentFiles + [state.manifest]).reduce(0) { $0 + $1.bytes })
     }
 }

@@ -1,11 +1,11 @@
+import Glibc
 import WenjinBuildSupport
 
 /// The bytes of a shard file, `wenjinSearch.addShard("XX",{"term":[postings],...});` with
 /// terms in UTF-8 byte order (the order of their Unicode scalars): made from posting lists by
-/// a full write, and read back strictly by an update, which patches a few lists and copies
-/// the rest. Terms are written unescaped: the tokenizer's terms are letters, marks, digits
+/// a full write, and read back by an update, which patches a few lists and copies the rest. Terms are written unescaped: the tokenizer's terms are letters, marks, digits
 /// and CJK characters, never a quote, backslash or control character, and the parser refuses
-/// those, so a file it accepts is one this writer made.
+/// those.
 enum SearchShardFile {
     /// A term of a parsed file and its posting list, as ranges of the file's bytes.
     struct Entry {
@@ -47,71 +47,126 @@ enum SearchShardFile {
         bytes.append(UInt8(ascii: "]"))
     }
 
-    /// The entries of a file this writer made for shard `name`, or nil if anything in it
-    /// differs from what it writes (header, quoting, number forms, term order, ending).
+    /// The entries of a file this writer made for shard `name`, or nil if its frame differs from
+    /// what it writes (header, quoting, terms and their order, brackets, ending). The lists are
+    /// only delimited, not read: an update checks the file's hash against its state before
+    /// parsing it and `decode`s only the lists it changes, so patching a shard costs a scan for
+    /// quotes and brackets, not a decoding of every list.
     static func parse(_ bytes: [UInt8], name: String) -> [Entry]? {
         let head = header(name: name)
         guard bytes.count >= head.count + footer.count, bytes.starts(with: head), bytes.suffix(footer.count).elementsEqual(footer)
         else { return nil }
         let end = bytes.count - footer.count
-        var position = head.count
-        var entries: [Entry] = []
-        while position < end {
-            if !entries.isEmpty {
-                guard bytes[position] == UInt8(ascii: ",") else { return nil }
-                position += 1
+        return bytes.withUnsafeBufferPointer { buffer -> [Entry]? in
+            let base = buffer.baseAddress!
+            /// The first `byte` at or after `start` and before the footer.
+            func find(_ byte: UInt8, from start: Int) -> Int? {
+                guard start < end, let found = memchr(base + start, Int32(byte), end - start) else { return nil }
+                return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
             }
-            guard position < end, bytes[position] == UInt8(ascii: "\"") else { return nil }
-            let termStart = position + 1
-            position = termStart
-            while position < end, bytes[position] != UInt8(ascii: "\"") {
-                guard bytes[position] >= 0x20, bytes[position] != UInt8(ascii: "\\") else { return nil }
-                position += 1
+            var position = head.count
+            var entries: [Entry] = []
+            while position < end {
+                if !entries.isEmpty {
+                    guard base[position] == UInt8(ascii: ",") else { return nil }
+                    position += 1
+                }
+                guard position < end, base[position] == UInt8(ascii: "\""), let close = find(UInt8(ascii: "\""), from: position + 1)
+                else { return nil }
+                let term = (position + 1)..<close
+                guard !term.isEmpty, end - close >= 3, base[close + 1] == UInt8(ascii: ":"), base[close + 2] == UInt8(ascii: "[")
+                else { return nil }
+                for index in term where base[index] < 0x20 || base[index] == UInt8(ascii: "\\") { return nil }
+                if let last = entries.last {
+                    let shorter = min(last.term.count, term.count)
+                    let order = memcmp(base + last.term.lowerBound, base + term.lowerBound, shorter)
+                    guard order < 0 || (order == 0 && last.term.count < term.count) else { return nil }
+                }
+                guard let bracket = find(UInt8(ascii: "]"), from: close + 3), bracket > close + 3 else { return nil }
+                let list = (close + 3)..<bracket
+                if find(UInt8(ascii: "\""), from: list.lowerBound).map({ $0 < bracket }) == true { return nil }
+                entries.append(Entry(term: term, list: list))
+                position = bracket + 1
             }
-            let term = termStart..<position
-            guard !term.isEmpty, end - position >= 3, bytes[position + 1] == UInt8(ascii: ":"), bytes[position + 2] == UInt8(ascii: "[")
-            else { return nil }
-            if let last = entries.last, !bytes[last.term].lexicographicallyPrecedes(bytes[term]) { return nil }
-            position += 3
-            let listStart = position
-            while position < end, bytes[position] != UInt8(ascii: "]") { position += 1 }
-            guard position < end, decode(bytes[listStart..<position]) != nil else { return nil }
-            entries.append(Entry(term: term, list: listStart..<position))
-            position += 1
+            return entries
         }
-        return entries
     }
 
-    /// The postings (`number << 1 | title bit`) of a list's numbers, or nil unless it is one
-    /// or more decimals, without leading zeros, separated by commas, and increasing.
-    static func decode(_ list: ArraySlice<UInt8>) -> [UInt32]? {
-        var postings: [UInt32] = []
-        var document: UInt64 = 0
-        var value: UInt64 = 0
-        var digits = 0
-        func finish() -> Bool {
-            guard digits > 0, !postings.isEmpty ? value >= 2 : true else { return false }
-            document += value >> 1
-            guard document <= UInt64(UInt32.max >> 1) else { return false }
-            postings.append(UInt32(document << 1 | (value & 1)))
-            value = 0
-            digits = 0
-            return true
+    /// The numbers between a term's brackets with `changes` applied: each names a document and
+    /// its title bit before and after (nil: absent), ascending by document; an empty result is
+    /// an empty list. The list is read only up to its last change, every number read checked
+    /// (digits without leading zeros, documents increasing); from there on the output stands
+    /// where the input does, so the rest is copied as it is. Nil when the list and the changes
+    /// disagree (a document to remove that it lacks, one to add that it has) or a number read
+    /// is not one this writer writes.
+    static func patchedList(_ list: ArraySlice<UInt8>, changes: [(number: UInt32, old: UInt32?, new: UInt32?)]) -> [UInt8]? {
+        var output: [UInt8] = []
+        output.reserveCapacity(list.count + 8 * changes.count)
+        var written: UInt64 = 0  // the last document written, or 0
+        var read: UInt64 = 0     // the last document read, or 0
+        var wroteAny = false
+        var readAny = false
+        var next = 0
+        func emit(_ document: UInt64, _ title: UInt32) {
+            if wroteAny { output.append(UInt8(ascii: ",")) }
+            appendDecimal(UInt32(document - written) << 1 | title, to: &output)
+            written = document
+            wroteAny = true
         }
-        for byte in list {
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"):
-                guard digits == 0 || value != 0, digits < 11 else { return nil }
+        var position = list.startIndex
+        while position < list.endIndex {
+            if next == changes.count && written == read {
+                if wroteAny { output.append(UInt8(ascii: ",")) }
+                output += list[position...]
+                return output
+            }
+            // One number: digits up to a comma or the end.
+            var value: UInt64 = 0
+            var digits = 0
+            while position < list.endIndex, list[position] != UInt8(ascii: ",") {
+                let byte = list[position]
+                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9"), digits == 0 || value != 0, digits < 11 else { return nil }
                 value = value * 10 + UInt64(byte - UInt8(ascii: "0"))
                 digits += 1
-            case UInt8(ascii: ","):
-                guard finish() else { return nil }
-            default:
-                return nil
+                position += 1
             }
+            guard digits > 0, !readAny || value >= 2 else { return nil }
+            if position < list.endIndex {
+                position += 1
+                guard position < list.endIndex else { return nil }
+            }
+            let document = read + value >> 1
+            guard document <= UInt64(UInt32.max >> 1) else { return nil }
+            readAny = true
+            while next < changes.count && UInt64(changes[next].number) < document {
+                guard changes[next].old == nil, let new = changes[next].new else { return nil }
+                emit(UInt64(changes[next].number), new)
+                next += 1
+            }
+            if next < changes.count && UInt64(changes[next].number) == document {
+                guard changes[next].old == UInt32(value & 1) else { return nil }
+                if let new = changes[next].new { emit(document, new) }
+                next += 1
+            } else {
+                emit(document, UInt32(value & 1))
+            }
+            read = document
         }
-        guard finish() else { return nil }
-        return postings
+        while next < changes.count {
+            guard changes[next].old == nil, let new = changes[next].new else { return nil }
+            emit(UInt64(changes[next].number), new)
+            next += 1
+        }
+        return output
+    }
+
+    /// `"term":[list]`, the list's numbers as they are.
+    static func appendEntry(term: some Collection<UInt8>, list: [UInt8], to bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(contentsOf: term)
+        bytes += [UInt8(ascii: "\""), UInt8(ascii: ":"), UInt8(ascii: "[")]
+        bytes += list
+        bytes.append(UInt8(ascii: "]"))
     }
 
     private static func appendDecimal(_ value: UInt32, to bytes: inout [UInt8]) {

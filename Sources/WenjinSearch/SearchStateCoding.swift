@@ -1,25 +1,29 @@
 /// The binary form of `SearchIndexState`: a magic string and version, the layout, shard count
-/// and estimate, each file's stamp, then one record per document number (caller position,
-/// kind, title bit, weight, URL, title, text), then a checksum of all that precedes it.
+/// and estimate, each file's stamp, then one record per document number (the caller's key and
+/// digest, kind, title bit, weight, URL, title, text), then a checksum of all that precedes it.
 enum SearchStateCoding {
     private static let magic: [UInt8] = Array("wenjin-search-state".utf8)
     /// Raised whenever the tokenizer, the shard key or a file format changes: an update trusts
     /// that unchanged documents still have the terms the previous files list for them.
-    static let version: UInt8 = 2
+    static let version: UInt8 = 3
     static var versionOffset: Int { magic.count }
 
     /// Kinds by their number in the encoding: a new kind goes last, or the version changes.
     private static let kinds: [SearchDocument.Kind] = [.question, .answer, .article, .topic, .user]
 
-    static func encode(_ state: SearchIndexState) -> [UInt8] {
-        guard case .written(let documents, let order, let copying) = state.documents else { return state.encoded() }
-        var recordBytes = 0
-        if let copying {
-            recordBytes = copying.previous.storage.count + copying.changed.reduce(0) {
-                $0 + Self.recordBytes(documents[Int(copying.previous.records[$1].caller)])
-            }
-        } else {
-            recordBytes = documents.reduce(0) { $0 + Self.recordBytes($1) }
+    /// The records of a state: every document from scratch, or the previous state's with some replaced.
+    enum Records {
+        /// Document number `n` is `documents[order[n]]`, made from `sources[order[n]]`.
+        case all([SearchDocument], sources: [SearchSource], order: [Int])
+        /// The previous records, those of `replaced` (ascending numbers) written anew, the others copied as they are.
+        case patched(SearchIndexState.StoredDocuments, replaced: [(number: Int, document: SearchDocument, source: SearchSource)])
+    }
+
+    /// `state`'s layout and stamps (its documents are not read) with `records`.
+    static func encode(_ state: SearchIndexState, records: Records) -> [UInt8] {
+        let recordBytes = switch records {
+        case .all(let documents, _, _): documents.reduce(0) { $0 + Self.recordBytes($1) }
+        case .patched(let previous, let replaced): previous.storage.count + replaced.reduce(0) { $0 + Self.recordBytes($1.document) }
         }
         // Reserved in full, so a large state is never copied as it grows.
         var writer = SearchStateWriter(capacity: recordBytes + 64 + state.layout.folder.utf8.count
@@ -42,18 +46,20 @@ enum SearchStateCoding {
             writer.varint(stamp.bytes)
             writer.word(stamp.hash)
         }
-        writer.varint(order.count)
-        if let (previous, changed) = copying {
+        switch records {
+        case .all(let documents, let sources, let order):
+            writer.varint(order.count)
+            for position in order { write(documents[position], sources[position], to: &writer) }
+        case .patched(let previous, let replaced):
+            writer.varint(previous.records.count)
             var copyFrom = previous.records.first?.bytes.lowerBound ?? 0
-            for number in changed {
+            for (number, document, source) in replaced {
                 let record = previous.records[number]
                 writer.raw(previous.storage[copyFrom..<record.bytes.lowerBound])
-                write(documents[Int(record.caller)], caller: Int(record.caller), to: &writer)
+                write(document, source, to: &writer)
                 copyFrom = record.bytes.upperBound
             }
             writer.raw(previous.storage[copyFrom..<(previous.records.last?.bytes.upperBound ?? copyFrom)])
-        } else {
-            for caller in order { write(documents[caller], caller: caller, to: &writer) }
         }
         writer.appendChecksum()
         return writer.bytes
@@ -61,11 +67,12 @@ enum SearchStateCoding {
 
     /// At most the bytes of a document's record.
     private static func recordBytes(_ document: SearchDocument) -> Int {
-        40 + document.url.utf8.count + document.title.utf8.count + document.text.utf8.count
+        56 + document.url.utf8.count + document.title.utf8.count + document.text.utf8.count
     }
 
-    private static func write(_ document: SearchDocument, caller: Int, to writer: inout SearchStateWriter) {
-        writer.varint(caller)
+    private static func write(_ document: SearchDocument, _ source: SearchSource, to writer: inout SearchStateWriter) {
+        writer.word(source.key)
+        writer.word(source.digest)
         writer.byte(kinds.firstIndex(of: document.kind).map(UInt8.init)!)
         writer.byte(document.indexesTitle ? 1 : 0)
         writer.signed(document.weight)
@@ -116,21 +123,21 @@ enum SearchStateCoding {
         else { throw refuse("bad document count") }
         var records: [SearchIndexState.Record] = []
         records.reserveCapacity(count)
-        var seen = [Bool](repeating: false, count: count)
+        var textBytes = 0
         for _ in 0..<count {
             let start = reader.position
-            guard let caller = reader.varint(), caller < count, !seen[caller],
+            guard let key = reader.word(), let digest = reader.word(),
                   let kind = reader.byte(), Int(kind) < kinds.count,
                   let indexesTitle = reader.byte(), indexesTitle <= 1, let weight = reader.signed(),
                   let url = reader.range(), let title = reader.range(), let text = reader.range()
             else { throw refuse("bad document") }
-            seen[caller] = true
-            records.append(SearchIndexState.Record(caller: UInt32(caller), kind: kinds[Int(kind)], indexesTitle: indexesTitle == 1,
+            textBytes += (indexesTitle == 1 ? title.count : 0) + text.count
+            records.append(SearchIndexState.Record(key: key, digest: digest, kind: kinds[Int(kind)], indexesTitle: indexesTitle == 1,
                                   weight: weight, url: url, title: title, text: text, bytes: start..<reader.position))
         }
         guard reader.isAtEnd else { throw refuse("bytes after the last document") }
         return SearchIndexState(
             layout: layout, shardCount: shardCount, estimatedBytes: estimate, shards: shards, documentFiles: files,
-            manifest: manifest, documents: .stored(SearchIndexState.StoredDocuments(storage: bytes, records: records)))
+            manifest: manifest, documents: .stored(SearchIndexState.StoredDocuments(storage: bytes, records: records, textBytes: textBytes)))
     }
 }

@@ -177,7 +177,7 @@ package struct SiteBuilder: Sendable {
 
         try steps.run(.publish) {
             try staged.publish(sidecars: written.sidecars)
-            if bodies.ledgerChanged { bodies.ledger.save(in: stateFolder) }
+            if bodies.ledgerChanged { bodies.ledger.save(in: stateFolder, changes: bodies.ledgerChanges) }
             steps.progress.advance(by: 1)
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import WenjinBuildSupport
 @testable import WenjinSearch
@@ -50,6 +51,47 @@ struct SearchIndexUpdateTests {
             #expect(updated.folder.unchanged > 0, "round \(round)")
             current = updated
         }
+    }
+
+    @Test("an update makes only the documents whose source digest moved, and its files equal a full write")
+    func makesOnlyChangedDocuments() throws {
+        var corpus = SearchCorpus(seed: 43)
+        var documents = corpus.documents(questions: 80)
+        let first = try Self.write(documents, after: nil)
+        for index in [3, 40] { documents[index].text = corpus.sentence(length: 30) }
+        let sources = documents.map(SearchSource.init(of:))
+        let made = Mutex<[Int]>([])
+        let snapshot = documents
+        var outputs: [SearchIndexOutput] = []
+        let (_, state, patched) = SearchIndex.write(
+            sources: sources, make: { position in made.withLock { $0.append(position) }; return snapshot[position] },
+            layout: Self.layout, previous: try SearchIndexState(decoding: first.state.encoded()),
+            previousFile: { first.folder.files[$0] }) { outputs.append($0) }
+        #expect(patched)
+        #expect(made.withLock { $0.sorted() } == [3, 40])
+        let full = try Self.write(documents, after: nil)
+        #expect(SearchOutputFolder(after: first.folder, outputs).files == full.folder.files)
+        #expect(state == full.state)
+    }
+
+    @Test("weights that change without passing a neighbour patch the index, others write it whole, both as a full write would")
+    func weightChanges() throws {
+        var corpus = SearchCorpus(seed: 37)
+        var documents = corpus.documents(questions: 80)
+        // Weights ten apart: a small change keeps a document between its neighbours, a jump does not.
+        for index in documents.indices { documents[index].weight = index * 10 }
+        var current = try Self.write(documents, after: nil)
+        var (patched, whole) = (0, 0)
+        for round in 0..<24 {
+            documents[round * 7 % documents.count].weight += round % 4 == 3 ? 1_000 : round % 2 == 0 ? 2 : -3
+            let updated = try Self.write(documents, after: current)
+            let full = try Self.write(documents, after: nil)
+            #expect(updated.folder.files == full.folder.files, "round \(round)")
+            #expect(updated.state == full.state, "round \(round)")
+            if updated.folder.unchanged > 0 { patched += 1 } else { whole += 1 }
+            current = updated
+        }
+        #expect(patched == 18 && whole == 6)
     }
 
     @Test("documents handed over in another order still update, and the state follows the new order")

@@ -161,14 +161,18 @@ struct ChangedRowsBuildTests {
         let site = try FixtureSite()
         defer { site.remove() }
         _ = try site.build()
-        let older = try Data(contentsOf: ledgerFile(site.storeFolder))
+        // The ledger is its file and the journal of changes appended since (`BodyLedgerJournal`).
+        let journal = site.storeFolder.appendingPathComponent(BodyLedgerJournal.fileName)
+        let older = (try Data(contentsOf: ledgerFile(site.storeFolder)), FileManager.default.contents(atPath: journal.path))
         try site.store.write { writer in
             var article = try #require(try writer.reader.article(7))
             article.messageHTML = "<p>欢迎，新同学。</p>"
             try writer.upsert(article)
         }
         _ = try site.build()
-        try older.write(to: ledgerFile(site.storeFolder))
+        try older.0.write(to: ledgerFile(site.storeFolder))
+        try? FileManager.default.removeItem(at: journal)
+        if let olderJournal = older.1 { try olderJournal.write(to: journal) }
         try site.store.write { writer in
             var answer = try #require(try writer.reader.answer(1000))
             answer.contentHTML = "<p>匿名回答：九点。</p>"

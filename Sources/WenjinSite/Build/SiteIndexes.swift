@@ -43,7 +43,7 @@ struct SiteIndexes {
             if result == .written { outcome.written += 1 } else { outcome.unchanged += 1 }
             progress.advance(by: 1)
         }
-        let (report, state) = try writeSearch(into: staged, live: live, count: count)
+        let (report, state) = try writeSearch(into: staged, live: live, progress: progress, count: count)
         outcome.search = report
         outcome.sidecars = [Self.searchStateSidecar: state.encoded(), Self.searchSeedSidecar: Array(inputs.seed.description.utf8)]
         if let baseURL {
@@ -79,34 +79,50 @@ struct SiteIndexes {
     }
 
     /// The search index, patched from the live output's when its state is there (and was made
-    /// by this program for this site), else written whole.
-    private func writeSearch(into staged: any BuildOutput, live: URL, count: (StagedOutput.Outcome) -> Void)
-        throws -> (SearchIndexReport, SearchIndexState) {
-        let documents = searchDocuments()
-        let sameSeed = staged.liveSidecar(Self.searchSeedSidecar) == Array(inputs.seed.description.utf8)
-        let previous = sameSeed ? staged.liveSidecar(Self.searchStateSidecar).flatMap { try? SearchIndexState(decoding: $0) } : nil
+    /// by this program for this site), else written whole; a state that should be there and
+    /// cannot be used is told in a progress line.
+    private func writeSearch(into staged: any BuildOutput, live: URL, progress: any BuildProgress,
+                             count: (StagedOutput.Outcome) -> Void) throws -> (SearchIndexReport, SearchIndexState) {
+        let documents = SiteSearchDocuments(content: index.content, bodies: bodies)
+        // Published together, so a seed without its state means the state was lost.
+        var previous: SearchIndexState?
+        if staged.liveSidecar(Self.searchSeedSidecar) == Array(inputs.seed.description.utf8) {
+            if let bytes = staged.liveSidecar(Self.searchStateSidecar) {
+                do {
+                    previous = try SearchIndexState(decoding: bytes)
+                } catch {
+                    progress.note("the search index state of the last build is unreadable (\(error.problem)): writing the whole index")
+                }
+            } else {
+                progress.note("no readable search index state from the last build: writing the whole index")
+            }
+        }
         struct MissingLiveFile: Error {}
         do {
-            return try SearchIndex.write(documents: documents, previous: previous, previousFile: { path in
+            return try write(documents, previous: previous, live: live, into: staged, count: count)
+        } catch is MissingLiveFile {
+            progress.note("a search file of the last build is missing: writing the whole index")
+            return try write(documents, previous: nil, live: live, into: staged, count: count)
+        }
+
+        func write(_ documents: SiteSearchDocuments, previous: SearchIndexState?, live: URL, into staged: any BuildOutput,
+                   count: (StagedOutput.Outcome) -> Void) throws -> (SearchIndexReport, SearchIndexState) {
+            let written = try SearchIndex.write(sources: documents.sources, make: documents.document, previous: previous,
+                                                previousFile: { path in
                 FileManager.default.contents(atPath: live.appendingPathComponent(path.text).path)
             }) { output throws in
                 switch output {
                 case .file(let file):
                     count(try staged.write(Array(file.contents), to: SitePath(file.path.text), step: .writeIndexes))
                 case .unchanged(let path):
+                    // Only a patch hands on unchanged files: each is the live output's.
                     let path = SitePath(path.text)
                     guard let fingerprint = staged.liveFingerprint(path),
                           try staged.carryOver(path, fingerprint: fingerprint, step: .writeIndexes) else { throw MissingLiveFile() }
                     count(.unchanged)
                 }
             }
-        } catch is MissingLiveFile {
-            // The live output lost a file its state counts on: every file is made again.
-            return try SearchIndex.write(documents: documents, previous: nil, previousFile: { _ in nil }) { output throws in
-                if case .file(let file) = output {
-                    count(try staged.write(Array(file.contents), to: SitePath(file.path.text), step: .writeIndexes))
-                }
-            }
+            return (written.report, written.state)
         }
     }
 
@@ -136,41 +152,5 @@ struct SiteIndexes {
     static func sum(_ a: Int, _ b: Int) -> Int {
         let (total, overflow) = a.addingReportingOverflow(b)
         return overflow ? (b > 0 ? .max : .min) : total
-    }
-
-    /// Questions, answers, articles, topics and users, with the plain text a reader sees.
-    private func searchDocuments() -> [SearchDocument] {
-        let content = index.content
-        var documents = ParallelWork.map(content.questions) { question -> [SearchDocument] in
-            let title = Sanitizer.decodeEntities(question.title)
-            let answers = content.answers[question.id] ?? []
-            var list = [SearchDocument(
-                title: title, text: bodies.text(.question(question.id)),
-                url: SiteLayout.question(question.id).text, kind: .question, weight: Self.sum(answers.count, question.focusCount))]
-            // A withdrawn answer keeps its document, empty (no body, so no text and no terms):
-            // the numbering stays, and a rebuild after the takedown patches the index.
-            for answer in answers {
-                list.append(SearchDocument(
-                    title: title, text: bodies.text(.answer(answer.id)),
-                    url: SiteLayout.question(question.id).text + "#" + SiteLayout.answerAnchor(answer.id),
-                    kind: .answer, weight: answer.agreeCount, indexesTitle: false))
-            }
-            return list
-        }.flatMap { $0 }
-        documents += ParallelWork.map(content.articles) { article in
-            SearchDocument(title: Sanitizer.decodeEntities(article.title), text: bodies.text(.article(article.id)),
-                           url: SiteLayout.article(article.id).text, kind: .article, weight: article.votes)
-        }
-        documents += content.withdrawals.emptiedDocuments
-        documents += content.topics.map { topic in
-            SearchDocument(title: Sanitizer.decodeEntities(topic.title), text: Sanitizer.decodeEntities(topic.description),
-                           url: SiteLayout.topic(topic.id).text, kind: .topic, weight: topic.focusCount)
-        }
-        documents += content.users.map { user in
-            SearchDocument(title: Sanitizer.decodeEntities(user.displayName),
-                           text: user.signature.map(Sanitizer.decodeEntities) ?? "",
-                           url: SiteLayout.user(user.id).text, kind: .user, weight: user.counts.agree)
-        }
-        return documents
     }
 }

@@ -29,6 +29,8 @@ struct SanitizedBodies: Sendable {
     private(set) var readCount = 0
     /// Whether the ledger differs from the one the build started with (then it is saved).
     private(set) var ledgerChanged = true
+    /// How, when it was read from the store's folder: what a save appends to its journal.
+    private(set) var ledgerChanges = BodyLedger.Changes()
 
     /// The body's sanitized HTML, loaded from the cache on first use when `load` did not.
     subscript(key: BodyKey) -> TrustedHTML {
@@ -102,6 +104,12 @@ struct SanitizedBodies: Sendable {
         progress.advance(by: result.cachedCount)
         let (fromCache, fresh) = try result.html.sanitize(unknown, progress: progress)
         for (key, entry) in fresh { result.ledger.entries[key] = entry }
+        if let usable {
+            // The rest came from the ledger as they were.
+            result.ledger.files = usable.files
+            result.ledgerChanges = BodyLedger.Changes(removed: usable.entries.keys.filter { result.ledger.entries[$0] == nil },
+                                                      changed: fresh.map { $0.0 })
+        }
         result.cachedCount += fromCache
         result.sanitizedCount = unknown.count - fromCache
         // A ledger whose entries all stand is kept as it is, its `seen` older than this

@@ -47,7 +47,8 @@ struct Withdrawals: Sendable {
     /// The search documents of posts that became notice pages and of hidden members, emptied:
     /// same address, kind and weight, no title or text, so nothing finds them, while the index
     /// keeps its numbering and a rebuild after a takedown patches it rather than writing it whole.
-    var emptiedDocuments: [SearchDocument] = []
+    /// Each with its post's key (`SiteSearchDocuments.key`).
+    var emptiedDocuments: [(key: UInt64, document: SearchDocument)] = []
 
     init() {}
 
@@ -104,30 +105,31 @@ struct Withdrawals: Sendable {
         removedImages = Set(content.assets.values.filter { $0.sha256.map(images.contains) == true }.map(\.url))
     }
 
-    /// As `SiteIndexes` would have made them, less their words.
+    /// As `SiteSearchDocuments` would have made them, less their words.
     private static func emptiedDocuments(of content: ArchiveContent, questions: [QuestionID: Withdrawal],
-                                         articles: [ArticleID: Withdrawal], users: Set<UserID>) -> [SearchDocument] {
-        var documents: [SearchDocument] = []
+                                         articles: [ArticleID: Withdrawal], users: Set<UserID>) -> [(key: UInt64, document: SearchDocument)] {
+        var documents: [(key: UInt64, document: SearchDocument)] = []
         for question in content.questions where questions[question.id] != nil {
             let answers = content.answers[question.id] ?? []
             let url = SiteLayout.question(question.id).text
-            documents.append(SearchDocument(title: "", text: "", url: url, kind: .question,
-                                            weight: SiteIndexes.sum(answers.count, question.focusCount)))
+            documents.append((SiteSearchDocuments.key(question.id), SearchDocument(
+                title: "", text: "", url: url, kind: .question, weight: SiteIndexes.sum(answers.count, question.focusCount))))
             for answer in answers {
-                documents.append(SearchDocument(title: "", text: "", url: url + "#" + SiteLayout.answerAnchor(answer.id), kind: .answer,
-                                                weight: answer.agreeCount, indexesTitle: false))
+                documents.append((SiteSearchDocuments.key(answer.id), SearchDocument(
+                    title: "", text: "", url: url + "#" + SiteLayout.answerAnchor(answer.id), kind: .answer,
+                    weight: answer.agreeCount, indexesTitle: false)))
             }
         }
         for article in content.articles where articles[article.id] != nil {
-            documents.append(SearchDocument(title: "", text: "", url: SiteLayout.article(article.id).text, kind: .article,
-                                            weight: article.votes))
+            documents.append((SiteSearchDocuments.key(article.id), SearchDocument(
+                title: "", text: "", url: SiteLayout.article(article.id).text, kind: .article, weight: article.votes)))
         }
         // A hidden member's profile is gone, so is its address: the search index writes an
         // emptied document without it (`SearchIndexFiles.documentFile`), while the address keeps
         // the document's place in the numbering (docs/design.md#search).
         for user in content.users where users.contains(user.id) {
-            documents.append(SearchDocument(title: "", text: "", url: SiteLayout.user(user.id).text, kind: .user,
-                                            weight: user.counts.agree))
+            documents.append((SiteSearchDocuments.key(user.id), SearchDocument(
+                title: "", text: "", url: SiteLayout.user(user.id).text, kind: .user, weight: user.counts.agree)))
         }
         return documents
     }

@@ -59,7 +59,9 @@ struct BodyLedger: Sendable {
     var seen: StoreChanges?
     var entries: [BodyKey: Entry]
 
-    init(policyVersion: Int, hostsIdentity: String, linkTargets: UInt64, seen: StoreChanges? = nil, entries: [BodyKey: Entry] = [:]) {
+    init(policyVersion: Int, hostsIdentity: String, linkTargets: UInt64, seen: StoreChanges? = nil, entries: [BodyKey: Entry] = [:],
+         files: Files? = nil) {
+        self.files = files
         self.policyVersion = policyVersion
         self.hostsIdentity = hostsIdentity
         self.linkTargets = linkTargets
@@ -67,22 +69,46 @@ struct BodyLedger: Sendable {
         self.entries = entries
     }
 
-    /// The ledger in `folder`, or nil when there is none or it cannot be read (then every body
-    /// is looked up in the cache, as on a first build).
-    static func load(from folder: URL) -> BodyLedger? {
-        guard let bytes = StateFile.read(folder.appendingPathComponent(fileName)) else { return nil }
-        return try? BodyLedger(decoding: bytes)
+    /// Where the ledger read from the store's folder stands there: the seal of the ledger file
+    /// (its last eight bytes), its size, and the journal's (`BodyLedgerJournal`). Nil for a
+    /// ledger that was not read from files.
+    struct Files: Sendable {
+        let seal: UInt64
+        let ledgerBytes: Int
+        let journalBytes: Int
+        /// False when the journal ends in bytes no block accounts for (a torn write).
+        let journalIntact: Bool
     }
 
-    /// The ledger file's bytes, read but not decoded, and what it says of its policy and the
-    /// counter it saw: enough to start reading the store while the rest is decoded beside it.
+    var files: Files?
+
+    /// Which entries a build changed since the ledger it started from (`files`): what a save
+    /// appends to the journal rather than writing every entry again.
+    struct Changes: Sendable {
+        var removed: [BodyKey] = []
+        var changed: [BodyKey] = []
+    }
+
+    /// The ledger in `folder` with its journal applied, or nil when there is none or it cannot
+    /// be read (then every body is looked up in the cache, as on a first build).
+    static func load(from folder: URL) -> BodyLedger? {
+        Unread(folder: folder)?.decoded()
+    }
+
+    /// The ledger file's bytes and its journal's blocks, read but not decoded, and what they say
+    /// of the policy and the counter the ledger saw: enough to start reading the store while the
+    /// rest is decoded beside it.
     struct Unread: Sendable {
         let bytes: [UInt8]
         let policyVersion: Int
         let seen: StoreChanges?
+        private let blocks: [BodyLedgerJournal.Block]
+        private let files: Files
 
         init?(folder: URL) {
             guard let bytes = StateFile.read(folder.appendingPathComponent(BodyLedger.fileName)) else { return nil }
+            var policyVersion: Int
+            var seen: StoreChanges?
             do {
                 // The fields `encoded` writes first, in its order.
                 var reader = try ByteReader(sealed: bytes)
@@ -97,16 +123,53 @@ struct BodyLedger: Sendable {
                 return nil
             }
             self.bytes = bytes
+            let seal = bytes.suffix(8).reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+            let journal = StateFile.read(folder.appendingPathComponent(BodyLedgerJournal.fileName)) ?? []
+            let (blocks, length) = BodyLedgerJournal.blocks(in: journal, following: seal)
+            self.blocks = blocks
+            files = Files(seal: seal, ledgerBytes: bytes.count, journalBytes: length, journalIntact: length == journal.count)
+            if let last = blocks.last {
+                policyVersion = last.policyVersion
+                seen = last.seen
+            }
+            self.policyVersion = policyVersion
+            self.seen = seen
         }
 
         /// The whole ledger; nil if it cannot be read after all.
-        func decoded() -> BodyLedger? { try? BodyLedger(decoding: bytes) }
+        func decoded() -> BodyLedger? {
+            guard var ledger = try? BodyLedger(decoding: bytes) else { return nil }
+            for block in blocks {
+                ledger.policyVersion = block.policyVersion
+                ledger.hostsIdentity = block.hostsIdentity
+                ledger.linkTargets = block.linkTargets
+                ledger.seen = block.seen
+                for key in block.removed { ledger.entries[key] = nil }
+                for (key, entry) in block.changed { ledger.entries[key] = entry }
+            }
+            ledger.files = files
+            return ledger
+        }
     }
 
-    /// Replaces the ledger in `folder` atomically. Not fatal when it fails: the next build
-    /// then only does more work.
+    /// Replaces the ledger in `folder` atomically, and its journal with none. Not fatal when it
+    /// fails: the next build then only does more work.
     func save(in folder: URL) {
         StateFile.replace(Self.fileName, in: folder, with: encoded())
+        BodyLedgerJournal.remove(in: folder)
+    }
+
+    /// Saves the ledger, which differs by `changes` from the one read from `folder` (`files`):
+    /// appended to the journal while that stays small beside the ledger file, else written whole.
+    func save(in folder: URL, changes: Changes) {
+        guard let files, files.journalIntact else { return save(in: folder) }
+        let block = BodyLedgerJournal.encoded(BodyLedgerJournal.Block(
+            policyVersion: policyVersion, hostsIdentity: hostsIdentity, linkTargets: linkTargets, seen: seen,
+            removed: changes.removed, changed: changes.changed.compactMap { key in entries[key].map { (key, $0) } }
+        ), following: files.seal)
+        guard files.journalBytes + block.count <= max(files.ledgerBytes / BodyLedgerJournal.largestShare, BodyLedgerJournal.smallestLimit),
+              BodyLedgerJournal.append(block, in: folder)
+        else { return save(in: folder) }
     }
 
     func encoded() -> [UInt8] {
@@ -118,25 +181,7 @@ struct BodyLedger: Sendable {
         writer.add(seen?.token)
         writer.add(seen?.counter)
         writer.add(entries.count)
-        for (key, entry) in entries.sorted(by: { $0.key < $1.key }) {
-            writer.add(key.kindCode)
-            writer.add(key.number)
-            writer.add(entry.rawDigest)
-            writer.add(entry.contentHash.words.0)
-            writer.add(entry.contentHash.words.1)
-            writer.add(entry.contentHash.words.2)
-            writer.add(entry.contentHash.words.3)
-            writer.add(entry.htmlDigest)
-            writer.add(entry.links.count)
-            for link in entry.links {
-                writer.add(link.kind)
-                writer.add(link.id)
-                writer.add(link.answerID)
-                writer.add(link.token)
-                writer.add(link.localPath)
-            }
-            writer.add(entry.text)
-        }
+        for (key, entry) in entries.sorted(by: { $0.key < $1.key }) { Self.add(entry, key: key, to: &writer) }
         return writer.sealed
     }
 
@@ -152,20 +197,45 @@ struct BodyLedger: Sendable {
         let count = try reader.count()
         entries = Dictionary(minimumCapacity: count)
         for _ in 0..<count {
-            guard let key = BodyKey(kindCode: try reader.integer(), number: try reader.integer()) else { throw ByteReader.Malformed() }
-            let rawDigest = try reader.word()
-            let contentHash = CacheKeyHash(words: (try reader.word(), try reader.word(), try reader.word(), try reader.word()))
-            let htmlDigest = try reader.word()
-            var links: [RecordedLink] = []
-            for _ in 0..<(try reader.count()) {
-                links.append(RecordedLink(kind: try reader.string(), id: try reader.optionalInteger(),
-                                          answerID: try reader.optionalInteger(), token: try reader.optionalString(),
-                                          localPath: try reader.optionalString()))
-            }
-            entries[key] = Entry(rawDigest: rawDigest, contentHash: contentHash, htmlDigest: htmlDigest, links: links,
-                                 text: try reader.string())
+            let (key, entry) = try Self.entry(from: &reader)
+            entries[key] = entry
         }
         guard reader.isAtEnd else { throw ByteReader.Malformed() }
+    }
+
+    /// One entry as the ledger file and its journal write it.
+    static func add(_ entry: Entry, key: BodyKey, to writer: inout ByteWriter) {
+        writer.add(key.kindCode)
+        writer.add(key.number)
+        writer.add(entry.rawDigest)
+        writer.add(entry.contentHash.words.0)
+        writer.add(entry.contentHash.words.1)
+        writer.add(entry.contentHash.words.2)
+        writer.add(entry.contentHash.words.3)
+        writer.add(entry.htmlDigest)
+        writer.add(entry.links.count)
+        for link in entry.links {
+            writer.add(link.kind)
+            writer.add(link.id)
+            writer.add(link.answerID)
+            writer.add(link.token)
+            writer.add(link.localPath)
+        }
+        writer.add(entry.text)
+    }
+
+    static func entry(from reader: inout ByteReader) throws(ByteReader.Malformed) -> (key: BodyKey, entry: Entry) {
+        guard let key = BodyKey(kindCode: try reader.integer(), number: try reader.integer()) else { throw ByteReader.Malformed() }
+        let rawDigest = try reader.word()
+        let contentHash = CacheKeyHash(words: (try reader.word(), try reader.word(), try reader.word(), try reader.word()))
+        let htmlDigest = try reader.word()
+        var links: [RecordedLink] = []
+        for _ in 0..<(try reader.count()) {
+            links.append(RecordedLink(kind: try reader.string(), id: try reader.optionalInteger(),
+                                      answerID: try reader.optionalInteger(), token: try reader.optionalString(),
+                                      localPath: try reader.optionalString()))
+        }
+        return (key, Entry(rawDigest: rawDigest, contentHash: contentHash, htmlDigest: htmlDigest, links: links, text: try reader.string()))
     }
 }
 

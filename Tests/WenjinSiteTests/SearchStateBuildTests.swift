@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+import WenjinModel
+import WenjinStore
+@testable import WenjinSample
+@testable import WenjinSite
+
+/// The search index's state kept between builds (keyed by document, `SiteSearchDocuments`):
+/// a rebuild patches the index from it and must leave exactly the files a full build writes;
+/// without a usable state it writes the whole index and says so.
+@Suite("Search state between builds")
+struct SearchStateBuildTests {
+    private func build(_ site: FixtureSite, notes: NoteKeepingProgress = NoteKeepingProgress()) throws -> BuildSummary {
+        try SiteBuilder(config: site.config, store: site.store).build(into: site.output, progress: notes)
+    }
+
+    /// A build of the same store and takedowns into a new folder, with no state of an earlier build.
+    private func fullBuild(_ site: FixtureSite, name: String) throws -> [String: Data] {
+        let folder = site.root.appendingPathComponent(name)
+        _ = try SiteBuilder(config: site.config, store: site.store).build(into: folder)
+        return try FixtureSite.files(under: folder)
+    }
+
+    private func differing(_ expected: [String: Data], _ actual: [String: Data]) -> [String] {
+        Set(expected.keys).union(actual.keys).filter { expected[$0] != actual[$0] }.sorted()
+    }
+
+    /// The state files the builds left in the store's folder (one per output slot).
+    private func states(_ site: FixtureSite) throws -> [URL] {
+        try FileManager.default.contentsOfDirectory(at: site.storeFolder, includingPropertiesForKeys: nil)
+            .filter { $0.lastPathComponent.hasSuffix("." + SiteIndexes.searchStateSidecar) }
+    }
+
+    private func retitle(_ id: Int, _ title: String, in site: FixtureSite) throws {
+        try site.store.write { writer in
+            var question = try #require(try writer.reader.question(QuestionID(id)))
+            question.title = title
+            try writer.upsert(question)
+        }
+    }
+
+    @Test("A damaged or missing search state makes the rebuild write the whole index, say so, and equal a full build",
+          arguments: ["damaged", "missing"])
+    func unusableStateFallsBack(damage: String) throws {
+        let site = try FixtureSite()
+        defer { site.remove() }
+        _ = try build(site)
+        let files = try states(site)
+        #expect(!files.isEmpty)
+        for file in files {
+            if damage == "missing" {
+                try FileManager.default.removeItem(at: file)
+            } else {
+                var bytes = try Data(contentsOf: file)
+                bytes[bytes.count / 2] ^= 0xFF
+                try bytes.write(to: file)
+            }
+        }
+        try retitle(100, "图书馆周日几点开门？", in: site)
+        let notes = NoteKeepingProgress()
+        _ = try build(site, notes: notes)
+        #expect(notes.lines.withLock { $0 }.contains("no readable search index state from the last build: writing the whole index"))
+        #expect(differing(try fullBuild(site, name: "full"), try site.outputFiles()).isEmpty)
+        // The state is whole again: the next build patches without a word.
+        try retitle(100, "图书馆周六几点开门？", in: site)
+        let next = NoteKeepingProgress()
+        _ = try build(site, notes: next)
+        #expect(next.lines.withLock { $0 }.isEmpty)
+        #expect(differing(try fullBuild(site, name: "full-again"), try site.outputFiles()).isEmpty)
+    }
+
+    @Test("After random takedowns, lifted takedowns and edits, every rebuild's files equal a full build's, search shards included")
+    func randomTakedownsAndEdits() throws {
+        let site = try FixtureSite()
+        defer { site.remove() }
+        _ = try build(site)
+        let questions = try site.store.read { try $0.questions() }
+        let answers = try site.store.read { reader in try questions.flatMap { try reader.answers(of: $0.id) } }
+        let users = try site.store.read { try $0.users() }
+        let articles = try site.store.read { try $0.articles() }
+        var random = SeededRandom(seed: 41)
+        var takenDown: [String: Set<Int>] = [:]
+        for round in 0..<12 {
+            // Each round takes one entry down or lifts one, and now and then edits a post.
+            let kind = random.pick(["questions", "answers", "anonymizeUsers", "removeUsers", "articles"])
+            let id = switch kind {
+            case "questions": random.pick(questions).id.rawValue
+            case "answers": random.pick(answers).id.rawValue
+            case "articles": random.pick(articles).id.rawValue
+            default: random.pick(users).id.rawValue
+            }
+            if takenDown[kind, default: []].contains(id) { takenDown[kind]?.remove(id) } else { takenDown[kind, default: []].insert(id) }
+            let entries = takenDown.sorted { $0.key < $1.key }.map { "\"\($0.key)\": [\($0.value.sorted().map(String.init).joined(separator: ","))]" }
+            try Data("{\(entries.joined(separator: ", "))}".utf8).write(to: site.root.appendingPathComponent("takedowns.json"))
+            if round % 3 == 1 {
+                try site.store.write { writer in
+                    var answer = random.pick(answers)
+                    answer.agreeCount += random.int(1...30)
+                    answer.contentHTML += "<p>第\(round)次补充：北洋园的食堂</p>"
+                    try writer.upsert(answer)
+                }
+            }
+            let notes = NoteKeepingProgress()
+            _ = try build(site, notes: notes)
+            #expect(notes.lines.withLock { $0 }.isEmpty, "round \(round)")
+            let expected = try fullBuild(site, name: "full-\(round)")
+            let actual = try site.outputFiles()
+            #expect(differing(expected, actual).isEmpty, "round \(round), \(takenDown): \(differing(expected, actual))")
+            #expect(actual.keys.contains { $0.hasPrefix("search/shard-") })
+        }
+    }
+}
