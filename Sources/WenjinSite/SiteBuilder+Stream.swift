@@ -55,10 +55,10 @@ extension SiteBuilder {
             let slice = Array(jobs[start..<min(jobs.count, start + Self.pagesPerSlice)])
             let shown = slice.flatMap { $0.bodies(in: renderer.index) }
             try bodies.load(shown)
-            handed += try ParallelWork.map(slice) { job throws(SiteError) in
+            handed += try ParallelWork.map(slice) { job throws in
                 let page = renderer.prepare(job)
                 defer { progress.advance(by: 1) }
-                return try output.write(try renderer.render(page), to: page.path, step: .renderPages) == .written ? 1 : 0
+                return try output.write(try renderer.render(page), to: page.path) == .written ? 1 : 0
             }.reduce(0, +)
             bodies.release(shown)
         }

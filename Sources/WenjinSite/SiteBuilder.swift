@@ -215,17 +215,17 @@ package struct SiteBuilder: Sendable {
                              into staged: StagedOutput, progress: any BuildProgress) throws -> ([RenderedPage], walked: Int) {
         let index = renderer.index
         let bodies = renderer.bodies
-        let (fingerprints, walked) = try { () throws(SiteError) -> ([PageFingerprint], Int) in
+        let (fingerprints, walked) = try { () throws(OutputFileError) -> ([PageFingerprint], Int) in
             let plan = PlanFingerprints(jobs: published, renderer: renderer, entities: inputs.entities, seed: inputs.seed,
                                         previous: staged.liveSidecar(PageInputsState.sidecar), outputKnown: staged.liveIsKnown)
             if let note = plan.fullWalkNote { progress.note(note) }
-            try staged.stageSidecar(PageInputsState.sidecar, step: .renderPages) { plan.writeState(to: &$0) }
+            try staged.stageSidecar(PageInputsState.sidecar) { plan.writeState(to: &$0) }
             return (plan.fingerprints, plan.walked)
         }()
         // Each page's fingerprint, and whether the output already holds a file for it.
         let checked = try ParallelWork.map(Array(zip(published, fingerprints))) {
-            job, fingerprint throws(SiteError) -> (PageFingerprint, kept: Bool) in
-            let kept = try staged.carryOver(job.path, fingerprint: fingerprint, step: .renderPages)
+            job, fingerprint throws(OutputFileError) -> (PageFingerprint, kept: Bool) in
+            let kept = try staged.carryOver(job.path, fingerprint: fingerprint)
             if kept { progress.advance(by: 1) }
             return (fingerprint, kept)
         }
@@ -237,16 +237,16 @@ package struct SiteBuilder: Sendable {
             let slice = Array(changed[start..<min(changed.count, start + Self.pagesPerSlice)])
             let shown = slice.flatMap { $0.0.bodies(in: index) }
             try bodies.load(shown)
-            pages += try ParallelWork.map(slice) { job, fingerprint throws(SiteError) in
+            pages += try ParallelWork.map(slice) { job, fingerprint throws in
                 let page = renderer.prepare(job)
                 defer { progress.advance(by: 1) }
-                let outcome = try staged.write(try renderer.render(page), to: page.path, fingerprint: fingerprint, step: .renderPages)
+                let outcome = try staged.write(try renderer.render(page), to: page.path, fingerprint: fingerprint)
                 return RenderedPage(path: page.path, outcome: outcome)
             }
             bodies.release(shown)
         }
         for page in try draftPages?.render() ?? [] {
-            pages.append(RenderedPage(path: page.path, outcome: try staged.write(page.bytes, to: page.path, step: .renderPages)))
+            pages.append(RenderedPage(path: page.path, outcome: try staged.write(page.bytes, to: page.path)))
         }
         return (pages, walked)
     }
@@ -262,10 +262,9 @@ package struct SiteBuilder: Sendable {
 
     /// Places theme files, libraries, images and `Public/` in the output on every core.
     func copy(_ files: [(SitePath, URL)], into staged: any BuildOutput,
-                      progress: any BuildProgress) throws(SiteError) -> [StagedOutput.Outcome] {
-        try ParallelWork.map(files) { path, source throws(SiteError) in
-            let outcome = try staged.place(source, to: path, contentAddressed: path.text.hasPrefix(SiteLayout.imageFolder),
-                                           step: .copyFiles)
+                      progress: any BuildProgress) throws(OutputFileError) -> [StagedOutput.Outcome] {
+        try ParallelWork.map(files) { path, source throws(OutputFileError) in
+            let outcome = try staged.place(source, to: path, contentAddressed: path.text.hasPrefix(SiteLayout.imageFolder))
             progress.advance(by: 1)
             return outcome
         }
@@ -273,7 +272,7 @@ package struct SiteBuilder: Sendable {
 
     /// Theme files, libraries, stored images and the site folder's `Public/`, by output path.
     /// `Public/` may not reach outside the site folder (`ReadableArea`).
-    func siteFiles(theme: Theme, index: ArchiveLookup) throws(SiteError) -> [(SitePath, URL)] {
+    func siteFiles(theme: Theme, index: ArchiveLookup) throws(ReadableArea.Outside) -> [(SitePath, URL)] {
         var files = theme.files
         // The placeholder of removed images ships only with an archive that shows it.
         if index.content.withdrawals.removedImages.isEmpty { files[SiteLayout.removedImage] = nil }
@@ -290,7 +289,7 @@ package struct SiteBuilder: Sendable {
         }
         let publicFolder = config.root.appendingPathComponent("Public")
         if FileManager.default.fileExists(atPath: publicFolder.path) {
-            try ReadableArea(config: config).checkTree(publicFolder, as: "Public", step: .copyFiles)
+            try ReadableArea(config: config).checkTree(publicFolder, as: "Public")
         }
         if let paths = try? FileManager.default.subpathsOfDirectory(atPath: publicFolder.path) {
             for relative in paths.sorted() {

@@ -38,6 +38,8 @@ struct ReadableAreaTests {
             try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
             let error = try Self.refusal(site)
             #expect(error?.reason == .outsideSiteFolder)
+            #expect(error?.step == .copyFiles)
+            #expect(error?.file == link.path)
             #expect(error?.message.contains("Public/\(name) is \(ResolvedPath(target).text), outside the site folder") == true,
                     "\(String(describing: error))")
             try FileManager.default.removeItem(at: link)
@@ -56,6 +58,7 @@ struct ReadableAreaTests {
         site.config.theme.bootstrapCSS = ConfigPath("/etc/passwd")
         let error = try Self.refusal(site)
         #expect(error?.reason == .outsideSiteFolder)
+        #expect(error?.step == .loadTheme)
         #expect(error?.message.hasPrefix("theme.bootstrapCSS is /etc/passwd, outside the site folder") == true)
         site.config.build.allowOutside.append(ConfigPath("/etc"))
         _ = try site.build()

@@ -31,7 +31,7 @@ struct StagedOutputTests {
             let staged = try staged(atomicSwap: atomicSwap)
             var outcomes: [String: StagedOutput.Outcome] = [:]
             for (path, text) in files {
-                outcomes[path] = try staged.write(Array(text.utf8), to: SitePath(path), step: .renderPages)
+                outcomes[path] = try staged.write(Array(text.utf8), to: SitePath(path))
             }
             try staged.publish()
             return outcomes
@@ -121,8 +121,8 @@ struct StagedOutputTests {
         try folders.build(files)
         let before = try Self.contents(of: folders.output)
         let staged = try folders.staged()
-        for path in files.keys { _ = try staged.write(Array("changed \(path)".utf8), to: SitePath(path), step: .renderPages) }
-        _ = try staged.write(Array("extra".utf8), to: SitePath("questions/3.html"), step: .renderPages)
+        for path in files.keys { _ = try staged.write(Array("changed \(path)".utf8), to: SitePath(path)) }
+        _ = try staged.write(Array("extra".utf8), to: SitePath("questions/3.html"))
         staged.discard()
         #expect(try Self.contents(of: folders.output) == before)
         let next = ["index.html": "home", "questions/1.html": "one 2"]
@@ -141,8 +141,8 @@ struct StagedOutputTests {
         try folders.build(files)
         // Killed: some files changed in the twin, neither discarded nor published.
         let killed = try folders.staged()
-        _ = try killed.write(Array("half".utf8), to: SitePath("index.html"), step: .renderPages)
-        _ = try killed.write(Array("other".utf8), to: SitePath("other.html"), step: .renderPages)
+        _ = try killed.write(Array("half".utf8), to: SitePath("index.html"))
+        _ = try killed.write(Array("other".utf8), to: SitePath("other.html"))
         #expect(try Self.contents(of: folders.output) == files)
         let next = ["index.html": "home", "questions/1.html": "one 2"]
         try folders.build(next)
@@ -158,7 +158,7 @@ struct StagedOutputTests {
         let folders = try Folders()
         defer { folders.remove() }
         let staged = try folders.staged()
-        _ = try staged.write(Array("home".utf8), to: SitePath("index.html"), step: .renderPages)
+        _ = try staged.write(Array("home".utf8), to: SitePath("index.html"))
         try staged.publish(sidecars: ["search": [0, 10, 255, 10], "empty": []])
         let next = try folders.staged()
         #expect(next.liveSidecar("search") == [0, 10, 255, 10])
@@ -220,11 +220,11 @@ struct StagedOutputTests {
         try Data("png".utf8).write(to: source)
         let path = SitePath("images/abc123.png")
         let first = try folders.staged()
-        #expect(try first.place(source, to: path, contentAddressed: true, step: .copyFiles) == .written)
+        #expect(try first.place(source, to: path, contentAddressed: true) == .written)
         try first.publish()
         #expect(try Self.inode(folders.output.appendingPathComponent(path.text)) == Self.inode(source))
         let second = try folders.staged()
-        #expect(try second.place(source, to: path, contentAddressed: true, step: .copyFiles) == .unchanged)
+        #expect(try second.place(source, to: path, contentAddressed: true) == .unchanged)
         try second.publish()
         #expect(try Self.contents(of: folders.output) == [path.text: "png"])
     }
@@ -269,8 +269,8 @@ struct StagedOutputTests {
         for _ in 0..<2 {
             // As a `Public/robots.txt` would be copied first, then the generated one written over it.
             let staged = try folders.staged()
-            _ = try staged.write(Array("from Public".utf8), to: SitePath("robots.txt"), step: .copyFiles)
-            _ = try staged.write(Array("generated".utf8), to: SitePath("robots.txt"), step: .writeIndexes)
+            _ = try staged.write(Array("from Public".utf8), to: SitePath("robots.txt"))
+            _ = try staged.write(Array("generated".utf8), to: SitePath("robots.txt"))
             try staged.publish()
             #expect(try Self.contents(of: folders.output) == ["robots.txt": "generated"])
         }

@@ -65,6 +65,10 @@ extension SiteError {
             // The takedowns file, which site.json names and which is read with the store.
             return SiteError(.takedowns, step: step, file: error.file, line: error.line, column: error.column,
                              message: error.problem + (error.hint.map { "; \($0)" } ?? ""))
+        case let error as OutputFileError:
+            return SiteError(.output, step: step, file: error.path, message: error.message, underlying: error.underlying)
+        case let error as ReadableArea.Outside:
+            return SiteError(.outsideSiteFolder, step: step, file: error.path, message: error.message)
         case let error as StoreError:
             return SiteError(.store, step: step, file: error.path, message: "", underlying: error)
         case let error as TemplateError:

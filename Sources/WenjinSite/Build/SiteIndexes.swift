@@ -50,16 +50,16 @@ struct SiteIndexes {
             let entries = sitemapEntries(pages)
             let group = Sitemap.paths(entryCount: entries.count).map { SitePath($0.text) }
             let fingerprints = group.map { inputs.sitemap(entries, file: $0.text) }
-            if try !zip(group, fingerprints).allSatisfy({ try staged.carryOver($0, fingerprint: $1, step: .writeIndexes) }) {
+            if try !zip(group, fingerprints).allSatisfy({ try staged.carryOver($0, fingerprint: $1) }) {
                 for (file, fingerprint) in zip(Sitemap(baseURL: baseURL, entries: entries).files, fingerprints) {
-                    count(try staged.write(Array(file.contents), to: SitePath(file.path.text), fingerprint: fingerprint, step: .writeIndexes))
+                    count(try staged.write(Array(file.contents), to: SitePath(file.path.text), fingerprint: fingerprint))
                 }
             } else {
                 group.forEach { _ in count(.unchanged) }
             }
         }
         let robots = RobotsFile.generatedFile(baseURL: baseURL)
-        count(try staged.write(Array(robots.contents), to: SitePath(robots.path.text), step: .writeIndexes))
+        count(try staged.write(Array(robots.contents), to: SitePath(robots.path.text)))
         let writer = AtomWriter(siteTitle: siteTitle, baseURL: baseURL)
         var feeds = [(Self.siteFeed, siteTitle, SiteLayout.home.text, index.content.questions.prefix(Self.feedEntries))]
         for topic in index.content.topics {
@@ -68,12 +68,12 @@ struct SiteIndexes {
         }
         for (path, title, pageURL, questions) in feeds {
             let fingerprint = inputs.feed(path.text, title: title, questions: questions)
-            if try staged.carryOver(SitePath(path.text), fingerprint: fingerprint, step: .writeIndexes) {
+            if try staged.carryOver(SitePath(path.text), fingerprint: fingerprint) {
                 count(.unchanged)
                 continue
             }
             let file = writer.file(for: AtomFeed(path: path, title: title, pageURL: pageURL, entries: questions.map(entry)))
-            count(try staged.write(Array(file.contents), to: SitePath(path.text), fingerprint: fingerprint, step: .writeIndexes))
+            count(try staged.write(Array(file.contents), to: SitePath(path.text), fingerprint: fingerprint))
         }
         return outcome
     }
@@ -113,12 +113,12 @@ struct SiteIndexes {
             }) { output throws in
                 switch output {
                 case .file(let file):
-                    count(try staged.write(Array(file.contents), to: SitePath(file.path.text), step: .writeIndexes))
+                    count(try staged.write(Array(file.contents), to: SitePath(file.path.text)))
                 case .unchanged(let path):
                     // Only a patch hands on unchanged files: each is the live output's.
                     let path = SitePath(path.text)
                     guard let fingerprint = staged.liveFingerprint(path),
-                          try staged.carryOver(path, fingerprint: fingerprint, step: .writeIndexes) else { throw MissingLiveFile() }
+                          try staged.carryOver(path, fingerprint: fingerprint) else { throw MissingLiveFile() }
                     count(.unchanged)
                 }
             }

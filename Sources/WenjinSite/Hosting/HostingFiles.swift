@@ -17,30 +17,29 @@ struct HostingFiles: Sendable {
     let hashedNames: HashedAssetNames?
 
     /// Writes the files into `staged` and returns how many were written and kept.
-    func write(into staged: StagedOutput, progress: any BuildProgress) throws(SiteError) -> (written: Int, unchanged: Int) {
+    func write(into staged: StagedOutput, progress: any BuildProgress) throws -> (written: Int, unchanged: Int) {
         var outcomes: [StagedOutput.Outcome] = []
         if hosting.headersFile {
             let hashed = hashedNames.map { $0.renamed.values.map { SitePath($0) } } ?? []
             let file = HeadersFile(hosting: hosting, hashedFiles: hashed)
-            outcomes.append(try staged.write(file.contents, to: HeadersFile.path, step: .hostingFiles))
+            outcomes.append(try staged.write(file.contents, to: HeadersFile.path))
         }
         let encodings = hosting.precompress
         let sources = encodings.isEmpty ? [] : staged.producedFiles().filter { Self.isText($0.path) }
         progress.advance(by: outcomes.count)
-        outcomes += try ParallelWork.map(sources) { path, fingerprint throws(SiteError) -> [StagedOutput.Outcome] in
+        outcomes += try ParallelWork.map(sources) { path, fingerprint throws(OutputFileError) -> [StagedOutput.Outcome] in
             var original: [UInt8]?
             var done: [StagedOutput.Outcome] = []
             for encoding in encodings {
                 let sibling = SitePath(path.text + "." + encoding.fileExtension)
                 let derived = Self.fingerprint(of: fingerprint, encoding: encoding)
-                if try staged.carryOver(sibling, fingerprint: derived, step: .hostingFiles) {
+                if try staged.carryOver(sibling, fingerprint: derived) {
                     done.append(.unchanged)
                     continue
                 }
-                if original == nil { original = try staged.stagedContents(of: path, step: .hostingFiles) }
+                if original == nil { original = try staged.stagedContents(of: path) }
                 let bytes = original ?? []
-                done.append(try staged.write(Compression.compress(bytes, as: encoding), to: sibling, fingerprint: derived,
-                                             step: .hostingFiles))
+                done.append(try staged.write(Compression.compress(bytes, as: encoding), to: sibling, fingerprint: derived))
             }
             progress.advance(by: 1)
             return done

@@ -6,12 +6,12 @@ import WenjinBuildSupport
 /// `wenjin export zim`), so both are made by one renderer and one set of writers.
 protocol BuildOutput: Sendable {
     /// True when the output already holds `path` with `fingerprint`: the caller need not make it.
-    func carryOver(_ path: SitePath, fingerprint: PageFingerprint, step: BuildStep) throws(SiteError) -> Bool
+    func carryOver(_ path: SitePath, fingerprint: PageFingerprint) throws(OutputFileError) -> Bool
     /// Puts `bytes` at `path`; `fingerprint` is the digest of what they were made from, if known.
-    func write(_ bytes: [UInt8], to path: SitePath, fingerprint: PageFingerprint?, step: BuildStep) throws(SiteError) -> StagedOutput.Outcome
+    func write(_ bytes: [UInt8], to path: SitePath, fingerprint: PageFingerprint?) throws(OutputFileError) -> StagedOutput.Outcome
     /// Puts the file `source` at `path`; a content-addressed file (an image named by its hash)
     /// is the same wherever it has that name.
-    func place(_ source: URL, to path: SitePath, contentAddressed: Bool, step: BuildStep) throws(SiteError) -> StagedOutput.Outcome
+    func place(_ source: URL, to path: SitePath, contentAddressed: Bool) throws(OutputFileError) -> StagedOutput.Outcome
     /// The fingerprint the published output records for `path`, if there is one.
     func liveFingerprint(_ path: SitePath) -> PageFingerprint?
     /// A state file published with the output (`StagedOutput.publish(sidecars:)`).
@@ -19,8 +19,8 @@ protocol BuildOutput: Sendable {
 }
 
 extension BuildOutput {
-    func write(_ bytes: [UInt8], to path: SitePath, step: BuildStep) throws(SiteError) -> StagedOutput.Outcome {
-        try write(bytes, to: path, fingerprint: nil, step: step)
+    func write(_ bytes: [UInt8], to path: SitePath) throws(OutputFileError) -> StagedOutput.Outcome {
+        try write(bytes, to: path, fingerprint: nil)
     }
 }
 

@@ -130,17 +130,16 @@ final class StagedOutput: Sendable {
 
     /// True when the staging folder now holds `path` with `fingerprint`: the twin had it, or
     /// the live output had it and it was linked. False: the caller renders and `write`s it.
-    func carryOver(_ path: SitePath, fingerprint: PageFingerprint, step: BuildStep) throws(SiteError) -> Bool {
-        try adopt(path, fingerprint: fingerprint, step: step) != nil
+    func carryOver(_ path: SitePath, fingerprint: PageFingerprint) throws(OutputFileError) -> Bool {
+        try adopt(path, fingerprint: fingerprint) != nil
     }
 
     /// Puts `bytes` at `path`; `fingerprint` is the digest of what they were made from, else
     /// the bytes are digested. Files already in place or in the live output are not rewritten.
-    func write(_ bytes: [UInt8], to path: SitePath, fingerprint: PageFingerprint? = nil,
-               step: BuildStep) throws(SiteError) -> Outcome {
+    func write(_ bytes: [UInt8], to path: SitePath, fingerprint: PageFingerprint? = nil) throws(OutputFileError) -> Outcome {
         let fingerprint = fingerprint ?? PageFingerprint(contents: bytes)
-        if let outcome = try adopt(path, fingerprint: fingerprint, step: step) { return outcome }
-        try folder.create(path, with: bytes, step: step)
+        if let outcome = try adopt(path, fingerprint: fingerprint) { return outcome }
+        try folder.create(path, with: bytes)
         record(path, fingerprint)
         return .written
     }
@@ -148,18 +147,18 @@ final class StagedOutput: Sendable {
     /// Places the file `source` at `path`. Content-addressed files (images, named by their
     /// hash) are right whenever present, and are linked from `source` when new (same file
     /// system), so no image is ever copied twice; other files are digested like `write`.
-    func place(_ source: URL, to path: SitePath, contentAddressed: Bool, step: BuildStep) throws(SiteError) -> Outcome {
+    func place(_ source: URL, to path: SitePath, contentAddressed: Bool) throws(OutputFileError) -> Outcome {
         if contentAddressed {
             let fingerprint = PageFingerprint(contents: Array(path.text.utf8))
-            if let outcome = try adopt(path, fingerprint: fingerprint, step: step) { return outcome }
+            if let outcome = try adopt(path, fingerprint: fingerprint) { return outcome }
             touch(path)
-            if try folder.link(source.path, to: path, step: step) {
+            if try folder.link(source.path, to: path) {
                 record(path, fingerprint)
                 return .written
             }
-            return try write(try Self.contents(of: source, step: step), to: path, fingerprint: fingerprint, step: step)
+            return try write(try Self.contents(of: source), to: path, fingerprint: fingerprint)
         }
-        return try write(try Self.contents(of: source, step: step), to: path, step: step)
+        return try write(try Self.contents(of: source), to: path)
     }
 
     /// Every file this build has put in the staging folder so far, with its fingerprint, by path.
@@ -168,19 +167,18 @@ final class StagedOutput: Sendable {
     }
 
     /// The bytes of a file this build put in the staging folder (`producedFiles`).
-    func stagedContents(of path: SitePath, step: BuildStep) throws(SiteError) -> [UInt8] {
-        try Self.contents(of: URL(fileURLWithPath: folder.file(path)), step: step)
+    func stagedContents(of path: SitePath) throws(OutputFileError) -> [UInt8] {
+        try Self.contents(of: URL(fileURLWithPath: folder.file(path)))
     }
 
     /// Writes the sidecar `name` now as `writing` makes it, a chunk at a time, published with
     /// the manifest by `publish`, so a large state file is never held whole in memory.
-    func stageSidecar(_ name: String, step: BuildStep, writing: (inout SidecarWriter) -> Void) throws(SiteError) {
+    func stageSidecar(_ name: String, writing: (inout SidecarWriter) -> Void) throws(OutputFileError) {
         do {
             let staged = try OutputManifest.stage(name, of: stagingSlot, writing: writing)
             state.withLock { $0.sidecars[name] = staged }
         } catch {
-            throw SiteError(.output, step: step, file: stagingSlot.path, message: "cannot write the state beside the manifest",
-                            underlying: error)
+            throw OutputFileError(path: stagingSlot.path, message: "cannot write the state beside the manifest", underlying: error)
         }
     }
 
@@ -195,7 +193,11 @@ final class StagedOutput: Sendable {
         let (produced, staged) = state.withLock { ($0.produced, $0.sidecars) }
         let stale = twin.fingerprints.keys.filter { produced[$0] == nil }.map { SitePath($0) }
         for path in stale { touch(path) }
-        try folder.remove(stale, step: .publish)
+        do {
+            try folder.remove(stale)
+        } catch {
+            throw SiteError.during(.publish, error)
+        }
         try OutputManifest(fingerprints: produced).write(describing: staging.path, to: stagingSlot, sidecars: sidecars,
                                                          staged: staged)
         if FolderIdentity(path: livePath) != nil {
@@ -234,7 +236,7 @@ final class StagedOutput: Sendable {
 
     /// What is already in place or in the live output: the outcome when the staging folder
     /// now holds `path` with `fingerprint`, nil when the caller must produce it.
-    private func adopt(_ path: SitePath, fingerprint: PageFingerprint, step: BuildStep) throws(SiteError) -> Outcome? {
+    private func adopt(_ path: SitePath, fingerprint: PageFingerprint) throws(OutputFileError) -> Outcome? {
         let inPlace = holds(path, fingerprint)
         if live[path] == fingerprint {
             // A file in place with the live fingerprint is the live file's inode already.
@@ -243,7 +245,7 @@ final class StagedOutput: Sendable {
                 return .unchanged
             }
             touch(path)
-            if try folder.link(livePath + "/" + path.text, to: path, step: step) {
+            if try folder.link(livePath + "/" + path.text, to: path) {
                 record(path, fingerprint)
                 return .unchanged
             }
@@ -285,9 +287,9 @@ final class StagedOutput: Sendable {
             try owned.record(staging.path)
             let copy = StagingFolder(root: staging.path)
             let livePath = livePath
-            _ = try ParallelWork.map(Array(produced.keys)) { path throws(SiteError) in
-                guard try copy.link(livePath + "/" + path, to: SitePath(path), step: .publish) else {
-                    throw SiteError(.output, step: .publish, file: path, message: "cannot link the file into the twin")
+            _ = try ParallelWork.map(Array(produced.keys)) { path throws(OutputFileError) in
+                guard try copy.link(livePath + "/" + path, to: SitePath(path)) else {
+                    throw OutputFileError(path: path, message: "cannot link the file into the twin")
                 }
             }
             try OutputManifest(fingerprints: produced).write(describing: staging.path, to: otherSlot)
@@ -296,9 +298,9 @@ final class StagedOutput: Sendable {
         }
     }
 
-    private static func contents(of source: URL, step: BuildStep) throws(SiteError) -> [UInt8] {
+    private static func contents(of source: URL) throws(OutputFileError) -> [UInt8] {
         guard let data = FileManager.default.contents(atPath: source.path) else {
-            throw SiteError(.output, step: step, file: source.path, message: "cannot read the file to copy")
+            throw OutputFileError(path: source.path, message: "cannot read the file to copy")
         }
         return Array(data)
     }

@@ -20,16 +20,16 @@ final class StagingFolder: Sendable {
     func file(_ path: SitePath) -> String { root + "/" + path.text }
 
     /// Creates `path` as a new file holding `bytes`, replacing what the name held.
-    func create(_ path: SitePath, with bytes: [UInt8], step: BuildStep) throws(SiteError) {
-        let target = try prepare(path, step: step)
+    func create(_ path: SitePath, with bytes: [UInt8]) throws(OutputFileError) {
+        let target = try prepare(path)
         // Open first and remove only on EEXIST: unlinking a missing name still takes the
         // folder's write lock, which serializes the writing threads of a fresh build.
         var descriptor = open(target, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         if descriptor < 0, errno == EEXIST {
-            try removeName(target, step: step)
+            try removeName(target)
             descriptor = open(target, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         }
-        guard descriptor >= 0 else { throw Self.failure(target, "cannot create the file", step: step) }
+        guard descriptor >= 0 else { throw Self.failure(target, "cannot create the file") }
         defer { close(descriptor) }
         var offset = 0
         while offset < bytes.count {
@@ -37,27 +37,27 @@ final class StagingFolder: Sendable {
                 Glibc.write(descriptor, buffer.baseAddress! + offset, bytes.count - offset)
             }
             if written < 0, errno == EINTR { continue }
-            guard written > 0 else { throw Self.failure(target, "cannot write the file", step: step) }
+            guard written > 0 else { throw Self.failure(target, "cannot write the file") }
             offset += written
         }
     }
 
     /// Makes `path` a hard link to the file `source` (an absolute path), replacing what the
     /// name held; false when `source` cannot be linked (missing, or on another file system).
-    func link(_ source: String, to path: SitePath, step: BuildStep) throws(SiteError) -> Bool {
-        let target = try prepare(path, step: step)
+    func link(_ source: String, to path: SitePath) throws(OutputFileError) -> Bool {
+        let target = try prepare(path)
         if Glibc.link(source, target) == 0 { return true }
         guard errno == EEXIST else { return false }
-        try removeName(target, step: step)
+        try removeName(target)
         return Glibc.link(source, target) == 0
     }
 
     /// Removes the files at `paths` and then every folder they leave empty.
-    func remove(_ paths: [SitePath], step: BuildStep) throws(SiteError) {
+    func remove(_ paths: [SitePath]) throws(OutputFileError) {
         var folders = Set<String>()
         for path in paths {
             let target = file(path)
-            if unlink(target) != 0, errno != ENOENT { try removeName(target, step: step) }
+            if unlink(target) != 0, errno != ENOENT { try removeName(target) }
             var folder = path.text
             while let slash = folder.lastIndex(of: "/") {
                 folder = String(folder[..<slash])
@@ -73,18 +73,18 @@ final class StagingFolder: Sendable {
     }
 
     /// Removes whatever `target` names: a file, or a folder in the way of a file.
-    private func removeName(_ target: String, step: BuildStep) throws(SiteError) {
+    private func removeName(_ target: String) throws(OutputFileError) {
         if unlink(target) == 0 || errno == ENOENT { return }
-        guard errno == EISDIR || errno == EPERM else { throw Self.failure(target, "cannot replace the file", step: step) }
+        guard errno == EISDIR || errno == EPERM else { throw Self.failure(target, "cannot replace the file") }
         do {
             try FileManager.default.removeItem(atPath: target)
         } catch {
-            throw SiteError(.output, step: step, file: target, message: "cannot replace the folder with a file", underlying: error)
+            throw OutputFileError(path: target, message: "cannot replace the folder with a file", underlying: error)
         }
     }
 
     /// The target's path, its folder created (a file in the way of it removed).
-    private func prepare(_ path: SitePath, step: BuildStep) throws(SiteError) -> String {
+    private func prepare(_ path: SitePath) throws(OutputFileError) -> String {
         let target = file(path)
         guard let slash = path.text.lastIndex(of: "/") else { return target }
         let folder = root + "/" + path.text[..<slash]
@@ -103,11 +103,11 @@ final class StagingFolder: Sendable {
             created.insert(folder)
             return nil
         }
-        if let failure { throw SiteError(.output, step: step, file: folder, message: "cannot create the folder", underlying: failure) }
+        if let failure { throw OutputFileError(path: folder, message: "cannot create the folder", underlying: failure) }
         return target
     }
 
-    private static func failure(_ path: String, _ what: String, step: BuildStep) -> SiteError {
-        SiteError(.output, step: step, file: path, message: "\(what): \(String(cString: strerror(errno)))")
+    private static func failure(_ path: String, _ what: String) -> OutputFileError {
+        OutputFileError(path: path, message: "\(what): \(String(cString: strerror(errno)))")
     }
 }

@@ -15,24 +15,24 @@ final class StreamedOutput: BuildOutput {
         self.texts = Dictionary(texts.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
-    func carryOver(_ path: SitePath, fingerprint: PageFingerprint, step: BuildStep) throws(SiteError) -> Bool { false }
+    func carryOver(_ path: SitePath, fingerprint: PageFingerprint) throws(OutputFileError) -> Bool { false }
 
-    func write(_ bytes: [UInt8], to path: SitePath, fingerprint: PageFingerprint?, step: BuildStep) throws(SiteError) -> StagedOutput.Outcome {
+    func write(_ bytes: [UInt8], to path: SitePath, fingerprint: PageFingerprint?) throws(OutputFileError) -> StagedOutput.Outcome {
         guard handed.withLock({ $0.insert(path.text).inserted }) else { return .unchanged }
         do {
             try sink.receive(bytes, at: path.text, text: texts[path.text])
         } catch {
-            throw SiteError(.output, step: step, file: path.text, message: "", underlying: error)
+            throw OutputFileError(path: path.text, message: "", underlying: error)
         }
         return .written
     }
 
-    func place(_ source: URL, to path: SitePath, contentAddressed: Bool, step: BuildStep) throws(SiteError) -> StagedOutput.Outcome {
+    func place(_ source: URL, to path: SitePath, contentAddressed: Bool) throws(OutputFileError) -> StagedOutput.Outcome {
         if handed.withLock({ $0.contains(path.text) }) { return .unchanged }
         guard let data = FileManager.default.contents(atPath: source.path) else {
-            throw SiteError(.output, step: step, file: source.path, message: "cannot read the file to copy")
+            throw OutputFileError(path: source.path, message: "cannot read the file to copy")
         }
-        return try write(Array(data), to: path, fingerprint: nil, step: step)
+        return try write(Array(data), to: path, fingerprint: nil)
     }
 
     func liveFingerprint(_ path: SitePath) -> PageFingerprint? { nil }

@@ -15,6 +15,14 @@ struct ReadableArea: Sendable {
     /// Each allowed folder as named and as resolved.
     private let allowed: [(named: ResolvedPath, resolved: ResolvedPath)]
 
+    /// A file that resolves outside the area. The step that asked names itself when it reports
+    /// this (`SiteError.during`, as `SiteError.Reason.outsideSiteFolder`).
+    struct Outside: Error, Sendable, CustomStringConvertible {
+        let path: String
+        let message: String
+        var description: String { "\(path): \(message)" }
+    }
+
     init(config: SiteConfig) {
         root = ResolvedPath(config.root)
         allowed = config.build.allowOutside.map { path in
@@ -25,23 +33,23 @@ struct ReadableArea: Sendable {
 
     /// `url` resolved, when it lies inside the area; `what` names it in the error otherwise.
     @discardableResult
-    func check(_ url: URL, as what: String, step: BuildStep) throws(SiteError) -> URL {
+    func check(_ url: URL, as what: String) throws(Outside) -> URL {
         let resolved = ResolvedPath(url), named = ResolvedPath(naming: url)
         let inside = root.contains(resolved)
             || allowed.contains { $0.named.contains(named) || $0.resolved.contains(resolved) }
         guard inside else {
-            throw SiteError(.outsideSiteFolder, step: step, file: url.path,
-                            message: "\(what) is \(resolved), outside the site folder and the folders build.allowOutside names")
+            throw Outside(path: url.path,
+                          message: "\(what) is \(resolved), outside the site folder and the folders build.allowOutside names")
         }
         return resolved.url
     }
 
     /// Checks `folder` and everything under it, links to files or folders included.
-    func checkTree(_ folder: URL, as what: String, step: BuildStep) throws(SiteError) {
-        try check(folder, as: what, step: step)
+    func checkTree(_ folder: URL, as what: String) throws(Outside) {
+        try check(folder, as: what)
         guard let walker = FileManager.default.enumerator(atPath: folder.path) else { return }
         while let relative = walker.nextObject() as? String {
-            try check(folder.appendingPathComponent(relative), as: "\(what)/\(relative)", step: step)
+            try check(folder.appendingPathComponent(relative), as: "\(what)/\(relative)")
         }
     }
 }

@@ -36,7 +36,11 @@ struct Theme: Sendable {
                             message: "there is no theme \"\(config.theme.name)\" (no templates/ folder)")
         }
         let area = ReadableArea(config: config)
-        try area.checkTree(folder, as: "Themes/\(config.theme.name)", step: .loadTheme)
+        // Loading the theme is its own step wherever it runs, so a refusal is that step's.
+        func checked<Value>(_ check: () throws(ReadableArea.Outside) -> Value) throws(SiteError) -> Value {
+            do { return try check() } catch { throw SiteError.during(.loadTheme, error) }
+        }
+        try checked { () throws(ReadableArea.Outside) in try area.checkTree(folder, as: "Themes/\(config.theme.name)") }
         let library: TemplateLibrary
         do {
             library = try TemplateLibrary(folder: folder.appendingPathComponent("templates"), mode: .strict)
@@ -58,7 +62,7 @@ struct Theme: Sendable {
                                 message: "\(source.lastPathComponent) is missing; install it with "
                                     + "`sudo apt-get install \(package)` or set \(key) in site.json to a copy")
             }
-            files[path] = try area.check(source, as: key, step: .loadTheme)
+            files[path] = try checked { () throws(ReadableArea.Outside) in try area.check(source, as: key) }
         }
         guard config.build.hosting?.hashAssetNames == true else {
             return Theme(folder: folder, library: library, strings: strings, files: files, hashedNames: nil)
