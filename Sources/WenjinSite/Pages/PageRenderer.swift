@@ -164,7 +164,10 @@ struct PageRenderer: Sendable {
     /// Plain text of a body, cut to `limit` characters, for descriptions.
     func summary(of body: BodyKey, limit: Int = 160) -> String {
         let text = bodies.text(body)
-        return text.count > limit ? String(text.prefix(limit)) + "…" : text
+        // `prefix` stops at the limit; `text.count` would walk every character of a long body
+        // (each answer of a question page is summarized for its structured data).
+        let cut = text.prefix(limit)
+        return cut.endIndex == text.endIndex ? text : String(cut) + "…"
     }
 
     /// The item's page on the community (`BASE/?/question/3521`).

@@ -21,19 +21,30 @@ package struct RelatedQuestions: Sendable {
 
     /// At most `shown` questions: most shared topics first, then the nearest by ID, then the older.
     package func of(_ question: Question) -> [QuestionID] {
-        var shared: [QuestionID: Int] = [:]
-        for topic in Set(question.topicIDs) {
+        // At most 2 × `neighbours` candidates per topic: small arrays searched in place, where a
+        // Set of topics and a Dictionary of counts cost a hash table each for every question
+        // page (and again for its fingerprint), the more as the archive outgrows the caches.
+        var topics: [TopicID] = []
+        var candidates: [(id: QuestionID, shared: Int)] = []
+        for topic in question.topicIDs where !topics.contains(topic) {
+            topics.append(topic)
             guard let ids = byTopic[topic] else { continue }
             let position = Self.firstIndex(notBelow: question.id, in: ids)
-            let window = ids[max(0, position - Self.neighbours)..<min(ids.count, position + Self.neighbours + 1)]
-            for id in window where id != question.id { shared[id, default: 0] += 1 }
+            for id in ids[max(0, position - Self.neighbours)..<min(ids.count, position + Self.neighbours + 1)]
+            where id != question.id {
+                if let seen = candidates.firstIndex(where: { $0.id == id }) {
+                    candidates[seen].shared += 1
+                } else {
+                    candidates.append((id, 1))
+                }
+            }
         }
         let distance = { (id: QuestionID) in abs(id.rawValue - question.id.rawValue) }
-        return shared.sorted { a, b in
-            if a.value != b.value { return a.value > b.value }
-            if distance(a.key) != distance(b.key) { return distance(a.key) < distance(b.key) }
-            return a.key.rawValue < b.key.rawValue
-        }.prefix(Self.shown).map(\.key)
+        return candidates.sorted { a, b in
+            if a.shared != b.shared { return a.shared > b.shared }
+            if distance(a.id) != distance(b.id) { return distance(a.id) < distance(b.id) }
+            return a.id.rawValue < b.id.rawValue
+        }.prefix(Self.shown).map(\.id)
     }
 
     private static func firstIndex(notBelow id: QuestionID, in ids: [QuestionID]) -> Int {
