@@ -66,4 +66,31 @@ struct CopiedOutputTests {
         #expect(built.exitCode == .success, "\(built.error)")
         #expect(try FileManager.default.subpathsOfDirectory(atPath: live.path).sorted() == pages)
     }
+
+    @Test("A folder whose name is not UTF-8 in a copied output is one the build did not write: refused, and what it holds is kept")
+    func folderNamedInAnotherEncodingIsRefused() async throws {
+        let nest = try await BuildOutputPlaceTests.Nest()
+        #expect(await nest.build("_site").exitCode == .success)
+        try Self.copyInPlace(["_site"], in: nest.root)
+        // "旧" in GBK: a name no manifest lists and no String spells.
+        let folder = Array(nest.root.appendingPathComponent("_site/questions").path.utf8) + [0x2F, 0xBE, 0xC9]
+        let file = folder + Array("/mine.txt".utf8)
+        try #require(Self.withPath(folder) { mkdir($0, 0o755) } == 0)
+        let written = Self.withPath(file) { path -> Int in
+            let descriptor = open(path, O_WRONLY | O_CREAT, 0o644)
+            defer { close(descriptor) }
+            return descriptor < 0 ? -1 : write(descriptor, "mine", 4)
+        }
+        try #require(written == 4)
+
+        let refused = await nest.build("_site")
+        #expect(refused.exitCode == .failure)
+        #expect(refused.error.contains("holds files that no wenjin build wrote (questions/?)"), "\(refused.error)")
+        #expect(Self.withPath(file) { access($0, F_OK) } == 0)
+    }
+
+    /// Calls `body` with `bytes` as a C path, whatever their encoding.
+    private static func withPath<Result>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> Result) -> Result {
+        (bytes + [0]).withUnsafeBufferPointer { body(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self)) }
+    }
 }

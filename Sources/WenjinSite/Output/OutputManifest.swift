@@ -104,8 +104,13 @@ struct OutputManifest: Sendable {
 
     /// Writes the sidecar `name` of the manifest `file` to its staging name as `writing` makes
     /// it (`SidecarWriter`), renamed into place by the `write` given what this returns.
-    static func stage(_ name: String, of file: URL, writing: (inout SidecarWriter) -> Void) throws -> StagedSidecar {
-        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+    static func stage(_ name: String, of file: URL, writing: (inout SidecarWriter) -> Void) throws(OutputFileError) -> StagedSidecar {
+        let folder = file.deletingLastPathComponent()
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw OutputFileError(path: folder.path, message: "cannot create the folder", underlying: error)
+        }
         var writer = try SidecarWriter(file: sidecarFile(name + ".new", of: file))
         writing(&writer)
         return try writer.finish()

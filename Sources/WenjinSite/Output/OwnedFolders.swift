@@ -50,16 +50,25 @@ struct OwnedFolders: Sendable {
     /// (`listedPaths()`) does not hold and `exempt` does not accept: the files a build did not
     /// write, which it must not remove. A copy of an output (restored from a backup, or a
     /// benchmark's copied site) has none. Walked with `readdir`, whose entry types spare a
-    /// `stat` per file: an untrusted output at 100,000 questions holds 150,000 files.
+    /// `stat` per file: an untrusted output at 100,000 questions holds 150,000 files. A folder
+    /// that cannot be opened, or a name that is not UTF-8 (no manifest lists it), counts as a file
+    /// no build wrote: what cannot be checked is not taken for a build's own.
     func unlisted(in path: String, listed: Set<String>, exempt: (String) -> Bool, limit: Int = 3) -> [String] {
         var found: [String] = []
         var folders = [""]
         while found.count <= limit, let folder = folders.popLast() {
-            guard let stream = opendir(folder.isEmpty ? path : path + "/" + folder) else { continue }
+            guard let stream = opendir(folder.isEmpty ? path : path + "/" + folder) else {
+                found.append(folder.isEmpty ? "." : folder + "/")
+                continue
+            }
             defer { closedir(stream) }
             while found.count <= limit, let entry = readdir(stream) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+                let decoded = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(validating: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+                }
+                guard let name = decoded else {
+                    found.append(folder.isEmpty ? "?" : folder + "/?")
+                    continue
                 }
                 if name == "." || name == ".." { continue }
                 let relative = folder.isEmpty ? name : folder + "/" + name

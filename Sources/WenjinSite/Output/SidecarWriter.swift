@@ -15,9 +15,11 @@ struct SidecarWriter: ~Copyable {
     private var failure: Int32?
     private static let chunk = 1 << 20
 
-    init(file: URL) throws {
+    init(file: URL) throws(OutputFileError) {
         descriptor = open(file.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
+        guard descriptor >= 0 else {
+            throw OutputFileError(path: file.path, message: "cannot create the file", underlying: POSIXError(.init(rawValue: errno) ?? .EIO))
+        }
         self.file = file
         buffer.reserveCapacity(Self.chunk + 8)
     }
@@ -34,7 +36,7 @@ struct SidecarWriter: ~Copyable {
     }
 
     /// Writes what is left; the sidecar's size and digest, as `OutputManifest.stage` gives them.
-    consuming func finish() throws -> OutputManifest.StagedSidecar {
+    consuming func finish() throws(OutputFileError) -> OutputManifest.StagedSidecar {
         flush()
         // `ContentDigest.add(bytes:)` ends with the bytes that fill no word, then the length.
         var tail: UInt64 = 0
@@ -42,7 +44,9 @@ struct SidecarWriter: ~Copyable {
         write(buffer.count)
         digest.add(word: tail)
         digest.add(word: UInt64(count))
-        if let failure { throw POSIXError(.init(rawValue: failure) ?? .EIO) }
+        if let failure {
+            throw OutputFileError(path: file.path, message: "cannot write the file", underlying: POSIXError(.init(rawValue: failure) ?? .EIO))
+        }
         return OutputManifest.StagedSidecar(count: count, digest: PageFingerprint(value: digest.finish()))
     }
 

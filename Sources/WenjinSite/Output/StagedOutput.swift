@@ -174,12 +174,8 @@ final class StagedOutput: Sendable {
     /// Writes the sidecar `name` now as `writing` makes it, a chunk at a time, published with
     /// the manifest by `publish`, so a large state file is never held whole in memory.
     func stageSidecar(_ name: String, writing: (inout SidecarWriter) -> Void) throws(OutputFileError) {
-        do {
-            let staged = try OutputManifest.stage(name, of: stagingSlot, writing: writing)
-            state.withLock { $0.sidecars[name] = staged }
-        } catch {
-            throw OutputFileError(path: stagingSlot.path, message: "cannot write the state beside the manifest", underlying: error)
-        }
+        let staged = try OutputManifest.stage(name, of: stagingSlot, writing: writing)
+        state.withLock { $0.sidecars[name] = staged }
     }
 
     /// Makes the staged folder the live output: removes what the twin held that this build did

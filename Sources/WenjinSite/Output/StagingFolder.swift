@@ -108,6 +108,6 @@ final class StagingFolder: Sendable {
     }
 
     private static func failure(_ path: String, _ what: String) -> OutputFileError {
-        OutputFileError(path: path, message: "\(what): \(String(cString: strerror(errno)))")
+        OutputFileError(path: path, message: what, underlying: POSIXError(.init(rawValue: errno) ?? .EIO))
     }
 }

@@ -58,11 +58,16 @@ struct PageInputsState: Sendable {
             (startIndex, endIndex) = (range.lowerBound, range.upperBound)
         }
 
+        // Checked in every build: `loadUnaligned` checks its bounds only in a debug build.
         subscript(position: Int) -> UInt64 {
-            bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: position * 8, as: UInt64.self)) }
+            precondition(position >= startIndex && position < endIndex, "page inputs word out of range")
+            return bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: position * 8, as: UInt64.self)) }
         }
 
-        subscript(range: Range<Int>) -> Words { Words(bytes: bytes, range: range) }
+        subscript(range: Range<Int>) -> Words {
+            precondition(range.lowerBound >= startIndex && range.upperBound <= endIndex, "page inputs words out of range")
+            return Words(bytes: bytes, range: range)
+        }
     }
 
     init?(decoding bytes: [UInt8]) {
