@@ -10,7 +10,9 @@ struct HostileSourceTransportTests {
     /// A deadline no loopback request reaches however loaded the machine is: only the tests of the
     /// deadline itself use a short one (`trickleLimits`), against a server that trickles far longer.
     static let limits = TransferLimits(maxBytes: 1 << 20, deadlineSeconds: 120)
-    static let trickleLimits = TransferLimits(maxBytes: 1 << 20, deadlineSeconds: 2)
+    /// The shortest deadline there is, against trickles of 25 s (a head of 100 lines at 250 ms
+    /// a line) and 150 s (a body of 600 bytes at 250 ms a byte): never near each other.
+    static let trickleLimits = TransferLimits(maxBytes: 1 << 20, deadlineSeconds: 1)
 
     func client(_ server: HostileServer, base: String? = nil, timeout: TimeInterval = 30, limits: TransferLimits = Self.limits) -> APIClient {
         APIClient(.init(base: APIBaseURL(base ?? server.base)!, timeout: timeout, limits: limits))

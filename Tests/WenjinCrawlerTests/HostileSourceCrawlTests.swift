@@ -62,10 +62,13 @@ struct HostileSourceCrawlTests {
 
     @Test("a source that trickles heads and bodies has each request cut at its deadline, and retries get the rest")
     func trickles() async throws {
-        // A head of four lines or more trickled at 2.5 s a line takes 10 s, twice the deadline; a
-        // plain loopback answer comes far within it, however loaded the machine running the suite.
-        let site = try SampleSite(questions: 8, faults: try SampleFaults.Spec(parsing: "trickle=0.04,trickle-head=0.04,trickle-ms=2500"))
-        let (summary, failures) = try await crawl(site) { $0.deadline = .seconds(5) }
+        // The shortest deadline there is (whole seconds, crawl.deadlineSeconds). A head has five
+        // lines or more (status, Content-Type, Date, Content-Length, the blank line), so at 0.6 s
+        // a line it takes 3 s or more, three times the deadline, and a body of twenty bytes or
+        // more twelve times; its first line still arrives within the deadline. A plain loopback
+        // answer comes far within a second; one that does not on a loaded machine is retried.
+        let site = try SampleSite(questions: 8, faults: try SampleFaults.Spec(parsing: "trickle=0.04,trickle-head=0.04,trickle-ms=600"))
+        let (summary, failures) = try await crawl(site) { $0.deadline = .seconds(1) }
         #expect(summary.retries > 0)
         #expect(failures.isEmpty, "\(failures)")
         #expect(try site.openStore().counts() == StoreCounts(SampleStats(site.community)))

@@ -7,7 +7,8 @@ import WenjinSample
 struct RateLimitTests {
     @Test("no second holds more requests to the host than the configured rate")
     func requestsAreSpaced() async throws {
-        let site = try SampleSite(questions: 8)
+        // Three questions make 46 requests, about two seconds at the rate.
+        let site = try SampleSite(questions: 3)
         var options = site.options()
         options.requestsPerSecond = 25
         options.connectionsPerHost = 2
@@ -25,7 +26,8 @@ struct RateLimitTests {
     @Test("no more requests are open at once than the connection limit")
     func connectionsAreLimited() async throws {
         // Every answer takes 100 ms, so three requests arriving within 100 ms would be three at once.
-        let site = try SampleSite(questions: 6, faults: try SampleFaults.Spec(parsing: "slow=1,slow-ms=100"))
+        // Three questions make 45 requests: over forty windows of three to check.
+        let site = try SampleSite(questions: 3, faults: try SampleFaults.Spec(parsing: "slow=1,slow-ms=100"))
         var options = site.options()
         options.connectionsPerHost = 2
         let store = try site.openStore()
