@@ -233,13 +233,10 @@ final class StagedOutput: Sendable {
     /// What is already in place or in the live output: the outcome when the staging folder
     /// now holds `path` with `fingerprint`, nil when the caller must produce it.
     private func adopt(_ path: SitePath, fingerprint: PageFingerprint) throws(OutputFileError) -> Outcome? {
-        let inPlace = holds(path, fingerprint)
+        let inPlace = recordIfHeld(path, fingerprint)
         if live[path] == fingerprint {
             // A file in place with the live fingerprint is the live file's inode already.
-            if inPlace {
-                record(path, fingerprint)
-                return .unchanged
-            }
+            if inPlace { return .unchanged }
             touch(path)
             if try folder.link(livePath + "/" + path.text, to: path) {
                 record(path, fingerprint)
@@ -247,21 +244,21 @@ final class StagedOutput: Sendable {
             }
             return nil
         }
-        if inPlace {
-            record(path, fingerprint)
-            return .written
-        }
+        if inPlace { return .written }
         touch(path)
         return nil
     }
 
     /// Whether the staging folder holds `path` with `fingerprint` now: what this build put
     /// there (a path can be produced twice: a `Public/` file and a generated one), else what
-    /// the twin had, unless this build replaced or removed it.
-    private func holds(_ path: SitePath, _ fingerprint: PageFingerprint) -> Bool {
+    /// the twin had, unless this build replaced or removed it. When it does, records it as
+    /// produced, under the same lock: every page of a build passes here, so one lock each.
+    private func recordIfHeld(_ path: SitePath, _ fingerprint: PageFingerprint) -> Bool {
         state.withLock { state in
             if let produced = state.produced[path.text] { return produced == fingerprint }
-            return !state.touched.contains(path.text) && twin[path] == fingerprint
+            guard !state.touched.contains(path.text) && twin[path] == fingerprint else { return false }
+            state.produced[path.text] = fingerprint
+            return true
         }
     }
 
