@@ -8,8 +8,9 @@
 /// document had); then the layout and shard count, and each file's size, term count and hash,
 /// so the report stays exact and a previous file that is not the one written is refused. Its
 /// binary form is versioned and checksummed; anything unexpected in it is an error, after which
-/// the caller writes the whole index. A write copies the records of unchanged documents from the
-/// previous state's bytes as they are, without decoding their strings.
+/// the caller writes the whole index. A state a write returns is encoded only when asked for
+/// (`write(into:)` hands it on a chunk at a time), copying the records of unchanged documents
+/// from the previous state's bytes as they are, without decoding their strings.
 package struct SearchIndexState: Sendable, Equatable {
     /// One file of the index as it was written.
     struct Stamp: Sendable, Equatable {
@@ -88,8 +89,8 @@ package struct SearchIndexState: Sendable, Equatable {
 
     enum Documents: Sendable {
         case stored(StoredDocuments)
-        /// The binary form a write just made, decoded only if asked for its documents.
-        case encoded([UInt8])
+        /// The records a write just made, encoded only when the state is written or asked for its documents.
+        case pending(SearchStateCoding.Records)
     }
 
     let layout: SearchIndex.Layout
@@ -112,14 +113,11 @@ package struct SearchIndexState: Sendable, Equatable {
         self.documents = documents
     }
 
-    /// A state of `records` under these stamps, encoded at once.
+    /// A state of `records` under these stamps.
     init(layout: SearchIndex.Layout, shardCount: Int, estimatedBytes: Int, shards: [Stamp], documentFiles: [Stamp],
          manifest: Stamp, records: SearchStateCoding.Records) {
-        let header = SearchIndexState(layout: layout, shardCount: shardCount, estimatedBytes: estimatedBytes, shards: shards,
-                                      documentFiles: documentFiles, manifest: manifest, documents: .encoded([]))
         self.init(layout: layout, shardCount: shardCount, estimatedBytes: estimatedBytes, shards: shards,
-                  documentFiles: documentFiles, manifest: manifest,
-                  documents: .encoded(SearchStateCoding.encode(header, records: records)))
+                  documentFiles: documentFiles, manifest: manifest, documents: .pending(records))
     }
 
     /// Reads a state `encoded()` wrote; throws on any other bytes (wrong version, damaged, truncated).
@@ -131,7 +129,21 @@ package struct SearchIndexState: Sendable, Equatable {
     package func encoded() -> [UInt8] {
         switch documents {
         case .stored(let stored): stored.storage
-        case .encoded(let bytes): bytes
+        case .pending(let records): SearchStateCoding.encode(self, records: records)
+        }
+    }
+
+    /// The bytes of `encoded()` handed to `sink` a chunk at a time, never held whole.
+    package func write(into sink: (UnsafeRawBufferPointer) -> Void) {
+        switch documents {
+        case .stored(let stored):
+            stored.storage.withUnsafeBytes { bytes in
+                for start in stride(from: 0, to: bytes.count, by: SearchStateWriter.chunk) {
+                    sink(UnsafeRawBufferPointer(rebasing: bytes[start..<min(bytes.count, start + SearchStateWriter.chunk)]))
+                }
+            }
+        case .pending(let records):
+            SearchStateCoding.encode(self, records: records, into: sink)
         }
     }
 

@@ -7,26 +7,31 @@ enum SearchContentHash {
     /// in the length), seeded apart from its other uses. It catches damage and truncation, not
     /// forgery.
     static func of(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-        var digest = ContentDigest(seed: 0x7365_6172_6368)
+        var digest = digest()
         digest.add(bytes: bytes)
         return digest.finish()
     }
+
+    /// The digest `of` feeds, for a writer that hands bytes on as it goes (`SearchStateWriter`).
+    static func digest() -> ContentDigest { ContentDigest(seed: 0x7365_6172_6368) }
 
     static func of(_ bytes: [UInt8]) -> UInt64 {
         bytes.withUnsafeBytes { of($0) }
     }
 }
 
-/// Appends integers and byte strings to a growing buffer.
+/// Appends integers and byte strings to a buffer that is handed on a chunk at a time
+/// (`drain`), checksumming what it hands on, so a large state is never held whole: a
+/// rebuild at 100,000 questions would otherwise hold the previous state (about 90 MB) and
+/// the new one at once (BENCHMARKS.md, "Search state streamed").
 struct SearchStateWriter {
-    private(set) var bytes: [UInt8] = []
+    private var bytes: [UInt8] = []
+    /// `SearchContentHash` of the bytes handed on so far: whole words, as `ContentDigest.add(bytes:)` reads them.
+    private var checksum = SearchContentHash.digest()
+    private var handedOn = 0
+    static let chunk = 1 << 20
 
-    init(capacity: Int) { bytes.reserveCapacity(capacity) }
-
-    /// Ends the bytes with their checksum (`SearchContentHash`).
-    mutating func appendChecksum() {
-        word(SearchContentHash.of(bytes))
-    }
+    init() { bytes.reserveCapacity(Self.chunk + 64) }
 
     mutating func byte(_ value: UInt8) { bytes.append(value) }
 
@@ -61,8 +66,56 @@ struct SearchStateWriter {
         if utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil { bytes.append(contentsOf: utf8) }
     }
 
-    /// Bytes copied as they are (records of a previous state).
-    mutating func raw(_ slice: ArraySlice<UInt8>) { bytes.append(contentsOf: slice) }
+    /// Bytes copied as they are (records of a previous state), a chunk at a time.
+    mutating func raw(_ slice: ArraySlice<UInt8>, draining sink: (UnsafeRawBufferPointer) -> Void) {
+        var start = slice.startIndex
+        while start < slice.endIndex {
+            let end = min(slice.endIndex, start + Self.chunk)
+            bytes.append(contentsOf: slice[start..<end])
+            start = end
+            drain(into: sink)
+        }
+    }
+
+    /// Hands on each whole chunk the buffer holds (a chunk is whole words).
+    mutating func drain(into sink: (UnsafeRawBufferPointer) -> Void) {
+        guard bytes.count >= Self.chunk else { return }
+        let chunks = bytes.count / Self.chunk * Self.chunk
+        bytes.withUnsafeBytes { buffer in
+            for offset in stride(from: 0, to: chunks, by: 8) {
+                checksum.add(word: UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+            }
+            for start in stride(from: 0, to: chunks, by: Self.chunk) {
+                sink(UnsafeRawBufferPointer(rebasing: buffer[start..<(start + Self.chunk)]))
+            }
+        }
+        handedOn += chunks
+        bytes.removeFirst(chunks)
+    }
+
+    /// Ends the bytes with their checksum (`SearchContentHash.of` all of them) and hands on the rest.
+    mutating func finish(into sink: (UnsafeRawBufferPointer) -> Void) {
+        var digest = checksum
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset + 8 <= buffer.count {
+                digest.add(word: UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+                offset += 8
+            }
+            var tail: UInt64 = 0
+            for index in offset..<buffer.count { tail |= UInt64(buffer[index]) << (8 * UInt64(index - offset)) }
+            digest.add(word: tail)
+        }
+        digest.add(word: UInt64(handedOn + bytes.count))
+        word(digest.finish())
+        bytes.withUnsafeBytes { buffer in
+            for start in stride(from: 0, to: buffer.count, by: Self.chunk) {
+                sink(UnsafeRawBufferPointer(rebasing: buffer[start..<min(buffer.count, start + Self.chunk)]))
+            }
+        }
+        handedOn += bytes.count
+        bytes.removeAll()
+    }
 }
 
 /// Reads what `SearchStateWriter` wrote; every read checks its bounds and returns nil past

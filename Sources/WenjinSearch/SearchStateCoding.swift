@@ -19,15 +19,18 @@ enum SearchStateCoding {
         case patched(SearchIndexState.StoredDocuments, replaced: [(number: Int, document: SearchDocument, source: SearchSource)])
     }
 
-    /// `state`'s layout and stamps (its documents are not read) with `records`.
+    /// `state`'s layout and stamps (its documents are not read) with `records`, as bytes.
     static func encode(_ state: SearchIndexState, records: Records) -> [UInt8] {
-        let recordBytes = switch records {
-        case .all(let documents, _, _): documents.reduce(0) { $0 + Self.recordBytes($1) }
-        case .patched(let previous, let replaced): previous.storage.count + replaced.reduce(0) { $0 + Self.recordBytes($1.document) }
-        }
-        // Reserved in full, so a large state is never copied as it grows.
-        var writer = SearchStateWriter(capacity: recordBytes + 64 + state.layout.folder.utf8.count
-                                       + (state.shards.count + state.documentFiles.count + 1) * 24)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(encodedBytes(state, records: records))
+        encode(state, records: records) { bytes.append(contentsOf: $0) }
+        return bytes
+    }
+
+    /// The same handed to `sink` a chunk at a time (`SearchStateWriter`), so the new state is
+    /// never held whole beside the previous one it copies records from.
+    static func encode(_ state: SearchIndexState, records: Records, into sink: (UnsafeRawBufferPointer) -> Void) {
+        var writer = SearchStateWriter()
         for byte in magic { writer.byte(byte) }
         writer.byte(version)
         writer.string(state.layout.folder)
@@ -40,29 +43,42 @@ enum SearchStateCoding {
             writer.varint(stamp.bytes)
             writer.varint(stamp.terms)
             writer.word(stamp.hash)
+            writer.drain(into: sink)
         }
         writer.varint(state.documentFiles.count)
         for stamp in state.documentFiles + [state.manifest] {
             writer.varint(stamp.bytes)
             writer.word(stamp.hash)
+            writer.drain(into: sink)
         }
         switch records {
         case .all(let documents, let sources, let order):
             writer.varint(order.count)
-            for position in order { write(documents[position], sources[position], to: &writer) }
+            for position in order {
+                write(documents[position], sources[position], to: &writer)
+                writer.drain(into: sink)
+            }
         case .patched(let previous, let replaced):
             writer.varint(previous.records.count)
             var copyFrom = previous.records.first?.bytes.lowerBound ?? 0
             for (number, document, source) in replaced {
                 let record = previous.records[number]
-                writer.raw(previous.storage[copyFrom..<record.bytes.lowerBound])
+                writer.raw(previous.storage[copyFrom..<record.bytes.lowerBound], draining: sink)
                 write(document, source, to: &writer)
                 copyFrom = record.bytes.upperBound
             }
-            writer.raw(previous.storage[copyFrom..<(previous.records.last?.bytes.upperBound ?? copyFrom)])
+            writer.raw(previous.storage[copyFrom..<(previous.records.last?.bytes.upperBound ?? copyFrom)], draining: sink)
         }
-        writer.appendChecksum()
-        return writer.bytes
+        writer.finish(into: sink)
+    }
+
+    /// At most the bytes of the encoding.
+    private static func encodedBytes(_ state: SearchIndexState, records: Records) -> Int {
+        let recordBytes = switch records {
+        case .all(let documents, _, _): documents.reduce(0) { $0 + Self.recordBytes($1) }
+        case .patched(let previous, let replaced): previous.storage.count + replaced.reduce(0) { $0 + Self.recordBytes($1.document) }
+        }
+        return recordBytes + 64 + state.layout.folder.utf8.count + (state.shards.count + state.documentFiles.count + 1) * 24
     }
 
     /// At most the bytes of a document's record.

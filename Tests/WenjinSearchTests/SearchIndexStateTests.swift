@@ -61,4 +61,49 @@ struct SearchIndexStateTests {
         #expect(throws: SearchStateError.self) { try SearchIndexState(decoding: []) }
         #expect(throws: SearchStateError.self) { try SearchIndexState(decoding: Array("wenjin-search-state".utf8)) }
     }
+
+    /// Documents whose texts add up to several of the writer's chunks.
+    static func largeDocuments(changing changed: Int? = nil) -> [SearchDocument] {
+        (0..<60).map { number in
+            let words = (0..<9_000).map { "w\(($0 * 7 + number) % 997)" }.joined(separator: " ")
+            return SearchDocument(title: "document \(number)", text: number == changed ? words + " changed" : words,
+                                  url: "questions/\(number).html", kind: .question, weight: 60 - number)
+        }
+    }
+
+    /// What `write(into:)` hands on: its chunks.
+    static func chunks(of state: SearchIndexState) -> [[UInt8]] {
+        var chunks: [[UInt8]] = []
+        state.write { chunks.append(Array($0)) }
+        return chunks
+    }
+
+    @Test("a large state, written whole or patched, is handed on in chunks no larger than the writer's and reads back as written")
+    func handedOnInChunks() throws {
+        let first = Self.largeDocuments()
+        var files: [String: Data] = [:]
+        let full = SearchIndex.write(sources: first.map(SearchSource.init(of:)), make: { first[$0] }, layout: SearchIndexUpdateTests.layout,
+                                     previous: nil, previousFile: { _ in nil }) { output in
+            if case .file(let file) = output { files[file.path.text] = Data(file.contents) }
+        }
+        let fullChunks = Self.chunks(of: full.state)
+        #expect(fullChunks.count > 2)
+        #expect(fullChunks.allSatisfy { $0.count <= SearchStateWriter.chunk })
+        let previous = try SearchIndexState(decoding: fullChunks.flatMap { $0 })
+        #expect(Self.chunks(of: previous).allSatisfy { $0.count <= SearchStateWriter.chunk })
+        #expect(Self.chunks(of: previous).flatMap { $0 } == previous.encoded())
+
+        // Document 5 changed: its record written anew, the others copied from the previous state's bytes.
+        let second = Self.largeDocuments(changing: 5)
+        let patched = SearchIndex.write(sources: second.map(SearchSource.init(of:)), make: { second[$0] },
+                                        layout: SearchIndexUpdateTests.layout, previous: previous, previousFile: { files[$0.text] }) { _ in }
+        #expect(patched.patched)
+        let patchedChunks = Self.chunks(of: patched.state)
+        #expect(patchedChunks.count > 2)
+        #expect(patchedChunks.allSatisfy { $0.count <= SearchStateWriter.chunk })
+        let read = try SearchIndexState(decoding: patchedChunks.flatMap { $0 })
+        let stored = try #require(read.storedDocuments())
+        #expect(stored.records.map { stored.string($0.text) } == second.map(\.text))
+        #expect(read.encoded() == patched.state.encoded())
+    }
 }

@@ -25,8 +25,8 @@ struct SiteIndexes {
     let inputs: FeedAndSitemapInputs
     private var bodies: SanitizedBodies { inputs.bodies }
 
-    /// What the step did: files written and kept, the search report, and the search state to
-    /// publish with the output.
+    /// What the step did: files written and kept, the search report, and the sidecars to
+    /// publish with the output (the search state is staged as it is written: `writeSearch`).
     struct Outcome {
         var written = 0
         var unchanged = 0
@@ -43,9 +43,8 @@ struct SiteIndexes {
             if result == .written { outcome.written += 1 } else { outcome.unchanged += 1 }
             progress.advance(by: 1)
         }
-        let (report, state) = try writeSearch(into: staged, live: live, progress: progress, count: count)
-        outcome.search = report
-        outcome.sidecars = [Self.searchStateSidecar: state.encoded(), Self.searchSeedSidecar: Array(inputs.seed.description.utf8)]
+        outcome.search = try writeSearch(into: staged, live: live, progress: progress, count: count)
+        outcome.sidecars = [Self.searchSeedSidecar: Array(inputs.seed.description.utf8)]
         if let baseURL {
             let entries = sitemapEntries(pages)
             let group = Sitemap.paths(entryCount: entries.count).map { SitePath($0.text) }
@@ -80,9 +79,10 @@ struct SiteIndexes {
 
     /// The search index, patched from the live output's when its state is there (and was made
     /// by this program for this site), else written whole; a state that should be there and
-    /// cannot be used is told in a progress line.
+    /// cannot be used is told in a progress line. The new state is staged a chunk at a time
+    /// while the previous one is still held (it copies records from its bytes), never whole beside it.
     private func writeSearch(into staged: any BuildOutput, live: URL, progress: any BuildProgress,
-                             count: (StagedOutput.Outcome) -> Void) throws -> (SearchIndexReport, SearchIndexState) {
+                             count: (StagedOutput.Outcome) -> Void) throws -> SearchIndexReport {
         let documents = SiteSearchDocuments(content: index.content, bodies: bodies)
         // Published together, so a seed without its state means the state was lost.
         var previous: SearchIndexState?
@@ -98,12 +98,16 @@ struct SiteIndexes {
             }
         }
         struct MissingLiveFile: Error {}
+        let report: SearchIndexReport
+        let state: SearchIndexState
         do {
-            return try write(documents, previous: previous, live: live, into: staged, count: count)
+            (report, state) = try write(documents, previous: previous, live: live, into: staged, count: count)
         } catch is MissingLiveFile {
             progress.note("a search file of the last build is missing: writing the whole index")
-            return try write(documents, previous: nil, live: live, into: staged, count: count)
+            (report, state) = try write(documents, previous: nil, live: live, into: staged, count: count)
         }
+        try staged.stageSidecar(Self.searchStateSidecar) { writer in state.write { writer.append(bytes: $0) } }
+        return report
 
         func write(_ documents: SiteSearchDocuments, previous: SearchIndexState?, live: URL, into staged: any BuildOutput,
                    count: (StagedOutput.Outcome) -> Void) throws -> (SearchIndexReport, SearchIndexState) {

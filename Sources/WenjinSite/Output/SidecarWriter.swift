@@ -35,6 +35,14 @@ struct SidecarWriter: ~Copyable {
         for word in words { append(word) }
     }
 
+    /// Bytes as they are (the search state, `SearchIndexState.write(into:)`), a chunk at a time.
+    mutating func append(bytes: UnsafeRawBufferPointer) {
+        for start in stride(from: 0, to: bytes.count, by: Self.chunk) {
+            buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[start..<min(bytes.count, start + Self.chunk)]))
+            if buffer.count >= Self.chunk { flush() }
+        }
+    }
+
     /// Writes what is left; the sidecar's size and digest, as `OutputManifest.stage` gives them.
     consuming func finish() throws(OutputFileError) -> OutputManifest.StagedSidecar {
         flush()

@@ -37,4 +37,6 @@ final class StreamedOutput: BuildOutput {
 
     func liveFingerprint(_ path: SitePath) -> PageFingerprint? { nil }
     func liveSidecar(_ name: String) -> [UInt8]? { nil }
+    /// A stream publishes no state for a next build.
+    func stageSidecar(_ name: String, writing: (inout SidecarWriter) -> Void) throws(OutputFileError) {}
 }
