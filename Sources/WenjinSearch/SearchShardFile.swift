@@ -3,9 +3,9 @@ import WenjinBuildSupport
 
 /// The bytes of a shard file, `wenjinSearch.addShard("XX",{"term":[postings],...});` with
 /// terms in UTF-8 byte order (the order of their Unicode scalars): made from posting lists by
-/// a full write, and read back by an update, which patches a few lists and copies the rest. Terms are written unescaped: the tokenizer's terms are letters, marks, digits
-/// and CJK characters, never a quote, backslash or control character, and the parser refuses
-/// those.
+/// a full write, and read back by an update, which patches a few lists and copies the rest.
+/// Terms are written unescaped: the tokenizer's terms are letters, marks, digits and CJK
+/// characters, never a quote, backslash or control character, and the parser refuses those.
 enum SearchShardFile {
     /// A term of a parsed file and its posting list, as ranges of the file's bytes.
     struct Entry {
@@ -50,7 +50,7 @@ enum SearchShardFile {
     /// The entries of a file this writer made for shard `name`, or nil if its frame differs from
     /// what it writes (header, quoting, terms and their order, brackets, ending). The lists are
     /// only delimited, not read: an update checks the file's hash against its state before
-    /// parsing it and `decode`s only the lists it changes, so patching a shard costs a scan for
+    /// parsing it and reads only the lists it changes, each up to its last change (`patchedList`), so patching a shard costs a scan for
     /// quotes and brackets, not a decoding of every list.
     static func parse(_ bytes: [UInt8], name: String) -> [Entry]? {
         let head = header(name: name)
