@@ -50,8 +50,9 @@ enum SearchShardFile {
     /// The entries of a file this writer made for shard `name`, or nil if its frame differs from
     /// what it writes (header, quoting, terms and their order, brackets, ending). The lists are
     /// only delimited, not read: an update checks the file's hash against its state before
-    /// parsing it and reads only the lists it changes, each up to its last change (`patchedList`), so patching a shard costs a scan for
-    /// quotes and brackets, not a decoding of every list.
+    /// parsing it and reads only the lists it changes, each up to its last change
+    /// (`patchedList`), so patching a shard costs a scan for quotes and brackets, not a decoding
+    /// of every list.
     static func parse(_ bytes: [UInt8], name: String) -> [Entry]? {
         let head = header(name: name)
         guard bytes.count >= head.count + footer.count, bytes.starts(with: head), bytes.suffix(footer.count).elementsEqual(footer)
