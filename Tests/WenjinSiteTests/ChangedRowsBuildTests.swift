@@ -19,14 +19,9 @@ struct ChangedRowsBuildTests {
         let saved = FileManager.default.contents(atPath: ledger.path)
         try? FileManager.default.removeItem(at: ledger)
         defer { if let saved { try? saved.write(to: ledger) } }
-        let folder = site.root.appendingPathComponent(name)
-        let summary = try SiteBuilder(config: site.config, store: store).build(into: folder)
+        let (summary, files) = try site.buildAfresh(named: name, store: store)
         #expect(summary.pagesUnchanged == 0)
-        return try FixtureSite.files(under: folder)
-    }
-
-    private func differing(_ expected: [String: Data], _ actual: [String: Data]) -> [String] {
-        Set(expected.keys).union(actual.keys).filter { expected[$0] != actual[$0] }.sorted()
+        return files
     }
 
     @Test("A rebuild after one answer is edited reads that one body from the store, and equals a full build")
@@ -45,7 +40,7 @@ struct ChangedRowsBuildTests {
         #expect(rebuild.bodiesSanitized == 1)
         let unchanged = try site.build()
         #expect(unchanged.bodiesRead == 0 && unchanged.pagesWritten == 0)
-        #expect(differing(try fullBuild(site, name: "full"), try site.outputFiles()).isEmpty)
+        #expect(FixtureSite.differing(try fullBuild(site, name: "full"), try site.outputFiles()).isEmpty)
         #expect(String(decoding: try site.outputFiles()["questions/100.html"] ?? Data(), as: UTF8.self).contains("改成九点了"))
     }
 
@@ -108,7 +103,7 @@ struct ChangedRowsBuildTests {
             let rebuild = try site.build()
             #expect(rebuild.pagesUnchanged > 0, "\(name): the rebuild was incremental")
             let expected = try fullBuild(site, name: "full-\(number)")
-            #expect(differing(expected, try site.outputFiles()).isEmpty, "after an edit of \(name)")
+            #expect(FixtureSite.differing(expected, try site.outputFiles()).isEmpty, "after an edit of \(name)")
         }
     }
 
@@ -125,7 +120,7 @@ struct ChangedRowsBuildTests {
         let lifted = try site.build()
         #expect(lifted.bodiesRead == 1)
         #expect(String(decoding: try site.outputFiles()["questions/100.html"] ?? Data(), as: UTF8.self).contains("早上八点"))
-        #expect(differing(try fullBuild(site, name: "full"), try site.outputFiles()).isEmpty)
+        #expect(FixtureSite.differing(try fullBuild(site, name: "full"), try site.outputFiles()).isEmpty)
     }
 
     @Test("A damaged ledger, or one of another store, makes the build read every body and say why")
@@ -143,7 +138,7 @@ struct ChangedRowsBuildTests {
         let damaged = try SiteBuilder(config: site.config, store: site.store).build(into: site.output, progress: notes)
         #expect(damaged.bodiesRead == 4)
         #expect(notes.lines.withLock { $0 } == ["no readable state from an earlier build (body ledger, row digests): reading every row"])
-        #expect(differing(try fullBuild(site, name: "full"), try site.outputFiles()).isEmpty)
+        #expect(FixtureSite.differing(try fullBuild(site, name: "full"), try site.outputFiles()).isEmpty)
 
         var ledger = try #require(BodyLedger.load(from: site.storeFolder))
         let seen = try #require(ledger.seen)
@@ -180,7 +175,7 @@ struct ChangedRowsBuildTests {
         }
         let rebuild = try site.build()
         #expect(rebuild.bodiesRead == 2)
-        #expect(differing(try fullBuild(site, name: "full"), try site.outputFiles()).isEmpty)
+        #expect(FixtureSite.differing(try fullBuild(site, name: "full"), try site.outputFiles()).isEmpty)
     }
 
     @Test("A version-7 store, migrated, builds as a full build and then reads only the rows changed since")
@@ -215,7 +210,7 @@ struct ChangedRowsBuildTests {
         let output = site.root.appendingPathComponent("_migrated")
         let first = try SiteBuilder(config: site.config, store: store).build(into: output)
         #expect(first.bodiesRead == 4)
-        #expect(differing(try fullBuild(site, name: "full"), try FixtureSite.files(under: output)).isEmpty)
+        #expect(FixtureSite.differing(try fullBuild(site, name: "full"), try FixtureSite.files(under: output)).isEmpty)
         try store.write { writer in
             var question = try #require(try writer.reader.question(100))
             question.detailHTML = "<p>节假日呢？</p>"
@@ -223,6 +218,6 @@ struct ChangedRowsBuildTests {
         }
         let rebuild = try SiteBuilder(config: site.config, store: store).build(into: output)
         #expect(rebuild.bodiesRead == 1)
-        #expect(differing(try fullBuild(site, store: store, name: "full-migrated"), try FixtureSite.files(under: output)).isEmpty)
+        #expect(FixtureSite.differing(try fullBuild(site, store: store, name: "full-migrated"), try FixtureSite.files(under: output)).isEmpty)
     }
 }

@@ -33,8 +33,21 @@ struct FixtureSite {
         try? FileManager.default.removeItem(at: root)
     }
 
-    func build() throws -> BuildSummary {
-        try SiteBuilder(config: config, store: store).build(into: output)
+    func build(progress: any BuildProgress = SilentProgress()) throws -> BuildSummary {
+        try SiteBuilder(config: config, store: store).build(into: output, progress: progress)
+    }
+
+    /// A build of `store` (the site's own by default) into the new folder `name`, beside no
+    /// output of an earlier build: what an incremental build must equal. Its summary and files.
+    func buildAfresh(named name: String, store: Store? = nil) throws -> (summary: BuildSummary, files: [String: Data]) {
+        let folder = root.appendingPathComponent(name)
+        let summary = try SiteBuilder(config: config, store: store ?? self.store).build(into: folder)
+        return (summary, try Self.files(under: folder))
+    }
+
+    /// The paths whose bytes differ between two sets of files, a path missing from either included.
+    static func differing(_ expected: [String: Data], _ actual: [String: Data]) -> [String] {
+        Set(expected.keys).union(actual.keys).filter { expected[$0] != actual[$0] }.sorted()
     }
 
     /// The files of the output (theme libraries from Debian excluded), by relative path.

@@ -9,20 +9,11 @@ import WenjinModel
 /// `PageInputsState`); whatever the record's state, it must make what a full build makes.
 @Suite("Page inputs kept between builds")
 struct PageInputsStateTests {
-    private func build(_ site: FixtureSite, notes: NoteKeepingProgress = NoteKeepingProgress()) throws -> BuildSummary {
-        try SiteBuilder(config: site.config, store: site.store).build(into: site.output, progress: notes)
-    }
-
     /// A build of the same store into a new folder, with no state of an earlier build.
     private func fullBuild(_ site: FixtureSite, name: String) throws -> [String: Data] {
-        let folder = site.root.appendingPathComponent(name)
-        let summary = try SiteBuilder(config: site.config, store: site.store).build(into: folder)
+        let (summary, files) = try site.buildAfresh(named: name)
         #expect(summary.pagesFingerprinted == summary.pages)
-        return try FixtureSite.files(under: folder)
-    }
-
-    private func differing(_ expected: [String: Data], _ actual: [String: Data]) -> [String] {
-        Set(expected.keys).union(actual.keys).filter { expected[$0] != actual[$0] }.sorted()
+        return files
     }
 
     /// The record files the builds left in the store's folder (one per output slot).
@@ -36,9 +27,9 @@ struct PageInputsStateTests {
     func oneEditWalksOnlyItsPages() throws {
         let site = try FixtureSite()
         defer { site.remove() }
-        let first = try build(site)
+        let first = try site.build()
         #expect(first.pagesFingerprinted == first.pages)
-        let unchanged = try build(site)
+        let unchanged = try site.build()
         // Search and the 404 page are walked on every build; nothing else changed.
         #expect(unchanged.pagesFingerprinted == 2)
         #expect(unchanged.pagesWritten == 0)
@@ -48,11 +39,11 @@ struct PageInputsStateTests {
             user.signature = "新的签名"
             try writer.upsert(user)
         }
-        let rebuild = try build(site)
+        let rebuild = try site.build()
         // Their pages, and the lists and threads that name them; not the topics, the about page…
         #expect(rebuild.pagesFingerprinted > 2 && rebuild.pagesFingerprinted < rebuild.pages)
         #expect(rebuild.pagesWritten > 0)
-        #expect(differing(try fullBuild(site, name: "full"), try site.outputFiles()).isEmpty)
+        #expect(FixtureSite.differing(try fullBuild(site, name: "full"), try site.outputFiles()).isEmpty)
         let page = try String(contentsOf: site.output.appendingPathComponent(SiteLayout.user(2).text), encoding: .utf8)
         #expect(page.contains("新的签名"))
     }
@@ -61,7 +52,7 @@ struct PageInputsStateTests {
     func damagedRecordFallsBack() throws {
         let site = try FixtureSite()
         defer { site.remove() }
-        _ = try build(site)
+        _ = try site.build()
         let files = try records(site)
         #expect(!files.isEmpty)
         for file in files {
@@ -75,25 +66,25 @@ struct PageInputsStateTests {
             try writer.upsert(question)
         }
         let notes = NoteKeepingProgress()
-        let rebuild = try build(site, notes: notes)
+        let rebuild = try site.build(progress: notes)
         #expect(rebuild.pagesFingerprinted == rebuild.pages)
         #expect(notes.lines.withLock { $0 } == ["no readable page inputs from the last build: fingerprinting every page"])
-        #expect(differing(try fullBuild(site, name: "full"), try site.outputFiles()).isEmpty)
+        #expect(FixtureSite.differing(try fullBuild(site, name: "full"), try site.outputFiles()).isEmpty)
         // The record is whole again: the next build walks only the pages always walked.
-        #expect(try build(site).pagesFingerprinted == 2)
+        #expect(try site.build().pagesFingerprinted == 2)
     }
 
     @Test("A new site title or theme walks and rewrites every page, says why, and equals a full build")
     func settingsAndThemeWalkEveryPage() throws {
         var site = try FixtureSite()
         defer { site.remove() }
-        let first = try build(site)
+        let first = try site.build()
         site.config.title = "问津 · 新名字"
         let notes = NoteKeepingProgress()
-        let retitled = try build(site, notes: notes)
+        let retitled = try site.build(progress: notes)
         #expect(retitled.pagesFingerprinted == first.pages && retitled.pagesWritten == first.pages)
         #expect(notes.lines.withLock { $0 } == ["the theme, the site's settings or the program changed: fingerprinting every page"])
-        #expect(differing(try fullBuild(site, name: "full-title"), try site.outputFiles()).isEmpty)
+        #expect(FixtureSite.differing(try fullBuild(site, name: "full-title"), try site.outputFiles()).isEmpty)
 
         let theme = site.root.appendingPathComponent("Themes-copy")
         try FileManager.default.copyItem(at: FixtureSite.packageRoot.appendingPathComponent("Themes"), to: theme)
@@ -102,20 +93,20 @@ struct PageInputsStateTests {
         try text.replacingOccurrences(of: "</body>", with: "<!-- changed --></body>").write(to: template, atomically: true, encoding: .utf8)
         try FileManager.default.removeItem(at: site.root.appendingPathComponent("Themes"))
         try FileManager.default.moveItem(at: theme, to: site.root.appendingPathComponent("Themes"))
-        let rethemed = try build(site)
+        let rethemed = try site.build()
         #expect(rethemed.pagesFingerprinted == first.pages && rethemed.pagesWritten == first.pages)
-        #expect(differing(try fullBuild(site, name: "full-theme"), try site.outputFiles()).isEmpty)
+        #expect(FixtureSite.differing(try fullBuild(site, name: "full-theme"), try site.outputFiles()).isEmpty)
     }
 
     @Test("A takedown added with no row changed walks the pages that showed the post, and equals a full build")
     func takedownWalksWhatItTouches() throws {
         let site = try FixtureSite()
         defer { site.remove() }
-        let first = try build(site)
+        let first = try site.build()
         try Data(#"{ "answers": [1001] }"#.utf8).write(to: site.root.appendingPathComponent("takedowns.json"))
-        let rebuild = try build(site)
+        let rebuild = try site.build()
         #expect(rebuild.pagesFingerprinted > 2 && rebuild.pagesFingerprinted < first.pages)
-        #expect(differing(try fullBuild(site, name: "full"), try site.outputFiles()).isEmpty)
+        #expect(FixtureSite.differing(try fullBuild(site, name: "full"), try site.outputFiles()).isEmpty)
         let page = try String(contentsOf: site.output.appendingPathComponent(SiteLayout.question(100).text), encoding: .utf8)
         #expect(page.contains("此内容已应要求移除"))
     }

@@ -10,19 +10,9 @@ import WenjinStore
 /// without a usable state it writes the whole index and says so.
 @Suite("Search state between builds")
 struct SearchStateBuildTests {
-    private func build(_ site: FixtureSite, notes: NoteKeepingProgress = NoteKeepingProgress()) throws -> BuildSummary {
-        try SiteBuilder(config: site.config, store: site.store).build(into: site.output, progress: notes)
-    }
-
     /// A build of the same store and takedowns into a new folder, with no state of an earlier build.
     private func fullBuild(_ site: FixtureSite, name: String) throws -> [String: Data] {
-        let folder = site.root.appendingPathComponent(name)
-        _ = try SiteBuilder(config: site.config, store: site.store).build(into: folder)
-        return try FixtureSite.files(under: folder)
-    }
-
-    private func differing(_ expected: [String: Data], _ actual: [String: Data]) -> [String] {
-        Set(expected.keys).union(actual.keys).filter { expected[$0] != actual[$0] }.sorted()
+        try site.buildAfresh(named: name).files
     }
 
     /// The state files the builds left in the store's folder (one per output slot).
@@ -44,7 +34,7 @@ struct SearchStateBuildTests {
     func unusableStateFallsBack(damage: String) throws {
         let site = try FixtureSite()
         defer { site.remove() }
-        _ = try build(site)
+        _ = try site.build()
         let files = try states(site)
         #expect(!files.isEmpty)
         for file in files {
@@ -58,22 +48,22 @@ struct SearchStateBuildTests {
         }
         try retitle(100, "图书馆周日几点开门？", in: site)
         let notes = NoteKeepingProgress()
-        _ = try build(site, notes: notes)
+        _ = try site.build(progress: notes)
         #expect(notes.lines.withLock { $0 }.contains("no readable search index state from the last build: writing the whole index"))
-        #expect(differing(try fullBuild(site, name: "full"), try site.outputFiles()).isEmpty)
+        #expect(FixtureSite.differing(try fullBuild(site, name: "full"), try site.outputFiles()).isEmpty)
         // The state is whole again: the next build patches without a word.
         try retitle(100, "图书馆周六几点开门？", in: site)
         let next = NoteKeepingProgress()
-        _ = try build(site, notes: next)
+        _ = try site.build(progress: next)
         #expect(next.lines.withLock { $0 }.isEmpty)
-        #expect(differing(try fullBuild(site, name: "full-again"), try site.outputFiles()).isEmpty)
+        #expect(FixtureSite.differing(try fullBuild(site, name: "full-again"), try site.outputFiles()).isEmpty)
     }
 
     @Test("After random takedowns, lifted takedowns and edits, every rebuild's files equal a full build's, search shards included")
     func randomTakedownsAndEdits() throws {
         let site = try FixtureSite()
         defer { site.remove() }
-        _ = try build(site)
+        _ = try site.build()
         let questions = try site.store.read { try $0.questions() }
         let answers = try site.store.read { reader in try questions.flatMap { try reader.answers(of: $0.id) } }
         let users = try site.store.read { try $0.users() }
@@ -101,11 +91,11 @@ struct SearchStateBuildTests {
                 }
             }
             let notes = NoteKeepingProgress()
-            _ = try build(site, notes: notes)
+            _ = try site.build(progress: notes)
             #expect(notes.lines.withLock { $0 }.isEmpty, "round \(round)")
             let expected = try fullBuild(site, name: "full-\(round)")
             let actual = try site.outputFiles()
-            #expect(differing(expected, actual).isEmpty, "round \(round), \(takenDown): \(differing(expected, actual))")
+            #expect(FixtureSite.differing(expected, actual).isEmpty, "round \(round), \(takenDown): \(FixtureSite.differing(expected, actual))")
             #expect(actual.keys.contains { $0.hasPrefix("search/shard-") })
         }
     }
