@@ -30,9 +30,11 @@ struct BrowserReloadTests {
         let folder = try PreviewFolder()
         let draft = folder.base.appendingPathComponent("draft.db")
         try folder.write("draft v1", to: "draft.db", in: folder.base)
-        // The editor: a loopback server the page calls once it is open, which saves the draft.
+        // The editor: a loopback server the page calls once it is open, which saves the draft
+        // once, atomically: written in place, the watcher's 50 ms poll could see the file emptied
+        // and then filled, two changes and two reloads (a run saw "loads:3").
         let editor = HTTPServer(configuration: HTTPServerConfiguration(host: "127.0.0.1", port: 0)) { _ in
-            try? Data("draft v2".utf8).write(to: draft)
+            try? Data("draft v2".utf8).write(to: draft, options: .atomic)
             return HTTPResponse(status: .noContent)
         }
         let opened = "http://127.0.0.1:\(try editor.start())/opened"
