@@ -45,6 +45,18 @@ struct FixtureSite {
         return (summary, try Self.files(under: folder))
     }
 
+    /// Gives the site a theme of its own, the default one with `<!-- changed -->` before the
+    /// layout's `</body>`: a theme change that every page shows.
+    func changeTheme() throws {
+        let theme = root.appendingPathComponent("Themes-copy")
+        try FileManager.default.copyItem(at: Self.packageRoot.appendingPathComponent("Themes"), to: theme)
+        let layout = theme.appendingPathComponent("default/templates/layout.mustache")
+        let text = try String(contentsOf: layout, encoding: .utf8)
+        try text.replacingOccurrences(of: "</body>", with: "<!-- changed --></body>").write(to: layout, atomically: true, encoding: .utf8)
+        try FileManager.default.removeItem(at: root.appendingPathComponent("Themes"))
+        try FileManager.default.moveItem(at: theme, to: root.appendingPathComponent("Themes"))
+    }
+
     /// The paths whose bytes differ between two sets of files, a path missing from either included.
     static func differing(_ expected: [String: Data], _ actual: [String: Data]) -> [String] {
         Set(expected.keys).union(actual.keys).filter { expected[$0] != actual[$0] }.sorted()
