@@ -6,7 +6,7 @@ import PackageDescription
 // Site → Store, Model, Sanitizer, Templates, Drafts, LinkCheck, Config, JSON, Search, BuildSupport, CZlib, CBrotli;
 // Search → BuildSupport; Config → JSON, Sanitizer (for the default community hosts); API → JSON;
 // Store → SQLite, Model; Drafts → KeyedArchive, SQLite; SQLite → CSQLite only; Sanitizer → CLibXML2 only;
-// JSON, Model, Templates, KeyedArchive, HTTP, LinkCheck, BuildSupport → nothing.
+// LinkCheck → BuildSupport; JSON, Model, Templates, KeyedArchive, HTTP, BuildSupport → nothing.
 // Zim → CZimWriter (C++ over libzim, with a C interface), BuildSupport, Config, LinkCheck, Site.
 let modules: [(name: String, dependencies: [Target.Dependency])] = [
     ("WenjinModel", []),
@@ -22,7 +22,7 @@ let modules: [(name: String, dependencies: [Target.Dependency])] = [
     ("WenjinSample", ["WenjinHTTP"]),
     ("WenjinPreview", ["WenjinHTTP"]),
     ("WenjinCrawler", ["WenjinAPI", "WenjinStore", "WenjinModel", "WenjinSanitizer"]),
-    ("WenjinLinkCheck", []),
+    ("WenjinLinkCheck", ["WenjinBuildSupport"]),
     ("WenjinConfig", ["WenjinJSON", "WenjinSanitizer"]),
     ("WenjinBuildSupport", []),
     ("WenjinSearch", ["WenjinBuildSupport"]),

@@ -3,6 +3,8 @@ package struct LinkCheckError: Error, Sendable, Equatable {
     package enum Reason: Sendable, Equatable {
         case notAFolder
         case unreadable
+        /// The folder holds a file whose name is not UTF-8.
+        case nameNotUTF8
     }
 
     package let root: String

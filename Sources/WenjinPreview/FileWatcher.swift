@@ -4,8 +4,9 @@ import Glibc
 import Synchronization
 
 /// Polls the modification times and sizes of some files and folders (folders recursively) and
-/// calls `changed` on its own thread when any of them differ from the last look. Polling needs
-/// no inotify and sees files that editors replace by renaming; a few hundred files cost little.
+/// calls `changed` on its own thread when any of them differ from what it last reported, once
+/// the change has settled (`ChangeSettling`: an in-place save is one change, not two). Polling
+/// needs no inotify and sees files that editors replace by renaming; a few hundred files cost little.
 final class FileWatcher: Sendable {
     private let paths: [String]
     private let interval: Duration
@@ -24,16 +25,12 @@ final class FileWatcher: Sendable {
         finished.enter()
         let initial = fingerprint()
         DispatchQueue(label: "wenjin.preview.watcher").async { [self] in
-            var last = initial
+            var settling = ChangeSettling(initial: initial)
             while !stopped.withLock({ $0 }) {
                 _ = wake.wait(timeout: .now() + .milliseconds(interval.roundedMilliseconds))
                 guard !stopped.withLock({ $0 }) else { break }
-                let current = fingerprint()
-                if current != last {
-                    last = current
-                    changed()
-                    // What changed during the rebuild is seen at the next look, not lost.
-                }
+                // What changes during the rebuild is seen at the next look, not lost.
+                if settling.look(fingerprint()) { changed() }
             }
             finished.leave()
         }

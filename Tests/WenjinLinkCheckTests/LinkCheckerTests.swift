@@ -93,6 +93,23 @@ struct CheckLinkCheckerTests {
         }
     }
 
+    @Test("a file whose name is not UTF-8 is an error naming its folder, not a file passed over")
+    func nameNotUTF8() throws {
+        let root = try site(["index.html": "<a href=\"docs/a.html\">a</a>", "docs/a.html": "<p>a</p>"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        // "b\xFF.html": a byte that is never UTF-8, as a copy from another system can leave.
+        let name = Array("b".utf8) + [0xFF] + Array(".html".utf8)
+        let path = Array(root.appendingPathComponent("docs").path.utf8) + [UInt8(ascii: "/")] + name + [0]
+        let made = path.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { creat($0.baseAddress!, 0o644) }
+        }
+        try #require(made >= 0)
+        close(made)
+        #expect(throws: LinkCheckError(root: root.standardizedFileURL.path + "/docs", reason: .nameNotUTF8)) {
+            try LinkChecker(root: root).check()
+        }
+    }
+
     @Test("the scanner reads quoted, unquoted and entity-encoded values, and ids as anchors")
     func scanner() {
         let links = HTMLReferenceScanner.scan(Array("""

@@ -74,6 +74,7 @@ extension LinkCheckError: UserFacingError {
         switch reason {
         case .notAFolder: return "there is no folder at this path"
         case .unreadable: return "the folder cannot be listed"
+        case .nameNotUTF8: return "the folder holds a file whose name is not UTF-8 text"
         }
     }
     package var remedy: String? { "run 'wenjin build' first, or name the built site: 'wenjin check DIR'" }

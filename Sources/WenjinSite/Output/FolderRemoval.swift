@@ -22,28 +22,14 @@ enum FolderRemoval {
     }
 
     /// The files under `folder` and its subfolders, `folder` first then each subfolder after
-    /// the one holding it; symbolic links are files (removed, never followed).
+    /// the one holding it; symbolic links are files (removed, never followed). A name that is
+    /// not UTF-8 stays, and so does its folder: the next build removes what is left.
     private static func list(_ folder: String, files: inout [String], folders: inout [String]) {
         folders.append(folder)
-        var pending = folders.count - 1
-        while pending < folders.count {
-            let current = folders[pending]
-            pending += 1
-            guard let stream = opendir(current) else { continue }
-            defer { closedir(stream) }
-            while let entry = readdir(stream) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-                }
-                if name == "." || name == ".." { continue }
-                let child = current + "/" + name
-                var kind = entry.pointee.d_type
-                if kind == UInt8(DT_UNKNOWN) {
-                    var info = stat()
-                    kind = lstat(child, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR ? UInt8(DT_DIR) : UInt8(DT_REG)
-                }
-                if kind == UInt8(DT_DIR) { folders.append(child) } else { files.append(child) }
-            }
+        FolderWalk.walk(folder, unopenable: { _ in }) { entry in
+            guard let relative = entry.relativePath else { return true }
+            if entry.kind == .folder { folders.append(folder + "/" + relative) } else { files.append(folder + "/" + relative) }
+            return true
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import WenjinBuildSupport
 
 /// The folders builds made at one output's place (the live output, its twin, and the names a
 /// swap passes through), by identity, in a small file in the state folder. It is what allows a
@@ -55,36 +56,15 @@ struct OwnedFolders: Sendable {
     /// no build wrote: what cannot be checked is not taken for a build's own.
     func unlisted(in path: String, listed: Set<String>, exempt: (String) -> Bool, limit: Int = 3) -> [String] {
         var found: [String] = []
-        var folders = [""]
-        while found.count <= limit, let folder = folders.popLast() {
-            guard let stream = opendir(folder.isEmpty ? path : path + "/" + folder) else {
-                found.append(folder.isEmpty ? "." : folder + "/")
-                continue
+        FolderWalk.walk(path, unopenable: { folder in found.append(folder.isEmpty ? "." : folder + "/") }) { entry in
+            if let relative = entry.relativePath {
+                if entry.kind != .folder, !listed.contains(relative), !exempt(relative) { found.append(relative) }
+            } else {
+                found.append(entry.folder.isEmpty ? "?" : entry.folder + "/?")
             }
-            defer { closedir(stream) }
-            while found.count <= limit, let entry = readdir(stream) {
-                let decoded = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(validating: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-                }
-                guard let name = decoded else {
-                    found.append(folder.isEmpty ? "?" : folder + "/?")
-                    continue
-                }
-                if name == "." || name == ".." { continue }
-                let relative = folder.isEmpty ? name : folder + "/" + name
-                var kind = entry.pointee.d_type
-                if kind == UInt8(DT_UNKNOWN) {
-                    var info = stat()
-                    kind = lstat(path + "/" + relative, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR ? UInt8(DT_DIR) : UInt8(DT_REG)
-                }
-                if kind == UInt8(DT_DIR) {
-                    folders.append(relative)
-                } else if !listed.contains(relative), !exempt(relative) {
-                    found.append(relative)
-                }
-            }
+            return found.count <= limit
         }
-        return found
+        return Array(found.prefix(limit + 1))
     }
 
     /// Records that a build made the folder at `path`, and forgets this output's folders that
