@@ -1,11 +1,13 @@
 import Foundation
 import Testing
 @testable import WenjinCommands
+import WenjinTestSupport
 
 private let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { FileManager.default.isExecutableFile(atPath: $0) }
 
 /// The exported ZIM as Kiwix shows it: kiwix-serve on loopback, read by headless Chromium.
-@Suite("The exported ZIM in kiwix-serve", .enabled(if: KiwixServe.installed && chromium != nil, "needs kiwix-tools and chromium"))
+@Suite("The exported ZIM in kiwix-serve", .tags(.endToEnd), EndToEnd.skippable,
+       .enabled(if: KiwixServe.installed && chromium != nil, "needs kiwix-tools and chromium"))
 struct ExportZimBrowserTests {
     @Test("Chromium opens the main page, a question with its local image, a user page and a topic page, styled, with no failed request",
           .timeLimit(.minutes(20)))

@@ -4,11 +4,12 @@ import WenjinDrafts
 import WenjinSite
 import WenjinStore
 @testable import WenjinCommands
+import WenjinTestSupport
 
 private let zimTools = ["/usr/bin/zimcheck", "/usr/bin/zimdump"].allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
 
 /// `wenjin export zim`, checked with Debian's zim-tools and kiwix-serve.
-@Suite("wenjin export zim", .enabled(if: zimTools && KiwixServe.installed, "needs zim-tools and kiwix-tools"))
+@Suite("wenjin export zim", .tags(.endToEnd), EndToEnd.skippable, .enabled(if: zimTools && KiwixServe.installed, "needs zim-tools and kiwix-tools"))
 struct ExportZimCommandTests {
     @Test("An exported sample archive passes zimcheck -A with the home page as its main page", .timeLimit(.minutes(20)))
     func zimcheckPasses() async throws {

@@ -1,10 +1,12 @@
 import Foundation
 import Testing
+import WenjinTestSupport
 
 /// axe-core in Debian's headless Chromium (Scripts/check-accessibility, with PyPI's
 /// axe-core-python and selenium and Debian's chromium-driver, which `make test` installs)
 /// over one page of every kind of the built sample community, in both colour schemes.
-@Suite("Accessibility (axe-core)", .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/chromedriver")),
+@Suite("Accessibility (axe-core)", .tags(.endToEnd), EndToEnd.skippable,
+       .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/chromedriver")),
        .timeLimit(.minutes(20)))
 struct AccessibilityTests {
     private struct Violation: Decodable, Sendable {

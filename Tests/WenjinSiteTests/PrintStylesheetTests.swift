@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 @testable import WenjinSite
+import WenjinTestSupport
 
 /// The print stylesheet, in headless Chromium emulating print media (through selenium and
 /// chromium-driver, with Scripts/headless_chromium.py).
-@Suite("Print stylesheet", .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/chromedriver")),
+@Suite("Print stylesheet", .tags(.endToEnd), EndToEnd.skippable, .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/chromedriver")),
        .timeLimit(.minutes(20)))
 struct PrintStylesheetTests {
     /// Prints what the page shows in print media: the menu's and sidebar's display, what a

