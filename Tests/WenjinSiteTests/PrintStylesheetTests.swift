@@ -27,13 +27,13 @@ struct PrintStylesheetTests {
         """
 
     @Test("Printed, a question page leaves out the menu and sidebar, writes links out and keeps answers whole")
-    func printedQuestionPage() throws {
+    func printedQuestionPage() async throws {
         let site = try FixtureSite()
         defer { site.remove() }
         _ = try site.build()
         let page = site.output.appendingPathComponent("questions/100.html").absoluteString
-        let result = try SamplePageKinds.run("python3", ["-c", Self.script, FixtureSite.packageRoot.appendingPathComponent("Scripts").path, page],
-                                             in: site.output)
+        let result = try await SamplePageKinds.run("python3", ["-c", Self.script, FixtureSite.packageRoot.appendingPathComponent("Scripts").path, page],
+                                                   in: site.output)
         // The first body link of question 100 is answer 1001's link to question 101.
         #expect(result.output.trimmingCharacters(in: .whitespacesAndNewlines) == "none|none|\" (../questions/101.html)\"|avoid",
                 "\(result.output) \(result.errors.suffix(500))")

