@@ -1,9 +1,12 @@
 #!/usr/bin/env python3
-"""Every test's time from a Swift Testing event stream (`swift test
+"""The tests that ended last in a run, from a Swift Testing event stream (`swift test
 --experimental-event-stream-output FILE --experimental-event-stream-version 0`, which
-Scripts/time-suite passes): one line per test function, parameterized or not, longest first, with
-when it started and ended in the run (seconds from the first test's start). The run's wall time is
-set by the tests still running at its end, so the last column shows which ones those are.
+Scripts/time-suite passes): one line per test function, parameterized or not, with when it
+ended (seconds from the run's first event). The run's wall time is set by the tests still
+running at its end. Swift Testing announces every test at the run's start and then lets at most
+SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH cases run, and it reports a case's own start for
+parameterized tests only, so a test's own time is known only for those (the time column); time
+one suite alone (`--filter`) for the others.
 Usage: Scripts/casetimes.py EVENTS.jsonl [HOW-MANY]"""
 import json
 import sys
@@ -13,7 +16,8 @@ def main():
     if len(sys.argv) < 2:
         sys.exit(__doc__)
     shown = int(sys.argv[2]) if len(sys.argv) > 2 else 40
-    names, functions, started, ended = {}, set(), {}, {}
+    names, functions, ended, case_time = {}, set(), {}, {}
+    origin, case_started = None, {}
     with open(sys.argv[1], encoding="utf-8") as events:
         for line in events:
             record = json.loads(line)
@@ -23,26 +27,28 @@ def main():
                 if payload.get("kind") == "function":
                     functions.add(payload["id"])
                 continue
-            # Test functions start and end once, whether or not they have arguments.
             when = payload.get("instant", {}).get("absolute")
-            test = payload.get("testID")
-            if payload.get("kind") == "testStarted" and test is not None:
-                started[test] = when
-            elif payload.get("kind") == "testEnded" and test is not None:
+            if origin is None and when is not None:
+                origin = when
+            test, kind = payload.get("testID"), payload.get("kind")
+            if test is None:
+                continue
+            if kind == "testEnded":
                 ended[test] = when
-    timed = [test for test in functions if test in started and test in ended]
+            elif kind == "testCaseStarted":
+                case_started.setdefault(test, []).append(when)
+            elif kind == "testCaseEnded" and case_started.get(test):
+                # Cases of one test may overlap: pair each end with the earliest open start.
+                case_time[test] = max(case_time.get(test, 0), when - case_started[test].pop(0))
+    timed = sorted((test for test in functions if test in ended), key=lambda test: ended[test], reverse=True)
     if not timed:
-        sys.exit("casetimes: no test started and ended in that stream")
-    origin = min(started[test] for test in timed)
-    last = max(ended[test] for test in timed)
-    timed.sort(key=lambda test: ended[test] - started[test], reverse=True)
-    print(f"{len(timed)} tests, {last - origin:.1f} s from the first start to the last end;"
-          f" sum of test times {sum(ended[t] - started[t] for t in timed):.1f} s")
-    print(f"{'time':>7} {'start':>7} {'end':>7}  test")
+        sys.exit("casetimes: no test ended in that stream")
+    print(f"{len(timed)} tests; the last ended {ended[timed[0]] - origin:.1f} s after the run's start")
+    print(f"{'end':>7} {'time':>7}  test (time: the longest case of a parameterized test)")
     for test in timed[:shown]:
         suite = test.split("/")[0]
-        print(f"{ended[test] - started[test]:7.1f} {started[test] - origin:7.1f} {ended[test] - origin:7.1f}  "
-              f"{suite}: {names.get(test, test)[:110]}")
+        time = f"{case_time[test]:7.1f}" if test in case_time else f"{'':7}"
+        print(f"{ended[test] - origin:7.1f} {time}  {suite}: {names.get(test, test)[:110]}")
 
 
 if __name__ == "__main__":
