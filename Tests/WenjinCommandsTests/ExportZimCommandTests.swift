@@ -4,20 +4,21 @@ import WenjinDrafts
 import WenjinSite
 import WenjinStore
 @testable import WenjinCommands
+import WenjinTestSupport
 
 private let zimTools = ["/usr/bin/zimcheck", "/usr/bin/zimdump"].allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
 
 /// `wenjin export zim`, checked with Debian's zim-tools and kiwix-serve.
-@Suite("wenjin export zim", .enabled(if: zimTools && KiwixServe.installed, "needs zim-tools and kiwix-tools"))
+@Suite("wenjin export zim", .tags(.endToEnd), EndToEnd.skippable, .enabled(if: zimTools && KiwixServe.installed, "needs zim-tools and kiwix-tools"))
 struct ExportZimCommandTests {
     @Test("An exported sample archive passes zimcheck -A with the home page as its main page", .timeLimit(.minutes(20)))
     func zimcheckPasses() async throws {
         let site = try await ZimSite(questions: 30)
         let zim = try await site.export()
-        let check = try ZimSite.tool("/usr/bin/zimcheck", ["-A", zim.path])
+        let check = try await ZimSite.tool("/usr/bin/zimcheck", ["-A", zim.path])
         #expect(check.status == 0, "\(check.output)")
         #expect(check.output.contains("Overall Test Status: Pass"), "\(check.output)")
-        let info = try ZimSite.tool("/usr/bin/zimdump", ["info", zim.path])
+        let info = try await ZimSite.tool("/usr/bin/zimdump", ["info", zim.path])
         #expect(info.output.contains("main page: index.html"), "\(info.output)")
     }
 
@@ -73,7 +74,7 @@ struct ExportZimCommandTests {
         try site.editBuildSection { $0["hosting"] = [String: Any]() }
         let zim = try await site.export(as: "hosted.zim")
 
-        let list = try ZimSite.tool("/usr/bin/zimdump", ["list", zim.path])
+        let list = try await ZimSite.tool("/usr/bin/zimdump", ["list", zim.path])
         let entries = list.output.split(separator: "\n").map(String.init)
         #expect(entries.contains("index.html"), "\(list.output.prefix(500))")
         let hostOnly = entries.filter { $0.hasSuffix(".gz") || $0.hasSuffix(".br") || $0 == "_headers" }
@@ -91,7 +92,7 @@ struct ExportZimCommandTests {
         let left = try FileManager.default.contentsOfDirectory(atPath: site.root.path).filter { $0.contains("_site") }
         #expect(left.isEmpty, "\(left)")
 
-        let list = try ZimSite.tool("/usr/bin/zimdump", ["list", zim.path])
+        let list = try await ZimSite.tool("/usr/bin/zimdump", ["list", zim.path])
         let entries = list.output.split(separator: "\n").map(String.init)
         #expect(entries.contains("index.html"), "\(list.output.prefix(500))")
         #expect(entries.contains(ZimSite.iconPath), "\(list.output.prefix(500))")
@@ -111,7 +112,7 @@ struct ExportZimCommandTests {
         let zim = try await site.export(as: "private.zim")
 
         let dump = site.root.appendingPathComponent("dump")
-        let dumped = try ZimSite.tool("/usr/bin/zimdump", ["dump", "--dir=\(dump.path)", zim.path])
+        let dumped = try await ZimSite.tool("/usr/bin/zimdump", ["dump", "--dir=\(dump.path)", zim.path])
         #expect(dumped.status == 0, "\(dumped.output)")
         let forbidden = try ForbiddenContent.gather(store: site.site.store, config: site.site.config)
         #expect(!forbidden.isEmpty)

@@ -2,11 +2,13 @@ import Foundation
 import Testing
 import WenjinModel
 @testable import WenjinCommands
+import WenjinTestSupport
 
 /// Kiwix's full-text search and title suggestions over the exported ZIM, through kiwix-serve: the
 /// index holds each question's and article's own text (title, question, answers, topics), not the
 /// navigation and sidebars every page repeats.
-@Suite("Searching the exported ZIM in kiwix-serve", .enabled(if: KiwixServe.installed, "needs kiwix-tools"))
+@Suite("Searching the exported ZIM in kiwix-serve", .tags(.endToEnd), EndToEnd.skippable,
+       .enabled(if: KiwixServe.installed, "needs kiwix-tools"))
 struct ExportZimSearchTests {
     @Test("kiwix-serve's full-text search finds a question by a two-character Chinese word, and its title suggestions by the title's start",
           .timeLimit(.minutes(20)))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WenjinTestSupport
 @testable import WenjinCommands
 
 /// A crawled sample site (`ServeSite`) with a `zim` section in its site.json, exported by
@@ -60,7 +61,7 @@ struct ZimSite {
     }
 
     /// Runs a Debian tool to its end; its output and error together.
-    static func tool(_ path: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+    static func tool(_ path: String, _ arguments: [String]) async throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
@@ -68,8 +69,7 @@ struct ZimSite {
         process.standardOutput = pipe
         process.standardError = pipe
         try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let data = await ChildProcessOutput.read(pipe, of: process)
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 }

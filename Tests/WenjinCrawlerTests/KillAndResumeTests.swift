@@ -40,17 +40,6 @@ struct KillAndResumeTests {
         return process
     }
 
-    /// Waits for the process to end without blocking a thread of the concurrency pool (other
-    /// tests' timers run there).
-    static func exit(of process: Process) async {
-        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            DispatchQueue.global().async {
-                process.waitUntilExit()
-                done.resume()
-            }
-        }
-    }
-
     /// Sends `signal` to the process once the server has seen `count` requests; false when the
     /// process ended first. Polls on a thread of its own: the concurrency pool may be busy with
     /// other tests, and a late wake-up would miss the crawl.
@@ -81,10 +70,10 @@ struct KillAndResumeTests {
             if await Self.send(SIGKILL, to: process, atRequest: site.log.all.count + Int.random(in: 20...150), log: site.log) {
                 kills += 1
             }
-            await Self.exit(of: process)
+            await ChildProcessOutput.exit(of: process)
         }
         let last = try Self.crawlProcess(in: folder, user: site.userName)
-        await Self.exit(of: last)
+        await ChildProcessOutput.exit(of: last)
         #expect(last.terminationStatus == 0)
         #expect(kills >= 2, "the crawl finished before it could be killed")
 
@@ -107,13 +96,13 @@ struct KillAndResumeTests {
         let process = try Self.crawlProcess(in: folder, user: site.userName, output: output)
         let interrupted = await Self.send(SIGINT, to: process, atRequest: 300, log: site.log)
         #expect(interrupted, "the crawl ended before Ctrl-C")
-        await Self.exit(of: process)
+        await ChildProcessOutput.exit(of: process)
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(process.terminationStatus == 0)
         #expect(text.contains("run `wenjin crawl` again to go on"), "\(text)")
 
         let last = try Self.crawlProcess(in: folder, user: site.userName)
-        await Self.exit(of: last)
+        await ChildProcessOutput.exit(of: last)
         let store = try Store.openExisting(at: folder.appendingPathComponent(".wenjin").appendingPathComponent(Store.fileName))
         #expect(try store.counts() == StoreCounts(SampleStats(site.community)))
     }

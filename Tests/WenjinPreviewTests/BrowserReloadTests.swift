@@ -4,11 +4,8 @@ import WenjinTestSupport
 import WenjinHTTP
 @testable import WenjinPreview
 
-/// Debian's headless Chromium, when installed.
-private let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { FileManager.default.isExecutableFile(atPath: $0) }
-
 /// Headless Chromium loads a page from `PreviewServer` and must see it reload by itself.
-@Suite("Preview server in a real browser", .tags(.endToEnd), EndToEnd.skippable, .enabled(if: chromium != nil, "needs chromium"))
+@Suite("Preview server in a real browser", .tags(.endToEnd), EndToEnd.skippable, .enabled(if: HeadlessChromium.installed, "needs chromium"))
 struct BrowserReloadTests {
 
     /// Counts its own loads in sessionStorage (which survives a reload) and shows the count and
@@ -42,7 +39,7 @@ struct BrowserReloadTests {
         try folder.write(Self.page(version: "build-1", opened: opened), to: "index.html")
         let server = PreviewServer(
             root: folder.site, configuration: HTTPServerConfiguration(host: "127.0.0.1", port: 0), watch: [draft],
-            pollInterval: .milliseconds(50), streamLifetime: .milliseconds(500)
+            pollInterval: .milliseconds(50)
         ) {
             let text = try String(contentsOf: draft, encoding: .utf8)
             try Data(Self.page(version: text == "draft v2" ? "build-2" : "build-1", opened: opened).utf8)
@@ -51,31 +48,12 @@ struct BrowserReloadTests {
         let port = try server.start()
         defer { server.stop() }
 
-        let dom = try await Self.dumpDOM("http://127.0.0.1:\(port)/", budgetMilliseconds: 5000)
+        // The test process's one browser (`HeadlessChromium`), in real time: the page as it is
+        // once it shows the rebuilt content, which it can only get by reloading.
+        let dom = try await HeadlessChromium.shared.evaluate(
+            "document.getElementById('version') && document.getElementById('version').textContent == 'build-2' ? document.body.innerHTML : null",
+            in: try #require(URL(string: "http://127.0.0.1:\(port)/")))
         #expect(dom.contains("<p id=\"version\">build-2</p>"), "\(dom)")
         #expect(dom.contains("loads:2"), "\(dom)")
-    }
-
-    /// The DOM once `budgetMilliseconds` of virtual time have passed. Chromium pauses virtual
-    /// time while a fetch is pending, so it advances only between event streams (hence their
-    /// short lifetime here). A watchdog ends Chromium if it outlives the test's bound.
-    static func dumpDOM(_ url: String, budgetMilliseconds: Int) async throws -> String {
-        let profile = FileManager.default.temporaryDirectory.appendingPathComponent("wenjin-chromium-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: profile) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: chromium!)
-        process.arguments = [
-            "--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(profile.path)",
-            "--virtual-time-budget=\(budgetMilliseconds)", "--dump-dom", url,
-        ]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let watchdog = DispatchWorkItem { if process.isRunning { process.terminate() } }
-        DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(60), execute: watchdog)
-        defer { watchdog.cancel() }
-        let data = await ChildProcessOutput.read(output, of: process)
-        return String(decoding: data, as: UTF8.self)
     }
 }

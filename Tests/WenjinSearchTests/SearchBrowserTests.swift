@@ -4,12 +4,10 @@ import WenjinTestSupport
 import WenjinBuildSupport
 @testable import WenjinSearch
 
-private let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { FileManager.default.isExecutableFile(atPath: $0) }
-
-/// search.js against a real index in Debian's headless Chromium, opened from `file://` as a
-/// reader of an offline mirror would. Skipped where Chromium is not installed (`make test`
-/// installs it).
-@Suite("Search in a browser", .tags(.endToEnd), EndToEnd.skippable, .enabled(if: chromium != nil, "needs Debian's chromium"))
+/// search.js against a real index in Debian's headless Chromium (the test process's one,
+/// `HeadlessChromium`), opened from `file://` as a reader of an offline mirror would. Skipped
+/// where Chromium is not installed (`make test` installs it).
+@Suite("Search in a browser", .tags(.endToEnd), EndToEnd.skippable, .enabled(if: HeadlessChromium.installed, "needs Debian's chromium"))
 struct SearchBrowserTests {
 
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -44,32 +42,18 @@ struct SearchBrowserTests {
         return site
     }
 
-    /// The DOM Chromium shows after the page's scripts ran, for `search.html?q=query&p=page`.
+    /// The DOM Chromium shows once the page's search has run (search.js marks the results
+    /// `aria-busy="false"`), for `search.html?q=query&p=page`.
     private func dom(of site: URL, query: String, page: Int? = nil) async throws -> String {
         let encoded = try #require(query.addingPercentEncoding(withAllowedCharacters: .alphanumerics))
-        return try await dom(of: site, address: site.appendingPathComponent("search.html").absoluteString + "?q=" + encoded
-            + (page.map { "&p=\($0)" } ?? ""))
+        let address = site.appendingPathComponent("search.html").absoluteString + "?q=" + encoded + (page.map { "&p=\($0)" } ?? "")
+        return try await dom(of: try #require(URL(string: address)),
+                             once: "document.getElementById('wenjin-search-results')?.getAttribute('aria-busy') === 'false'")
     }
 
-    private func dom(of site: URL, address: String) async throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try #require(chromium))
-        process.arguments = [
-            "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-            "--user-data-dir=\(site.appendingPathComponent(".profile").path)",
-            "--virtual-time-budget=5000", "--dump-dom",
-            address,
-        ]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        // A hung browser must not hang the test run.
-        let watchdog = DispatchWorkItem { if process.isRunning { process.terminate() } }
-        DispatchQueue.global().asyncAfter(deadline: .now() + 60, execute: watchdog)
-        let data = await ChildProcessOutput.read(output, of: process)
-        watchdog.cancel()
-        return String(decoding: data, as: UTF8.self)
+    /// The DOM once the JavaScript condition `ready` holds.
+    private func dom(of address: URL, once ready: String) async throws -> String {
+        try await HeadlessChromium.shared.evaluate("(\(ready)) ? document.documentElement.outerHTML : null", in: address)
     }
 
     /// The links of the rendered results, in order.
@@ -132,7 +116,7 @@ struct SearchBrowserTests {
             </script></body></html>
             """
         try GeneratedFile(path: "parity.html", text: page).write(under: site)
-        let dom = try await dom(of: site, address: site.appendingPathComponent("parity.html").absoluteString)
+        let dom = try await dom(of: site.appendingPathComponent("parity.html"), once: "(document.getElementById('out')?.textContent ?? '') !== ''")
         let start = try #require(dom.range(of: "<pre id=\"out\">"))
         let end = try #require(dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex))
         let json = dom[start.upperBound..<end.lowerBound]

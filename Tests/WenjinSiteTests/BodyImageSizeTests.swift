@@ -18,8 +18,8 @@ import WenjinStore
     }
 
     /// "W x H" (PNG, GIF) or "WxH" (JPEG's frame) as `file` prints it for an image.
-    static func sizeByFile(_ file: URL) throws -> (String, String)? {
-        let (status, output, _) = try SamplePageKinds.run("file", ["-b", file.path], in: file.deletingLastPathComponent())
+    static func sizeByFile(_ file: URL) async throws -> (String, String)? {
+        let (status, output, _) = try await SamplePageKinds.run("file", ["-b", file.path], in: file.deletingLastPathComponent())
         guard status == 0, let match = output.firstMatch(of: /, (\d+) ?x ?(\d+)(,|\n|$)/) else { return nil }
         return (String(match.output.1), String(match.output.2))
     }
@@ -35,7 +35,7 @@ import WenjinStore
             let page = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
             for image in Self.bodyImages(in: page) {
                 let file = folder.appendingPathComponent(image.source)
-                let real = try #require(try Self.sizeByFile(file), "file cannot read the size of \(image.source)")
+                let real = try #require(try await Self.sizeByFile(file), "file cannot read the size of \(image.source)")
                 #expect(image.width == real.0 && image.height == real.1,
                         "questions/\(name): \(image.source) is \(real.0)×\(real.1), the page says \(image.width ?? "-")×\(image.height ?? "-")")
                 checked += 1
@@ -44,7 +44,7 @@ import WenjinStore
         #expect(checked > 0, "no body image on any question page of the sample")
     }
 
-    @Test func `an image stored after a build gets its size on the next build`() throws {
+    @Test func `an image stored after a build gets its size on the next build`() async throws {
         let site = try FixtureSite()
         defer { site.remove() }
         _ = try site.build()
@@ -59,7 +59,7 @@ import WenjinStore
         open(sys.argv[1], 'wb').write(b'\\x89PNG\\r\\n\\x1a\\n' + chunk(b'IHDR', struct.pack('>IIBBBBB', 5, 3, 8, 2, 0, 0, 0))
             + chunk(b'IDAT', zlib.compress(rows)) + chunk(b'IEND', b''))
         """
-        let written = try SamplePageKinds.run("python3", ["-c", script, png.path], in: site.root)
+        let written = try await SamplePageKinds.run("python3", ["-c", script, png.path], in: site.root)
         #expect(written.status == 0, "\(written.errors)")
         let bytes = try Data(contentsOf: png)
         let sha = Sanitizer.contentHash(of: [UInt8](bytes))

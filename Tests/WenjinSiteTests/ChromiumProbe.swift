@@ -1,12 +1,12 @@
 import Foundation
+import WenjinTestSupport
 
 /// A built page opened from `file://` in Debian's headless Chromium at a given window width,
 /// with a probe script appended that writes what it measured into `data-probe` on <body>,
 /// read back once it is there. The page opens in a fresh browser context of the process's one
 /// Chromium (`HeadlessChromium`), so no case sees another's storage.
 struct ChromiumProbe {
-    static let chromium = "/usr/bin/chromium"
-    static var available: Bool { FileManager.default.isExecutableFile(atPath: chromium) }
+    static var available: Bool { HeadlessChromium.installed }
 
     /// The probe's result for `page` (output-relative) of the site in `output`; `script` is a
     /// JavaScript expression evaluated after the page's own scripts, `headStart` markup put at

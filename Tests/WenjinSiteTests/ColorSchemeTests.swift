@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 @testable import WenjinSite
+import WenjinTestSupport
 
 /// The dark theme in headless Chromium: it follows the system (`prefers-color-scheme`), and a
 /// choice made with the menu's toggle (remembered in localStorage) overrides the system.
-@Suite("Colour scheme", .enabled(if: ChromiumProbe.available), .timeLimit(.minutes(20)))
+@Suite("Colour scheme", .tags(.endToEnd), EndToEnd.skippable, .enabled(if: ChromiumProbe.available), .timeLimit(.minutes(20)))
 struct ColorSchemeTests {
     static let background = "getComputedStyle(document.body).backgroundColor"
 

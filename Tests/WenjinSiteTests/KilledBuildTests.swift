@@ -55,7 +55,7 @@ struct KilledBuildTests {
         let clock = ContinuousClock()
         let started = clock.now
         let first = try Self.buildProcess(in: site.root)
-        first.waitUntilExit()
+        await ChildProcessOutput.exit(of: first)
         // The kills land at shares of how long a build takes here: a fixed number of
         // milliseconds misses the build on an optimized binary and on a loaded machine alike.
         // A build that ends before its kill was quicker than that (it may find its output
@@ -78,7 +78,7 @@ struct KilledBuildTests {
             } else {
                 buildTime = min(buildTime, delay)
             }
-            process.waitUntilExit()
+            await ChildProcessOutput.exit(of: process)
             let now = try snapshot()
             // A build killed after its swap but before it exits leaves the new site, whole too.
             #expect(now == current || now == sites[target], "the build killed at \(delay) left a mixed site")
@@ -89,7 +89,7 @@ struct KilledBuildTests {
         let target = current == sites[0] ? 1 : 0
         try configure(title: titles[target])
         let last = try Self.buildProcess(in: site.root)
-        last.waitUntilExit()
+        await ChildProcessOutput.exit(of: last)
         #expect(last.terminationStatus == 0)
         #expect(try snapshot() == sites[target])
     }

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 @testable import WenjinSite
+import WenjinTestSupport
 
 /// The navigation bar in headless Chromium across the widths where it used to break
 /// (768–991 px: labels wrapping a character per line, the search box cut off).
-@Suite("Navigation bar layout", .enabled(if: ChromiumProbe.available), .timeLimit(.minutes(20)))
+@Suite("Navigation bar layout", .tags(.endToEnd), EndToEnd.skippable, .enabled(if: ChromiumProbe.available), .timeLimit(.minutes(20)))
 struct NavigationLayoutTests {
     /// Each visible menu label on one line, the search box inside the window, and the lowest
     /// contrast of a menu label on the bar (its colour blended over the bar's, WCAG formula).

@@ -2,10 +2,12 @@ import Foundation
 import Testing
 import WenjinConfig
 @testable import WenjinSite
+import WenjinTestSupport
 
 /// The built sample community served by Debian's nginx with README's configuration, as a
 /// host would serve it (`build.hosting`), and loaded by headless Chromium.
-@Suite("Served by nginx", .enabled(if: NginxServer.isInstalled && FileManager.default.isExecutableFile(atPath: ExternalToolTests.chromium),
+@Suite("Served by nginx", .tags(.endToEnd), EndToEnd.skippable,
+       .enabled(if: NginxServer.isInstalled && FileManager.default.isExecutableFile(atPath: ExternalToolTests.chromium),
                                    "needs Debian's nginx and chromium"),
        .timeLimit(.minutes(20)))
 struct NginxHostingTests {

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 @testable import WenjinSite
+import WenjinTestSupport
 
 /// The print stylesheet, in headless Chromium emulating print media (through selenium and
 /// chromium-driver, with Scripts/headless_chromium.py).
-@Suite("Print stylesheet", .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/chromedriver")),
+@Suite("Print stylesheet", .tags(.endToEnd), EndToEnd.skippable, .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/chromedriver")),
        .timeLimit(.minutes(20)))
 struct PrintStylesheetTests {
     /// Prints what the page shows in print media: the menu's and sidebar's display, what a
@@ -26,13 +27,13 @@ struct PrintStylesheetTests {
         """
 
     @Test("Printed, a question page leaves out the menu and sidebar, writes links out and keeps answers whole")
-    func printedQuestionPage() throws {
+    func printedQuestionPage() async throws {
         let site = try FixtureSite()
         defer { site.remove() }
         _ = try site.build()
         let page = site.output.appendingPathComponent("questions/100.html").absoluteString
-        let result = try SamplePageKinds.run("python3", ["-c", Self.script, FixtureSite.packageRoot.appendingPathComponent("Scripts").path, page],
-                                             in: site.output)
+        let result = try await SamplePageKinds.run("python3", ["-c", Self.script, FixtureSite.packageRoot.appendingPathComponent("Scripts").path, page],
+                                                   in: site.output)
         // The first body link of question 100 is answer 1001's link to question 101.
         #expect(result.output.trimmingCharacters(in: .whitespacesAndNewlines) == "none|none|\" (../questions/101.html)\"|avoid",
                 "\(result.output) \(result.errors.suffix(500))")

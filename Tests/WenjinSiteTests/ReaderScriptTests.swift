@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 @testable import WenjinSite
+import WenjinTestSupport
 
 /// reader.js (with Debian's jQuery) on a built question page opened from `file://` in headless
 /// Chromium: sorting the answers and opening a body image in the lightbox.
-@Suite("Reader script", .enabled(if: ChromiumProbe.available), .timeLimit(.minutes(20)))
+@Suite("Reader script", .tags(.endToEnd), EndToEnd.skippable, .enabled(if: ChromiumProbe.available), .timeLimit(.minutes(20)))
 struct ReaderScriptTests {
     /// reader.js marks the page when its enhancements are in place (jQuery runs ready handlers late).
     static let ready = "document.documentElement.hasAttribute('data-reader')"

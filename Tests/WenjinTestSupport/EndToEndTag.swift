@@ -2,8 +2,10 @@ import Foundation
 import Testing
 
 extension Tag {
-    /// Tests that run the whole program or a real browser: the demo, the built `wenjin` binary
-    /// killed mid-crawl or mid-build, headless Chromium. They take much of the suite's time.
+    /// Tests that run the whole program or outside programs: the demo, the built `wenjin` binary
+    /// killed mid-crawl or mid-build, headless Chromium (axe-core and the print stylesheet
+    /// included), nginx, kiwix-serve and zim-tools, the W3C validator's Java. They take much of
+    /// the suite's time.
     @Tag package static var endToEnd: Self
 }
 

@@ -5,10 +5,14 @@ import WenjinSample
 import WenjinSite
 import WenjinStore
 
-/// `wenjin demo`
+/// `wenjin demo [--questions N]`
 enum DemoCommand {
     /// The community the demo crawls: fixed, so every run (and the README) shows the same site.
     static let community = SampleCommunity.Options(seed: 2015, questions: 500)
+    /// A smaller community makes a quicker demo (the demo's own test crawls and builds it twice).
+    static let questions = Parameter.option(
+        "questions", value: "N", kind: .integer(1...1_000_000), default: "\(community.questions)",
+        help: "Number of questions the sample community holds.")
 
     static let declaration = CommandDeclaration(
         name: "demo",
@@ -20,11 +24,14 @@ enum DemoCommand {
             site into the output folder, and serves a preview with the drafts on 127.0.0.1:8000 \
             (a free port when that is taken) until Ctrl-C.
             """,
+        parameters: [questions],
         action: run)
 
     static func run(_ invocation: Invocation) async throws -> ExitCode {
         let console = invocation.console
         let config = try invocation.loadSiteConfig()
+        var community = community
+        community.questions = invocation.arguments.integer(questions) ?? community.questions
         let api = SampleAPI(community: SampleCommunity(community))
 
         let wanted = config.source.baseURL?.port ?? 8080

@@ -38,10 +38,9 @@ enum ServeCommand {
     }
 
     /// Builds the preview and serves it on the first of `ports` that is free (0 = any free port);
-    /// prints where. Also what `wenjin demo` calls. `streamLifetime` is shortened only by tests
-    /// that drive a headless browser.
-    static func startPreview(config: SiteConfig, store: Store, host: String, ports: [Int], console: Console,
-                             streamLifetime: Duration = .seconds(30)) throws -> (server: PreviewServer, url: URL) {
+    /// prints where. Also what `wenjin demo` calls.
+    static func startPreview(config: SiteConfig, store: Store, host: String, ports: [Int],
+                             console: Console) throws -> (server: PreviewServer, url: URL) {
         let preview = DraftPreview(config: config, store: store, output: DraftPreview.folder(for: config))
         console.error("building the preview, drafts included, into \(preview.output.path)\n")
         let initial = ContinuousClock.now
@@ -52,8 +51,7 @@ enum ServeCommand {
             let server = PreviewServer(root: preview.output, configuration: HTTPServerConfiguration(host: host, port: candidate),
                                        // A tenth of a second: a look at a few dozen files costs well under
                                        // a millisecond, and a saved draft shows that much sooner.
-                                       watch: preview.watchedPaths, pollInterval: .milliseconds(100),
-                                       streamLifetime: streamLifetime) {
+                                       watch: preview.watchedPaths, pollInterval: .milliseconds(100)) {
                 let started = ContinuousClock.now
                 do {
                     switch try preview.rebuild() {

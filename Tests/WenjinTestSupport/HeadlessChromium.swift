@@ -5,13 +5,24 @@ import Glibc
 /// the pipe Chromium opens on descriptors 3 and 4 (`--remote-debugging-pipe`: JSON messages,
 /// each ended by a NUL byte). Starting Chromium costs about a second of CPU; a page in a fresh
 /// browser context (its own storage, as a new profile would have) costs a small part of that.
-/// Pages are opened one at a time, on a queue of their own, so no test's thread waits on the
-/// browser.
-final class HeadlessChromium: @unchecked Sendable {
-    static let shared = HeadlessChromium()
+/// Several tests may hold pages at once: each command is sent and answered on a queue of the
+/// browser's own, and waiting between two looks at a page happens off it, so no test's thread
+/// waits on the browser and no page waits on another.
+package final class HeadlessChromium: @unchecked Sendable {
+    package static let shared = HeadlessChromium()
+    /// Debian's Chromium (`make test` installs it).
+    package static let path = "/usr/bin/chromium"
+    package static var installed: Bool { FileManager.default.isExecutableFile(atPath: path) }
 
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+    package struct Failure: Error, CustomStringConvertible {
+        package let description: String
+    }
+
+    /// A page open in a browser context of its own, until `close(_:)`.
+    package struct Page: Sendable {
+        let context: String
+        let session: String
+        package let url: URL
     }
 
     /// Everything below is touched only on `queue`.
@@ -20,48 +31,75 @@ final class HeadlessChromium: @unchecked Sendable {
     private var fromBrowser: Int32 = -1
     private var received: [UInt8] = []
     private var lastID = 0
-    /// When the page being evaluated (or the context being disposed) has had its time.
-    private var deadline = ContinuousClock.now
 
     /// The string `expression` gives in `url` at `width` × 900 px, once it gives one (not null),
-    /// evaluated every 50 ms after the page starts loading, for at most 30 s in all. `prefersDark`
-    /// makes the page see the system prefer a dark colour scheme.
-    func evaluate(_ expression: String, in url: URL, width: Int, prefersDark: Bool) async throws -> String {
-        try await withCheckedThrowingContinuation { continuation in
-            queue.async {
-                continuation.resume(with: Result { try self.evaluateNow(expression, in: url, width: width, prefersDark: prefersDark) })
+    /// within 30 s of the page starting to load. `prefersDark` makes the page see the system
+    /// prefer a dark colour scheme.
+    package func evaluate(_ expression: String, in url: URL, width: Int = 1280, prefersDark: Bool = false) async throws -> String {
+        let page = try await open(url, width: width, prefersDark: prefersDark)
+        do {
+            let value = try await value(of: expression, in: page)
+            await close(page)
+            return value
+        } catch {
+            await close(page)
+            throw error
+        }
+    }
+
+    /// Opens `url` in a fresh browser context at `width` × 900 px.
+    package func open(_ url: URL, width: Int = 1280, prefersDark: Bool = false) async throws -> Page {
+        try await onQueue {
+            if self.toBrowser < 0 { try self.start() }
+            let context = try self.string(try self.send("Target.createBrowserContext")["browserContextId"])
+            do {
+                let target = try self.string(try self.send("Target.createTarget", ["url": "about:blank", "browserContextId": context])["targetId"])
+                let session = try self.string(try self.send("Target.attachToTarget", ["targetId": target, "flatten": true])["sessionId"])
+                _ = try self.send("Emulation.setDeviceMetricsOverride",
+                                  ["width": width, "height": 900, "deviceScaleFactor": 1, "mobile": false], session: session)
+                if prefersDark {
+                    _ = try self.send("Emulation.setEmulatedMedia", ["features": [["name": "prefers-color-scheme", "value": "dark"]]],
+                                      session: session)
+                }
+                _ = try self.send("Page.navigate", ["url": url.absoluteString], session: session)
+                return Page(context: context, session: session, url: url)
+            } catch {
+                _ = try? self.send("Target.disposeBrowserContext", ["browserContextId": context])
+                throw error
             }
         }
     }
 
-    private func evaluateNow(_ expression: String, in url: URL, width: Int, prefersDark: Bool) throws -> String {
-        if toBrowser < 0 { try start() }
-        deadline = .now + .seconds(30)
-        let context = try string(try send("Target.createBrowserContext")["browserContextId"])
-        defer {
-            deadline = .now + .seconds(10)
-            _ = try? send("Target.disposeBrowserContext", ["browserContextId": context])
-        }
-        let target = try string(try send("Target.createTarget", ["url": "about:blank", "browserContextId": context])["targetId"])
-        let session = try string(try send("Target.attachToTarget", ["targetId": target, "flatten": true])["sessionId"])
-        _ = try send("Emulation.setDeviceMetricsOverride", ["width": width, "height": 900, "deviceScaleFactor": 1, "mobile": false],
-                     session: session)
-        if prefersDark {
-            _ = try send("Emulation.setEmulatedMedia", ["features": [["name": "prefers-color-scheme", "value": "dark"]]], session: session)
-        }
-        _ = try send("Page.navigate", ["url": url.absoluteString], session: session)
+    /// The string `expression` gives in `page` once it gives one (not null), looked at every
+    /// 50 ms for at most `seconds`.
+    package func value(of expression: String, in page: Page, within seconds: Int = 30) async throws -> String {
+        let deadline = ContinuousClock.now + .seconds(seconds)
         var lastError: (any Error)?
         while ContinuousClock.now < deadline {
             do {
-                // While the page is replacing about:blank, an evaluation may find no context.
-                let answer = try send("Runtime.evaluate", ["expression": expression, "returnByValue": true], session: session)
-                if let value = (answer["result"] as? [String: Any])?["value"] as? String { return value }
+                // While the page is replacing about:blank or reloading, an evaluation may find no context.
+                let value = try await onQueue {
+                    let answer = try self.send("Runtime.evaluate", ["expression": expression, "returnByValue": true], session: page.session)
+                    return (answer["result"] as? [String: Any])?["value"] as? String
+                }
+                if let value { return value }
             } catch {
                 lastError = error
             }
-            usleep(50_000)
+            try await Task.sleep(for: .milliseconds(50))
         }
-        throw Failure(description: "no answer from \(url.lastPathComponent) in 30 s" + (lastError.map { " (\($0))" } ?? ""))
+        throw Failure(description: "no answer from \(page.url.lastPathComponent) in \(seconds) s" + (lastError.map { " (\($0))" } ?? ""))
+    }
+
+    /// Closes the page and disposes of its context (its storage with it).
+    package func close(_ page: Page) async {
+        _ = try? await onQueue { _ = try self.send("Target.disposeBrowserContext", ["browserContextId": page.context]) }
+    }
+
+    private func onQueue<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {
+        try await withCheckedThrowingContinuation { continuation in
+            queue.async { continuation.resume(with: Result { try work() }) }
+        }
     }
 
     /// Starts Chromium with a profile of its own, removed when the process exits; Chromium
@@ -71,7 +109,7 @@ final class HeadlessChromium: @unchecked Sendable {
         guard pipe(&commands) == 0, pipe(&answers) == 0 else { throw Failure(description: "no pipe") }
         for descriptor in commands + answers { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
         atexit { try? FileManager.default.removeItem(atPath: HeadlessChromium.profile) }
-        let arguments = [ChromiumProbe.chromium, "--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run",
+        let arguments = [Self.path, "--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run",
                          "--user-data-dir=\(Self.profile)", "--remote-debugging-pipe"]
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -88,13 +126,13 @@ final class HeadlessChromium: @unchecked Sendable {
         var argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid = pid_t()
-        let spawned = posix_spawn(&pid, ChromiumProbe.chromium, &actions, nil, &argv, environ)
-        close(commands[0])
-        close(answers[1])
+        let spawned = posix_spawn(&pid, Self.path, &actions, nil, &argv, environ)
+        Glibc.close(commands[0])
+        Glibc.close(answers[1])
         guard spawned == 0 else {
-            close(commands[1])
-            close(answers[0])
-            throw Failure(description: "cannot start \(ChromiumProbe.chromium): \(String(cString: strerror(spawned)))")
+            Glibc.close(commands[1])
+            Glibc.close(answers[0])
+            throw Failure(description: "cannot start \(Self.path): \(String(cString: strerror(spawned)))")
         }
         toBrowser = commands[1]
         fromBrowser = answers[0]
@@ -103,8 +141,9 @@ final class HeadlessChromium: @unchecked Sendable {
     private static let profile = FileManager.default.temporaryDirectory.appendingPathComponent("wenjin-chromium-\(getpid())").path
 
     /// Sends one command (to the browser, or to a page's `session`) and returns its result,
-    /// skipping the events Chromium sends meanwhile. Waits until `deadline` at most.
+    /// skipping the events and other pages' output Chromium sends meanwhile. Waits 30 s at most.
     private func send(_ method: String, _ parameters: [String: Any] = [:], session: String? = nil) throws -> [String: Any] {
+        let deadline = ContinuousClock.now + .seconds(30)
         lastID += 1
         var message: [String: Any] = ["id": lastID, "method": method, "params": parameters]
         if let session { message["sessionId"] = session }
