@@ -120,20 +120,4 @@ enum RowsRead: Sendable {
         case .changedAfter(_, let changed): changed[table] ?? []
         }
     }
-
-    func changed(_ table: StoreChanges.Table, _ id: Int) -> Bool {
-        switch self {
-        case .all: true
-        case .changedAfter(_, let changed): changed[table]?.contains(id) == true
-        }
-    }
-
-    /// Whether the content holds the body of `key` as stored (possibly empty).
-    func holds(_ key: BodyKey) -> Bool {
-        switch key {
-        case .question(let id): changed(.questions, id.rawValue)
-        case .answer(let id): changed(.answers, id.rawValue)
-        case .article(let id): changed(.articles, id.rawValue)
-        }
-    }
 }
