@@ -35,6 +35,16 @@ struct RowDigestTableTests {
         #expect(kept.merging(RowDigestTable()).words == kept.words)
     }
 
+    @Test("The IDs a table lacks are found whether they come sorted or not, with gaps in the table's IDs")
+    func lacking() {
+        let table = RowDigestTable<AnswerID>([(id: 1, digest: 1), (id: 2, digest: 2), (id: 5, digest: 5), (id: 9, digest: 9)])
+        #expect(table.lacking([1, 2, 3, 5, 9, 10]) == [3, 10])
+        #expect(table.lacking([10, 9, 0, 5, 2, 1]) == [0, 10])
+        #expect(table.lacking([1, 2, 5, 9]).isEmpty)
+        #expect(RowDigestTable<AnswerID>().lacking([4, 4]) == [4])
+        #expect(table[AnswerID(5)] == 5 && table[AnswerID(9)] == 9 && table[AnswerID(3)] == nil, "found past the gaps")
+    }
+
     @Test("Words that do not pair up, or whose IDs repeat or go down, are refused as a damaged file")
     func damagedWords() {
         #expect(RowDigestTable<UserID>(words: [1, 10, 2, 20]) != nil)

@@ -40,6 +40,10 @@ struct RowDigestTable<ID: EntityID>: Sendable {
 
     subscript(id: ID) -> UInt64? {
         let wanted = Int64(id.rawValue)
+        guard let first = words.first.map({ Int64(bitPattern: $0) }) else { return nil }
+        // Row IDs are mostly dense: first the place the ID would have if none were missing.
+        let (guess, overflow) = wanted.subtractingReportingOverflow(first)
+        if !overflow, guess >= 0, guess < count, Int64(bitPattern: words[Int(guess) * 2]) == wanted { return words[Int(guess) * 2 + 1] }
         var (low, high) = (0, count)
         while low < high {
             let middle = (low + high) / 2
@@ -48,6 +52,20 @@ struct RowDigestTable<ID: EntityID>: Sendable {
             if found < wanted { low = middle + 1 } else { high = middle }
         }
         return nil
+    }
+
+    /// Which of `ids` the table lacks: in one walk beside the table, `ids` sorted first unless
+    /// they come sorted. A search per ID strays over a million-entry table, missing the cache
+    /// at almost every step (0.4 s for a 100,000-question rebuild's rows).
+    func lacking(_ ids: [Int]) -> Set<Int> {
+        let sorted = zip(ids, ids.dropFirst()).allSatisfy({ $0 <= $1 }) ? ids : ids.sorted()
+        var lacking = Set<Int>()
+        var position = 0
+        for id in sorted {
+            while position < count && Int64(bitPattern: words[position * 2]) < Int64(id) { position += 1 }
+            if position == count || Int64(bitPattern: words[position * 2]) != Int64(id) { lacking.insert(id) }
+        }
+        return lacking
     }
 
     /// This table with `fresh` (a table of rows digested anew) put in, replacing rows it holds:

@@ -82,7 +82,9 @@ struct RowDigests: Sendable {
             let all = Array(entities)
             return RowDigestTable(ParallelWork.map(all, { (id($0).rawValue, DigestEncoder.digest(of: stored($0))) }))
         }
-        let fresh = entities.filter { changed.contains(id($0).rawValue) || kept[id($0)] == nil }
+        let lacking = kept.lacking(entities.map { id($0).rawValue })
+        let fresh = changed.isEmpty && lacking.isEmpty ? []
+            : entities.filter { changed.contains(id($0).rawValue) || lacking.contains(id($0).rawValue) }
         return kept.merging(RowDigestTable(ParallelWork.map(fresh, { (id($0).rawValue, DigestEncoder.digest(of: stored($0))) })))
     }
 
