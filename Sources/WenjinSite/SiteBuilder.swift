@@ -186,9 +186,11 @@ package struct SiteBuilder: Sendable {
     /// held once and can be let go as soon as they are sanitized; and the rows' digests.
     private func readArchive(since seen: StoreChanges?, previousRows: RowDigests?)
         throws -> (ArchiveLookup, [(key: BodyKey, html: String?)], RowDigests?) {
-        let content = try ArchiveContent.readPublished(from: store, config: config, bodiesUnchangedSince: seen, digestingRows: true,
+        var content = try ArchiveContent.readPublished(from: store, config: config, bodiesUnchangedSince: seen, digestingRows: true,
                                                        previousRows: previousRows)
-        return (ArchiveLookup(content.withoutRawBodies()), SanitizedBodies.rawBodies(of: content), content.rowDigests)
+        let (raw, rows) = (SanitizedBodies.rawBodies(of: content), content.rowDigests)
+        content.dropRawBodies()
+        return (ArchiveLookup(content), raw, rows)
     }
 
     /// A page as this build left it.

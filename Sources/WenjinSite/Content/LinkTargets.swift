@@ -14,10 +14,12 @@ enum LinkTargets {
         digest.add(tag: 1)
         for id in index.questionsByID.keys.map(\.rawValue).sorted() { digest.add(word: UInt64(bitPattern: Int64(id))) }
         digest.add(tag: 2)
-        for (answer, question) in index.questionOfAnswer.map({ ($0.key.rawValue, $0.value.rawValue) }).sorted(by: <) {
-            digest.add(word: UInt64(bitPattern: Int64(answer)))
-            digest.add(word: UInt64(bitPattern: Int64(question)))
-        }
+        digest.add(word: unordered(index.questionOfAnswer) { answer, question in
+            var member = ContentDigest(seed: 2)
+            member.add(word: UInt64(bitPattern: Int64(answer.rawValue)))
+            member.add(word: UInt64(bitPattern: Int64(question.rawValue)))
+            return member.finish()
+        })
         digest.add(tag: 3)
         for id in index.articlesByID.keys.map(\.rawValue).sorted() { digest.add(word: UInt64(bitPattern: Int64(id))) }
         digest.add(tag: 4)
@@ -36,13 +38,26 @@ enum LinkTargets {
             digest.add(topic.title)
         }
         digest.add(tag: 6)
-        let stored = content.assets.values.filter { $0.state == .stored }
-        for asset in stored.indices.sorted(by: { stored[$0].url < stored[$1].url }).lazy.map({ stored[$0] }) {
-            digest.add(asset.url.rawValue)
-            digest.add(asset.sha256 ?? "")
-            digest.add(asset.contentType ?? "")
-        }
+        digest.add(word: unordered(content.assets.values) { asset in
+            guard asset.state == .stored else { return 0 }
+            var member = ContentDigest(seed: 6)
+            member.add(asset.url.rawValue)
+            member.add(asset.sha256 ?? "")
+            member.add(asset.contentType ?? "")
+            return member.finish()
+        })
         index.content.withdrawals.addLinkAnswers(to: &digest)
         return digest.finish()
+    }
+
+    /// The digest of a collection in no order: the wrapping sum of its members' digests (0 for
+    /// a member left out), with their count. Sorting 375,000 answers and 75,000 stored images
+    /// (by URL, copying each asset at every comparison) cost a 100,000-question rebuild 0.4 s.
+    private static func unordered<Members: Collection>(_ members: Members, _ digest: (Members.Element) -> UInt64) -> UInt64 {
+        var sum: UInt64 = 0
+        for member in members { sum &+= digest(member) }
+        var whole = ContentDigest(seed: sum)
+        whole.add(word: UInt64(members.count))
+        return whole.finish()
     }
 }

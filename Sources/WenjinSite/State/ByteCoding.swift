@@ -31,6 +31,15 @@ struct ByteWriter {
         if let value { add(value) }
     }
 
+    /// Words as they lie in memory, little-endian: a table of a million words in one copy.
+    mutating func add(words: [UInt64]) {
+        #if _endian(little)
+        words.withUnsafeBytes { bytes.append(contentsOf: $0) }
+        #else
+        for word in words { add(word) }
+        #endif
+    }
+
     /// The bytes followed by their digest, so a torn or damaged file is recognised on reading.
     var sealed: [UInt8] {
         var sealed = self
@@ -77,6 +86,25 @@ struct ByteReader {
     }
 
     mutating func integer() throws(Malformed) -> Int { Int(Int64(bitPattern: try word())) }
+
+    /// `count` words as `ByteWriter.add(words:)` wrote them, in one copy.
+    mutating func words(_ count: Int) throws(Malformed) -> [UInt64] {
+        guard count >= 0, count <= (end - offset) / 8 else { throw Malformed() }
+        let start = offset
+        offset += count * 8
+        #if _endian(little)
+        return [UInt64](unsafeUninitializedCapacity: count) { buffer, initialized in
+            bytes.withUnsafeBytes { source in
+                UnsafeMutableRawBufferPointer(buffer).copyMemory(from: UnsafeRawBufferPointer(rebasing: source[start..<start + count * 8]))
+            }
+            initialized = count
+        }
+        #else
+        return (0..<count).map { index in
+            (0..<8).reduce(UInt64(0)) { $0 | UInt64(bytes[start + index * 8 + $1]) << (8 * UInt64($1)) }
+        }
+        #endif
+    }
 
     /// A count or length: not negative and not more than the bytes left could hold.
     mutating func count() throws(Malformed) -> Int {

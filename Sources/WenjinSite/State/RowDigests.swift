@@ -6,26 +6,27 @@ import WenjinStore
 /// The digest of every stored row as the store holds it (bodies left out: pages show those
 /// through `SanitizedBodies.digest`), kept between builds in the store's folder
 /// (`.wenjin/rows.digests`) with the store's counter they were made at, so a rebuild digests
-/// only the rows written since (docs/design.md#store); `EntityDigests` builds on them.
+/// only the rows written since (docs/design.md#store); `EntityDigests` builds on them. Each
+/// table is kept sorted by ID (`RowDigestTable`), read and patched as it lies.
 ///
 /// Made from the store's rows before `withdrawing`, so a takedown (which changes no row)
 /// leaves them valid: `EntityDigests` adds what withdrawing changes of each entity.
 struct RowDigests: Sendable {
     static let fileName = "rows.digests"
-    private static let format = "wenjin row digests 1"
+    private static let format = "wenjin row digests 2"
 
     /// The store's counter when the rows were digested; nil when the store had none.
     var seen: StoreChanges?
     /// The program that digested them (`PageFingerprint.programIdentity`): another one may
     /// encode the models otherwise.
     var program: UInt64
-    var questions: [QuestionID: UInt64] = [:]
-    var answers: [AnswerID: UInt64] = [:]
-    var answerComments: [AnswerCommentID: UInt64] = [:]
-    var users: [UserID: UInt64] = [:]
-    var topics: [TopicID: UInt64] = [:]
-    var articles: [ArticleID: UInt64] = [:]
-    var articleComments: [ArticleCommentID: UInt64] = [:]
+    var questions = RowDigestTable<QuestionID>()
+    var answers = RowDigestTable<AnswerID>()
+    var answerComments = RowDigestTable<AnswerCommentID>()
+    var users = RowDigestTable<UserID>()
+    var topics = RowDigestTable<TopicID>()
+    var articles = RowDigestTable<ArticleID>()
+    var articleComments = RowDigestTable<ArticleCommentID>()
     /// Whether these differ from the digests the build started with (then they are saved).
     private(set) var changed = true
 
@@ -74,17 +75,17 @@ struct RowDigests: Sendable {
     /// rows that need it). A kept digest of a row not shown now stays: harmless, and it saves
     /// copying the rest.
     private static func digests<Entity: Encodable & Sendable, ID: EntityID>(
-        _ entities: some Sequence<Entity>, _ id: @Sendable (Entity) -> ID, changed: Set<Int>?, kept: [ID: UInt64]?,
+        _ entities: some Sequence<Entity>, _ id: @Sendable (Entity) -> ID, changed: Set<Int>?, kept: RowDigestTable<ID>?,
         stored: @Sendable (Entity) -> Entity
-    ) -> [ID: UInt64] {
+    ) -> RowDigestTable<ID> {
         guard let kept, let changed else {
             let all = Array(entities)
-            return Dictionary(ParallelWork.map(all, { (id($0), DigestEncoder.digest(of: stored($0))) }), uniquingKeysWith: { first, _ in first })
+            return RowDigestTable(ParallelWork.map(all, { (id($0).rawValue, DigestEncoder.digest(of: stored($0))) }))
         }
-        var result = kept
-        let fresh = entities.filter { changed.contains(id($0).rawValue) || result[id($0)] == nil }
-        for (key, digest) in ParallelWork.map(fresh, { (id($0), DigestEncoder.digest(of: stored($0))) }) { result[key] = digest }
-        return result
+        let lacking = kept.lacking(entities.map { id($0).rawValue })
+        let fresh = changed.isEmpty && lacking.isEmpty ? []
+            : entities.filter { changed.contains(id($0).rawValue) || lacking.contains(id($0).rawValue) }
+        return kept.merging(RowDigestTable(ParallelWork.map(fresh, { (id($0).rawValue, DigestEncoder.digest(of: stored($0))) })))
     }
 
     var count: Int {
@@ -106,13 +107,9 @@ struct RowDigests: Sendable {
         writer.add(seen?.token)
         writer.add(seen?.counter)
         writer.add(program)
-        func add<ID: EntityID>(_ digests: [ID: UInt64]) {
-            writer.add(digests.count)
-            // In the dictionary's order: the file is read back whole, never compared.
-            for (id, digest) in digests {
-                writer.add(id.rawValue)
-                writer.add(digest)
-            }
+        func add<ID: EntityID>(_ table: RowDigestTable<ID>) {
+            writer.add(table.words.count)
+            writer.add(words: table.words)
         }
         add(questions)
         add(answers)
@@ -131,19 +128,17 @@ struct RowDigests: Sendable {
         let counter = try reader.optionalInteger()
         seen = if let token, let counter { StoreChanges(token: token, counter: counter) } else { nil }
         program = try reader.word()
-        func read<ID: EntityID>(_ make: (Int) -> ID) throws(ByteReader.Malformed) -> [ID: UInt64] {
-            let count = try reader.count()
-            var digests = Dictionary<ID, UInt64>(minimumCapacity: count)
-            for _ in 0..<count { digests[make(try reader.integer())] = try reader.word() }
-            return digests
+        func read<ID: EntityID>() throws(ByteReader.Malformed) -> RowDigestTable<ID> {
+            guard let table = RowDigestTable<ID>(words: try reader.words(try reader.count())) else { throw ByteReader.Malformed() }
+            return table
         }
-        questions = try read { QuestionID($0) }
-        answers = try read { AnswerID($0) }
-        answerComments = try read { AnswerCommentID($0) }
-        users = try read { UserID($0) }
-        topics = try read { TopicID($0) }
-        articles = try read { ArticleID($0) }
-        articleComments = try read { ArticleCommentID($0) }
+        questions = try read()
+        answers = try read()
+        answerComments = try read()
+        users = try read()
+        topics = try read()
+        articles = try read()
+        articleComments = try read()
         guard reader.isAtEnd else { throw ByteReader.Malformed() }
     }
 }

@@ -1,0 +1,56 @@
+import Testing
+import WenjinModel
+@testable import WenjinSite
+
+/// One table of the row digests kept between builds, sorted by ID and read as it lies: a
+/// lookup must find what was put in, a patch must replace exactly the rows digested anew, and
+/// words read back that are not such a table must be refused.
+@Suite("Row digest table")
+struct RowDigestTableTests {
+    @Test("A table made of pairs in any order finds each ID's digest, the first of two with one ID, and nothing for an ID it lacks")
+    func lookups() {
+        let table = RowDigestTable<AnswerID>([(id: 30, digest: 3), (id: -5, digest: 9), (id: 10, digest: 1), (id: 30, digest: 4)])
+        #expect(table.count == 3)
+        #expect(table[AnswerID(10)] == 1)
+        #expect(table[AnswerID(30)] == 3)
+        #expect(table[AnswerID(-5)] == 9)
+        #expect(table[AnswerID(20)] == nil)
+        #expect(table[AnswerID(31)] == nil)
+        #expect(RowDigestTable<AnswerID>()[AnswerID(1)] == nil)
+    }
+
+    @Test("Merging rows digested anew replaces the rows kept under their IDs, adds the new ones, and keeps the rest")
+    func merging() {
+        let kept = RowDigestTable<QuestionID>((1...1000).map { (id: $0 * 2, digest: UInt64($0)) })
+        let fresh = RowDigestTable<QuestionID>([(id: 2, digest: 100), (id: 3, digest: 200), (id: 2000, digest: 300), (id: 5000, digest: 400)])
+        let merged = kept.merging(fresh)
+        #expect(merged.count == 1002)
+        #expect(merged[QuestionID(2)] == 100)
+        #expect(merged[QuestionID(3)] == 200)
+        #expect(merged[QuestionID(4)] == 2)
+        #expect(merged[QuestionID(2000)] == 300)
+        #expect(merged[QuestionID(5000)] == 400)
+        #expect(merged[QuestionID(1998)] == 999)
+        #expect(RowDigestTable<QuestionID>(words: merged.words) != nil, "still sorted, so it reads back")
+        #expect(kept.merging(RowDigestTable()).words == kept.words)
+    }
+
+    @Test("The IDs a table lacks are found whether they come sorted or not, with gaps in the table's IDs")
+    func lacking() {
+        let table = RowDigestTable<AnswerID>([(id: 1, digest: 1), (id: 2, digest: 2), (id: 5, digest: 5), (id: 9, digest: 9)])
+        #expect(table.lacking([1, 2, 3, 5, 9, 10]) == [3, 10])
+        #expect(table.lacking([10, 9, 0, 5, 2, 1]) == [0, 10])
+        #expect(table.lacking([1, 2, 5, 9]).isEmpty)
+        #expect(RowDigestTable<AnswerID>().lacking([4, 4]) == [4])
+        #expect(table[AnswerID(5)] == 5 && table[AnswerID(9)] == 9 && table[AnswerID(3)] == nil, "found past the gaps")
+    }
+
+    @Test("Words that do not pair up, or whose IDs repeat or go down, are refused as a damaged file")
+    func damagedWords() {
+        #expect(RowDigestTable<UserID>(words: [1, 10, 2, 20]) != nil)
+        #expect(RowDigestTable<UserID>(words: [1, 10, 2]) == nil)
+        #expect(RowDigestTable<UserID>(words: [2, 10, 1, 20]) == nil)
+        #expect(RowDigestTable<UserID>(words: [2, 10, 2, 20]) == nil)
+        #expect(RowDigestTable<UserID>(words: []) != nil)
+    }
+}

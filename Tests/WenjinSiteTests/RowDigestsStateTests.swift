@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+import WenjinModel
+@testable import WenjinSite
+@testable import WenjinStore
+
+/// The row digests kept in `.wenjin/rows.digests` are patched from the rows written since the
+/// last build; patched, they must be what digesting the whole store gives, and a file that
+/// cannot be trusted must make the build read every row, say so once, and equal a full build.
+@Suite("Row digests state")
+struct RowDigestsStateTests {
+    private func digestsFile(_ site: FixtureSite) -> URL { site.storeFolder.appendingPathComponent(RowDigests.fileName) }
+
+    /// Every table's words, for comparing two sets of digests.
+    private func tables(_ rows: RowDigests) -> [[UInt64]] {
+        [rows.questions.words, rows.answers.words, rows.answerComments.words, rows.users.words, rows.topics.words,
+         rows.articles.words, rows.articleComments.words]
+    }
+
+    @Test("After edits of a question, an answer, a new comment and a user, the digests a rebuild saves equal those of the whole store digested afresh")
+    func patchedEqualsAfresh() throws {
+        let site = try FixtureSite()
+        defer { site.remove() }
+        _ = try site.build()
+        try site.store.write { writer in
+            var question = try #require(try writer.reader.question(101))
+            question.title = "C++、Java 还是 Swift？"
+            try writer.upsert(question)
+            var answer = try #require(try writer.reader.answer(1000))
+            answer.agreeCount = 12
+            try writer.upsert(answer)
+            try writer.upsert(AnswerComment(id: 5003, answerID: 1001, authorID: 2, text: "谢谢",
+                                            addTime: Date(timeIntervalSince1970: 1_430_500_000)))
+            var user = try #require(try writer.reader.user(2))
+            user.nickName = "小王"
+            try writer.upsert(user)
+        }
+        let rebuild = try site.build()
+        #expect(rebuild.pagesUnchanged > 0)
+        let saved = try #require(RowDigests.load(from: site.storeFolder))
+        let afresh = RowDigests(content: try ArchiveContent.read(from: site.store, fallbackSource: nil), previous: nil)
+        #expect(saved.seen == afresh.seen)
+        #expect(tables(saved) == tables(afresh))
+        #expect(saved.answerComments[AnswerCommentID(5003)] != nil)
+    }
+
+    @Test("A row digests file damaged, cut short or missing makes the build read every row, say so once, and equal a full build")
+    func untrustedFileFallsBackToAFullRead() throws {
+        let site = try FixtureSite()
+        defer { site.remove() }
+        _ = try site.build()
+        let damages: [(String, (URL) throws -> Void)] = [
+            ("damaged", { file in
+                var bytes = try [UInt8](Data(contentsOf: file))
+                bytes[bytes.count / 2] ^= 0x20
+                try Data(bytes).write(to: file)
+            }),
+            ("cut short", { file in try Data(try Data(contentsOf: file).dropLast(20)).write(to: file) }),
+            ("missing", { file in try FileManager.default.removeItem(at: file) }),
+        ]
+        for (number, (name, damage)) in damages.enumerated() {
+            try site.store.write { writer in
+                var question = try #require(try writer.reader.question(100))
+                question.title = "图书馆几点关门？（\(number)）"
+                try writer.upsert(question)
+            }
+            try damage(digestsFile(site))
+            let notes = NoteKeepingProgress()
+            let rebuild = try SiteBuilder(config: site.config, store: site.store).build(into: site.output, progress: notes)
+            #expect(rebuild.bodiesRead == 4, "\(name): every body read")
+            #expect(notes.lines.withLock { $0 } == ["no readable state from an earlier build (body ledger, row digests): reading every row"],
+                    "\(name)")
+            let (_, full) = try site.buildAfresh(named: "full-\(number)")
+            #expect(FixtureSite.differing(full, try site.outputFiles()).isEmpty, "\(name): equal to a full build")
+            #expect(RowDigests.load(from: site.storeFolder) != nil, "\(name): written again")
+        }
+    }
+}
