@@ -220,11 +220,11 @@ struct StagedOutputTests {
         try Data("png".utf8).write(to: source)
         let path = SitePath("images/abc123.png")
         let first = try folders.staged()
-        #expect(try first.place(source, to: path, contentAddressed: true) == .written)
+        #expect(try first.place(source.path, to: path, contentAddressed: true) == .written)
         try first.publish()
         #expect(try Self.inode(folders.output.appendingPathComponent(path.text)) == Self.inode(source))
         let second = try folders.staged()
-        #expect(try second.place(source, to: path, contentAddressed: true) == .unchanged)
+        #expect(try second.place(source.path, to: path, contentAddressed: true) == .unchanged)
         try second.publish()
         #expect(try Self.contents(of: folders.output) == [path.text: "png"])
     }
