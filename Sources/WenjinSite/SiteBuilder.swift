@@ -219,7 +219,7 @@ package struct SiteBuilder: Sendable {
         let bodies = renderer.bodies
         let (fingerprints, walked) = try { () throws(OutputFileError) -> ([PageFingerprint], Int) in
             let plan = PlanFingerprints(jobs: published, renderer: renderer, entities: inputs.entities, seed: inputs.seed,
-                                        previous: staged.liveSidecar(PageInputsState.sidecar), outputKnown: staged.liveIsKnown)
+                                        previous: { staged.liveSidecar(PageInputsState.sidecar) }, outputKnown: staged.liveIsKnown)
             if let note = plan.fullWalkNote { progress.note(note) }
             try staged.stageSidecar(PageInputsState.sidecar) { plan.writeState(to: &$0) }
             return (plan.fingerprints, plan.walked)
