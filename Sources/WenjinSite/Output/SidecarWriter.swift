@@ -35,6 +35,16 @@ struct SidecarWriter: ~Copyable {
         for word in words { append(word) }
     }
 
+    /// Words held in an array, copied as bytes where they are little-endian already (the page
+    /// inputs' values: over a million words at 100,000 questions).
+    mutating func append(_ words: [UInt64]) {
+        #if _endian(little)
+        words.withUnsafeBytes { append(bytes: $0) }
+        #else
+        for word in words { append(word) }
+        #endif
+    }
+
     /// Bytes as they are (the search state, `SearchIndexState.write(into:)`), a chunk at a time.
     mutating func append(bytes: UnsafeRawBufferPointer) {
         for start in stride(from: 0, to: bytes.count, by: Self.chunk) {
