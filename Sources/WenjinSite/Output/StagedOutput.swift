@@ -44,24 +44,7 @@ final class StagedOutput: Sendable {
     private let spare: String
     /// The record of the folders builds made here, so a later build may replace them.
     private let owned: OwnedFolders
-    private let state: Mutex<Progress>
-
-    private struct Progress: Sendable {
-        /// The files this build put in the staging folder, with their fingerprints.
-        var produced: [String: PageFingerprint]
-        /// Names of the staging folder this build replaced or removed (whatever the twin's
-        /// manifest says of them no longer holds).
-        var touched: Set<String> = []
-        var published = false
-        /// Sidecars written ahead of the manifest (`stageSidecar`).
-        var sidecars: [String: OutputManifest.StagedSidecar] = [:]
-
-        /// Room for as many files as the last output had, so a rebuild never grows the table.
-        init(expecting count: Int) {
-            produced = [:]
-            produced.reserveCapacity(count)
-        }
-    }
+    private let state: Mutex<StagingProgress>
 
     /// Prepares the twin of `destination` for this build, with manifests kept in `stateFolder`
     /// (the store's folder), without checking the place (tests of the mechanics alone).
@@ -96,7 +79,7 @@ final class StagedOutput: Sendable {
         let knownTwin = liveKnown ? OutputManifest.load(stagingSlot, describing: staging.path) : nil
         let twinValid = knownTwin != nil
         twin = knownTwin ?? OutputManifest()
-        state = Mutex(Progress(expecting: max(live.fingerprints.count, twin.fingerprints.count)))
+        state = Mutex(StagingProgress(expecting: max(live.fingerprints.count, twin.fingerprints.count)))
         do {
             // The place was checked: a folder holding files at the live or twin name was made by
             // a build. Recorded as such before any manifest that says so is removed below (an
@@ -291,25 +274,12 @@ final class StagedOutput: Sendable {
         return nil
     }
 
-    /// For each file, whether the staging folder holds it with its fingerprint now: what this
-    /// build put there (a path can be produced twice: a `Public/` file and a generated one),
-    /// else what the twin had, unless this build replaced or removed it; those are recorded as
-    /// produced, under the same lock. The twin is read before the lock (it never changes), and
-    /// a file the twin holds costs one look-up of `produced`, not two: every file of a rebuild
-    /// passes here, and each look-up in tables of 200,000 paths is a cache miss or two.
+    /// For each file, whether the staging folder holds it with its fingerprint now
+    /// (`StagingProgress.holds`), under one lock for them all.
     private func recordIfHeld(_ files: [(path: SitePath, fingerprint: PageFingerprint)]) -> [Bool] {
+        // The twin never changes: read before the lock.
         let inTwin = files.map { twin[$0.path] == $0.fingerprint }
-        return state.withLock { state in
-            zip(files, inTwin).map { file, inTwin in
-                let (path, fingerprint) = (file.path.text, file.fingerprint)
-                guard inTwin, state.touched.isEmpty || !state.touched.contains(path) else {
-                    return state.produced[path].map { $0 == fingerprint } ?? false
-                }
-                guard let earlier = state.produced.updateValue(fingerprint, forKey: path) else { return true }
-                if earlier != fingerprint { state.produced[path] = earlier }
-                return earlier == fingerprint
-            }
-        }
+        return state.withLock { state in zip(files, inTwin).map { state.holds($0.path.text, $0.fingerprint, inTwin: $1) } }
     }
 
     private func touch(_ path: SitePath) {
