@@ -31,12 +31,8 @@ struct SidecarWriter: ~Copyable {
         if buffer.count >= Self.chunk { flush() }
     }
 
-    mutating func append(_ words: some Sequence<UInt64>) {
-        for word in words { append(word) }
-    }
-
-    /// Words held in an array, copied as bytes where they are little-endian already (the page
-    /// inputs' values: over a million words at 100,000 questions).
+    /// Words, copied as bytes where they are little-endian already (the page inputs' values:
+    /// over a million words at 100,000 questions).
     mutating func append(_ words: [UInt64]) {
         #if _endian(little)
         words.withUnsafeBytes { append(bytes: $0) }
