@@ -18,58 +18,93 @@ struct InputValues: Sendable {
         self.values = values
     }
 
+    /// Made in parts, one per kind of key (the bodies in several), on every core: each part sorted alone, and the parts
+    /// in the order of their kinds, so joined they are sorted (a key's kind is its top byte).
     init(index: ArchiveLookup, entities: EntityDigests, bodies: SanitizedBodies) {
         let content = index.content
         let hidden = content.withdrawals.hiddenUsers
-        var pairs: [(PageInputKey, UInt64)] = []
-        pairs.reserveCapacity(entities.questions.count * 3 + entities.answers.count * 2 + entities.users.count * 2
-                              + entities.topics.count * 2 + entities.articles.count * 2 + 8)
-        for (id, digest) in entities.questions { pairs.append((.question(id), digest)) }
-        for (id, digest) in entities.answers { pairs.append((.answer(id), digest)) }
-        for (id, digest) in entities.topics { pairs.append((.topic(id), digest)) }
-        for (id, digest) in entities.articles { pairs.append((.article(id), digest)) }
-        for (id, digest) in entities.users { pairs.append((.user(id), digest ^ (hidden.contains(id) ? 0x6869_6464_656E : 0))) }
-        // A hidden ID the archive has no user for is still shown as hidden wherever it is named.
-        for id in hidden where entities.users[id] == nil { pairs.append((.user(id), 0x6869_6464_656E)) }
-        for (key, entry) in bodies.ledger.entries { pairs.append((.body(key), entry.digest)) }
-        for question in content.questions {
-            var digest = ContentDigest(seed: 9)
-            for answer in content.answers[question.id] ?? [] {
-                digest.add(word: UInt64(bitPattern: Int64(answer.id.rawValue)))
-                digest.add(word: UInt64(content.withdrawals.answers[answer.id]?.rawValue ?? 0))
+        typealias Part = @Sendable () -> [(key: PageInputKey, value: UInt64)]
+        let parts: [Part] = [
+            { entities.questions.map { (.question($0.key), $0.value) } },
+            { entities.answers.map { (.answer($0.key), $0.value) } },
+            {
+                var pairs = entities.users.map { (PageInputKey.user($0.key), $0.value ^ (hidden.contains($0.key) ? 0x6869_6464_656E : 0)) }
+                // A hidden ID the archive has no user for is still shown as hidden wherever it is named.
+                for id in hidden where entities.users[id] == nil { pairs.append((.user(id), 0x6869_6464_656E)) }
+                return pairs
+            },
+            { entities.topics.map { (.topic($0.key), $0.value) } },
+            { entities.articles.map { (.article($0.key), $0.value) } },
+            {
+                content.questions.map { question in
+                    var digest = ContentDigest(seed: 9)
+                    for answer in content.answers[question.id] ?? [] {
+                        digest.add(word: UInt64(bitPattern: Int64(answer.id.rawValue)))
+                        digest.add(word: UInt64(content.withdrawals.answers[answer.id]?.rawValue ?? 0))
+                    }
+                    return (.answers(of: question.id), digest.finish())
+                }
+            },
+            {
+                content.topics.map { topic in
+                    var digest = ContentDigest(seed: 10)
+                    Self.add(index.questionsByTopic[topic.id] ?? [], \.id.rawValue, to: &digest)
+                    Self.add(index.articlesByTopic[topic.id] ?? [], \.id.rawValue, to: &digest)
+                    return (.lists(of: topic.id), digest.finish())
+                }
+            },
+            {
+                content.users.map { user in
+                    var digest = ContentDigest(seed: 11)
+                    Self.add(index.questionsByAsker[user.id] ?? [], \.id.rawValue, to: &digest)
+                    let answers = index.answersByAuthor[user.id] ?? []
+                    Self.add(answers, \.id.rawValue, to: &digest)
+                    Self.add(answers, \.questionID.rawValue, to: &digest)
+                    Self.add(index.articlesByAuthor[user.id] ?? [], \.id.rawValue, to: &digest)
+                    return (.lists(of: user.id), digest.finish())
+                }
+            },
+            {
+                var about = ContentDigest(seed: 12)
+                DigestEncoder.add(content.counts, to: &about)
+                about.add(content.sourceBase)
+                about.add(content.crawlFinishedAt ?? "\u{0}")
+                return [
+                    (.archive(.questions), Self.digest(content.questions, \.id.rawValue)),
+                    (.archive(.unanswered), Self.digest(index.unansweredQuestions, \.id.rawValue)),
+                    (.archive(.articles), Self.digest(content.articles, \.id.rawValue)),
+                    (.archive(.topics), Self.digest(content.topics, \.id.rawValue)),
+                    (.archive(.users), Self.digest(content.users, \.id.rawValue)),
+                    (.archive(.about), about.finish()),
+                ]
+            },
+        ]
+        // The bodies' values (a digest over each body's links: 375,000 bodies at 100,000
+        // questions) on every core: their keys sorted first, the parts then kept in that order.
+        let ledger = bodies.ledger.entries
+        let bodyKeys = ledger.keys.map { (key: PageInputKey.body($0), body: $0) }.sorted { $0.key < $1.key }
+        let bodyParts: [Part] = stride(from: 0, to: bodyKeys.count, by: Self.bodiesPerPart).map { start in
+            { bodyKeys[start..<min(bodyKeys.count, start + Self.bodiesPerPart)].map { ($0.key, ledger[$0.body]?.digest ?? 0) } }
+        }
+        func sorting(_ part: @escaping Part) -> Part { { part().sorted { $0.key < $1.key } } }
+        // Entities' kinds come before bodies', lists' after (`PageInputKey.Kind`).
+        let sorted = ParallelWork.map(parts[..<5].map(sorting) + bodyParts + parts[5...].map(sorting)) { $0() }
+        var keys: [UInt64] = [], values: [UInt64] = []
+        let count = sorted.reduce(0) { $0 + $1.count }
+        keys.reserveCapacity(count)
+        values.reserveCapacity(count)
+        for part in sorted {
+            for pair in part {
+                keys.append(pair.key.rawValue)
+                values.append(pair.value)
             }
-            pairs.append((.answers(of: question.id), digest.finish()))
         }
-        for topic in content.topics {
-            var digest = ContentDigest(seed: 10)
-            Self.add(index.questionsByTopic[topic.id] ?? [], \.id.rawValue, to: &digest)
-            Self.add(index.articlesByTopic[topic.id] ?? [], \.id.rawValue, to: &digest)
-            pairs.append((.lists(of: topic.id), digest.finish()))
-        }
-        for user in content.users {
-            var digest = ContentDigest(seed: 11)
-            Self.add(index.questionsByAsker[user.id] ?? [], \.id.rawValue, to: &digest)
-            let answers = index.answersByAuthor[user.id] ?? []
-            Self.add(answers, \.id.rawValue, to: &digest)
-            Self.add(answers, \.questionID.rawValue, to: &digest)
-            Self.add(index.articlesByAuthor[user.id] ?? [], \.id.rawValue, to: &digest)
-            pairs.append((.lists(of: user.id), digest.finish()))
-        }
-        pairs.append((.archive(.questions), Self.digest(content.questions, \.id.rawValue)))
-        pairs.append((.archive(.unanswered), Self.digest(index.unansweredQuestions, \.id.rawValue)))
-        pairs.append((.archive(.articles), Self.digest(content.articles, \.id.rawValue)))
-        pairs.append((.archive(.topics), Self.digest(content.topics, \.id.rawValue)))
-        pairs.append((.archive(.users), Self.digest(content.users, \.id.rawValue)))
-        var about = ContentDigest(seed: 12)
-        DigestEncoder.add(content.counts, to: &about)
-        about.add(content.sourceBase)
-        about.add(content.crawlFinishedAt ?? "\u{0}")
-        pairs.append((.archive(.about), about.finish()))
-
-        pairs.sort { $0.0 < $1.0 }
-        keys = pairs.map(\.0.rawValue)
-        values = pairs.map(\.1)
+        self.keys = keys
+        self.values = values
     }
+
+    /// Bodies' values made in one piece of parallel work.
+    private static let bodiesPerPart = 32_768
 
     /// Whether every key is there once: two IDs folded to one key (beyond 2^56) could hide a change.
     var keysAreDistinct: Bool { zip(keys, keys.dropFirst()).allSatisfy { $0 < $1 } }

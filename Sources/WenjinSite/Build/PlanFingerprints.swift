@@ -20,12 +20,16 @@ struct PlanFingerprints {
     private let values: InputValues
     private let recorded: [(code: PageInputsState.PageCode, fingerprint: PageFingerprint, keys: PageInputsState.Words)]
 
+    /// `previous` reads the last build's record; read and decoded while the values are made.
     init(jobs: [PageJob], renderer: PageRenderer, entities: EntityDigests, seed: PageFingerprint,
-         previous bytes: [UInt8]?, outputKnown: Bool) {
-        let values = InputValues(index: renderer.index, entities: entities, bodies: renderer.bodies)
+         previous bytes: @Sendable () -> [UInt8]?, outputKnown: Bool) {
+        let (values, decoded, _) = SideBySide.run({
+            InputValues(index: renderer.index, entities: entities, bodies: renderer.bodies)
+        }, {
+            bytes().flatMap(PageInputsState.init(decoding:))
+        }, {})
         self.values = values
         self.seed = seed
-        let decoded = bytes.flatMap(PageInputsState.init(decoding:))
         let previous = decoded?.seed == seed && values.keysAreDistinct ? decoded : nil
         fullWalkNote = previous != nil || !outputKnown ? nil : decoded == nil
             ? "no readable page inputs from the last build: fingerprinting every page"

@@ -9,9 +9,11 @@ protocol BuildOutput: Sendable {
     func carryOver(_ path: SitePath, fingerprint: PageFingerprint) throws(OutputFileError) -> Bool
     /// Puts `bytes` at `path`; `fingerprint` is the digest of what they were made from, if known.
     func write(_ bytes: [UInt8], to path: SitePath, fingerprint: PageFingerprint?) throws(OutputFileError) -> StagedOutput.Outcome
-    /// Puts the file `source` at `path`; a content-addressed file (an image named by its hash)
-    /// is the same wherever it has that name.
-    func place(_ source: URL, to path: SitePath, contentAddressed: Bool) throws(OutputFileError) -> StagedOutput.Outcome
+    /// Puts the file at the path `source` at `path`; a content-addressed file (an image named
+    /// by its hash) is the same wherever it has that name.
+    func place(_ source: String, to path: SitePath, contentAddressed: Bool) throws(OutputFileError) -> StagedOutput.Outcome
+    /// `place` for many files at once, outcomes in their order.
+    func place(_ files: [(path: SitePath, source: String, contentAddressed: Bool)]) throws(OutputFileError) -> [StagedOutput.Outcome]
     /// The fingerprint the published output records for `path`, if there is one.
     func liveFingerprint(_ path: SitePath) -> PageFingerprint?
     /// A state file published with the output (`StagedOutput.publish(sidecars:)`).
@@ -27,3 +29,11 @@ extension BuildOutput {
 }
 
 extension StagedOutput: BuildOutput {}
+
+extension StreamedOutput {
+    func place(_ files: [(path: SitePath, source: String, contentAddressed: Bool)]) throws(OutputFileError) -> [StagedOutput.Outcome] {
+        var outcomes: [StagedOutput.Outcome] = []
+        for file in files { outcomes.append(try place(file.source, to: file.path, contentAddressed: file.contentAddressed)) }
+        return outcomes
+    }
+}

@@ -44,18 +44,7 @@ final class StagedOutput: Sendable {
     private let spare: String
     /// The record of the folders builds made here, so a later build may replace them.
     private let owned: OwnedFolders
-    private let state = Mutex(Progress())
-
-    private struct Progress: Sendable {
-        /// The files this build put in the staging folder, with their fingerprints.
-        var produced: [String: PageFingerprint] = [:]
-        /// Names of the staging folder this build replaced or removed (whatever the twin's
-        /// manifest says of them no longer holds).
-        var touched: Set<String> = []
-        var published = false
-        /// Sidecars written ahead of the manifest (`stageSidecar`).
-        var sidecars: [String: OutputManifest.StagedSidecar] = [:]
-    }
+    private let state: Mutex<StagingProgress>
 
     /// Prepares the twin of `destination` for this build, with manifests kept in `stateFolder`
     /// (the store's folder), without checking the place (tests of the mechanics alone).
@@ -90,6 +79,7 @@ final class StagedOutput: Sendable {
         let knownTwin = liveKnown ? OutputManifest.load(stagingSlot, describing: staging.path) : nil
         let twinValid = knownTwin != nil
         twin = knownTwin ?? OutputManifest()
+        state = Mutex(StagingProgress(expecting: max(live.fingerprints.count, twin.fingerprints.count)))
         do {
             // The place was checked: a folder holding files at the live or twin name was made by
             // a build. Recorded as such before any manifest that says so is removed below (an
@@ -134,6 +124,19 @@ final class StagedOutput: Sendable {
         try adopt(path, fingerprint: fingerprint) != nil
     }
 
+    /// `carryOver` for many files at once, under one lock rather than one each: a rebuild
+    /// passes every page of the archive here (docs/design.md#output).
+    func carryOver(_ files: [(path: SitePath, fingerprint: PageFingerprint)]) throws(OutputFileError) -> [Bool] {
+        let held = recordIfHeld(files)
+        var kept: [Bool] = []
+        kept.reserveCapacity(files.count)
+        for (file, inPlace) in zip(files, held) {
+            // In place, it is adopted whatever the live output holds (only the outcome differs).
+            kept.append(inPlace ? true : try adopt(file.path, fingerprint: file.fingerprint, inPlace: false) != nil)
+        }
+        return kept
+    }
+
     /// Puts `bytes` at `path`; `fingerprint` is the digest of what they were made from, else
     /// the bytes are digested. Files already in place or in the live output are not rewritten.
     func write(_ bytes: [UInt8], to path: SitePath, fingerprint: PageFingerprint? = nil) throws(OutputFileError) -> Outcome {
@@ -144,21 +147,39 @@ final class StagedOutput: Sendable {
         return .written
     }
 
-    /// Places the file `source` at `path`. Content-addressed files (images, named by their
+    /// Places the file at the path `source` at `path`. Content-addressed files (images, named by their
     /// hash) are right whenever present, and are linked from `source` when new (same file
     /// system), so no image is ever copied twice; other files are digested like `write`.
-    func place(_ source: URL, to path: SitePath, contentAddressed: Bool) throws(OutputFileError) -> Outcome {
-        if contentAddressed {
-            let fingerprint = PageFingerprint(contents: Array(path.text.utf8))
-            if let outcome = try adopt(path, fingerprint: fingerprint) { return outcome }
-            touch(path)
-            if try folder.link(source.path, to: path) {
-                record(path, fingerprint)
-                return .written
+    func place(_ source: String, to path: SitePath, contentAddressed: Bool) throws(OutputFileError) -> Outcome {
+        try place([(path, source, contentAddressed)])[0]
+    }
+
+    /// `place` for many files at once: the content-addressed ones (every stored image, on
+    /// every build) are checked against the output under one lock, as `carryOver` does.
+    func place(_ files: [(path: SitePath, source: String, contentAddressed: Bool)]) throws(OutputFileError) -> [Outcome] {
+        let addressed = files.filter(\.contentAddressed).map { ($0.path, PageFingerprint(contents: Array($0.path.text.utf8))) }
+        var held = recordIfHeld(addressed).makeIterator()
+        var fingerprints = addressed.makeIterator()
+        var outcomes: [Outcome] = []
+        outcomes.reserveCapacity(files.count)
+        for file in files {
+            guard file.contentAddressed, let inPlace = held.next(), let (_, fingerprint) = fingerprints.next() else {
+                outcomes.append(try write(try Self.contents(of: file.source), to: file.path))
+                continue
             }
-            return try write(try Self.contents(of: source), to: path, fingerprint: fingerprint)
+            if let outcome = try adopt(file.path, fingerprint: fingerprint, inPlace: inPlace) {
+                outcomes.append(outcome)
+                continue
+            }
+            touch(file.path)
+            if try folder.link(file.source, to: file.path) {
+                record(file.path, fingerprint)
+                outcomes.append(.written)
+            } else {
+                outcomes.append(try write(try Self.contents(of: file.source), to: file.path, fingerprint: fingerprint))
+            }
         }
-        return try write(try Self.contents(of: source), to: path)
+        return outcomes
     }
 
     /// Every file this build has put in the staging folder so far, with its fingerprint, by path.
@@ -168,7 +189,7 @@ final class StagedOutput: Sendable {
 
     /// The bytes of a file this build put in the staging folder (`producedFiles`).
     func stagedContents(of path: SitePath) throws(OutputFileError) -> [UInt8] {
-        try Self.contents(of: URL(fileURLWithPath: folder.file(path)))
+        try Self.contents(of: folder.file(path))
     }
 
     /// Writes the sidecar `name` now as `writing` makes it, a chunk at a time, published with
@@ -233,7 +254,11 @@ final class StagedOutput: Sendable {
     /// What is already in place or in the live output: the outcome when the staging folder
     /// now holds `path` with `fingerprint`, nil when the caller must produce it.
     private func adopt(_ path: SitePath, fingerprint: PageFingerprint) throws(OutputFileError) -> Outcome? {
-        let inPlace = recordIfHeld(path, fingerprint)
+        try adopt(path, fingerprint: fingerprint, inPlace: recordIfHeld([(path, fingerprint)])[0])
+    }
+
+    /// `adopt` once `recordIfHeld` said whether the file is in place.
+    private func adopt(_ path: SitePath, fingerprint: PageFingerprint, inPlace: Bool) throws(OutputFileError) -> Outcome? {
         if live[path] == fingerprint {
             // A file in place with the live fingerprint is the live file's inode already.
             if inPlace { return .unchanged }
@@ -249,17 +274,12 @@ final class StagedOutput: Sendable {
         return nil
     }
 
-    /// Whether the staging folder holds `path` with `fingerprint` now: what this build put
-    /// there (a path can be produced twice: a `Public/` file and a generated one), else what
-    /// the twin had, unless this build replaced or removed it. When it does, records it as
-    /// produced, under the same lock: every page of a build passes here, so one lock each.
-    private func recordIfHeld(_ path: SitePath, _ fingerprint: PageFingerprint) -> Bool {
-        state.withLock { state in
-            if let produced = state.produced[path.text] { return produced == fingerprint }
-            guard !state.touched.contains(path.text) && twin[path] == fingerprint else { return false }
-            state.produced[path.text] = fingerprint
-            return true
-        }
+    /// For each file, whether the staging folder holds it with its fingerprint now
+    /// (`StagingProgress.holds`), under one lock for them all.
+    private func recordIfHeld(_ files: [(path: SitePath, fingerprint: PageFingerprint)]) -> [Bool] {
+        // The twin never changes: read before the lock.
+        let inTwin = files.map { twin[$0.path] == $0.fingerprint }
+        return state.withLock { state in zip(files, inTwin).map { state.holds($0.path.text, $0.fingerprint, inTwin: $1) } }
     }
 
     private func touch(_ path: SitePath) {
@@ -291,9 +311,9 @@ final class StagedOutput: Sendable {
         }
     }
 
-    private static func contents(of source: URL) throws(OutputFileError) -> [UInt8] {
-        guard let data = FileManager.default.contents(atPath: source.path) else {
-            throw OutputFileError(path: source.path, message: "cannot read the file to copy")
+    private static func contents(of source: String) throws(OutputFileError) -> [UInt8] {
+        guard let data = FileManager.default.contents(atPath: source) else {
+            throw OutputFileError(path: source, message: "cannot read the file to copy")
         }
         return Array(data)
     }

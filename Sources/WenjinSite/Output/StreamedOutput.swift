@@ -27,10 +27,10 @@ final class StreamedOutput: BuildOutput {
         return .written
     }
 
-    func place(_ source: URL, to path: SitePath, contentAddressed: Bool) throws(OutputFileError) -> StagedOutput.Outcome {
+    func place(_ source: String, to path: SitePath, contentAddressed: Bool) throws(OutputFileError) -> StagedOutput.Outcome {
         if handed.withLock({ $0.contains(path.text) }) { return .unchanged }
-        guard let data = FileManager.default.contents(atPath: source.path) else {
-            throw OutputFileError(path: source.path, message: "cannot read the file to copy")
+        guard let data = FileManager.default.contents(atPath: source) else {
+            throw OutputFileError(path: source, message: "cannot read the file to copy")
         }
         return try write(Array(data), to: path, fingerprint: nil)
     }

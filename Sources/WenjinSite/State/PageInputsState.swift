@@ -49,7 +49,7 @@ struct PageInputsState: Sendable {
         init(_ words: [UInt64]) {
             var bytes: [UInt8] = []
             bytes.reserveCapacity(words.count * 8)
-            for word in words { withUnsafeBytes(of: word.littleEndian) { bytes.append(contentsOf: $0) } }
+            for word in words { Swift.withUnsafeBytes(of: word.littleEndian) { bytes.append(contentsOf: $0) } }
             self.init(bytes: bytes)
         }
 
@@ -62,6 +62,11 @@ struct PageInputsState: Sendable {
         subscript(position: Int) -> UInt64 {
             precondition(position >= startIndex && position < endIndex, "page inputs word out of range")
             return bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: position * 8, as: UInt64.self)) }
+        }
+
+        /// The words' bytes as they lie, little-endian.
+        func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+            bytes.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[(startIndex * 8)..<(endIndex * 8)])) }
         }
 
         subscript(range: Range<Int>) -> Words {
@@ -119,7 +124,7 @@ struct PageInputsState: Sendable {
             writer.append(page.code.page)
             writer.append(page.fingerprint.value)
             writer.append(UInt64(page.keys.count))
-            writer.append(page.keys)
+            page.keys.withUnsafeBytes { writer.append(bytes: $0) }
         }
     }
 }
