@@ -14,8 +14,9 @@
 // Each write returns a `SearchIndexState`, keyed by document; given it back with the same
 // documents (by key) numbered the same way, the next write makes only the documents whose
 // inputs changed and patches only the files they touch (`SearchIndexUpdate`), with the same
-// bytes a full write would make. A large full write builds its posting lists in
-// passes over groups of shards (`SearchFullWrite`), so the archive's lists are never all held.
+// bytes a full write would make. A full write tokenizes each document once and keeps its
+// posting lists in a temporary file by group of terms (`SearchFullWrite`, `SearchPostings`),
+// so the archive's lists are never all held.
 //
 // Page contract (in full at the top of search.js): the search page has an element
 // `id="wenjin-search-results"` with `data-site-root` (the site root relative to the page) and

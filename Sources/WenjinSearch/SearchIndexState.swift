@@ -1,3 +1,6 @@
+import Synchronization
+import WenjinBuildSupport
+
 /// What the search index just written holds, kept between builds so the next one can patch
 /// the few files a change touches instead of writing the whole index again
 /// (`SearchIndex.write(sources:make:layout:previous:previousFile:to:)`).
@@ -62,21 +65,66 @@ package struct SearchIndexState: Sendable, Equatable {
         var bytes: Range<Int> { Int(offsets.0)..<Int(offsets.4) }
     }
 
-    /// The documents of a state read from bytes: records pointing into those bytes, so
-    /// decoding builds no strings.
+    /// The documents of a state read back: records pointing into its bytes, so decoding builds
+    /// no strings, and a state left in its file holds only the records.
     struct StoredDocuments: Sendable {
-        let storage: [UInt8]
+        enum Storage: Sendable {
+            case bytes([UInt8])
+            /// The previous build's state file (`SearchStateCoding.decode(file:)`), read by ranges.
+            case file(ReadableFile)
+        }
+
+        let storage: Storage
         let records: [Record]
         /// `SearchIndex.textBytes` of the documents.
         let textBytes: Int
+        /// Set once a read of the file failed: an update that read anything then is not used.
+        private let failure = ReadFailure()
+
+        init(storage: Storage, records: [Record], textBytes: Int) {
+            self.storage = storage
+            self.records = records
+            self.textBytes = textBytes
+        }
+
+        var readFailed: Bool { failure.happened.withLock { $0 } }
+
+        /// The bytes of `range` (empty after a failed read, which `readFailed` tells).
+        func bytes(_ range: Range<Int>) -> [UInt8] {
+            switch storage {
+            case .bytes(let bytes):
+                return Array(bytes[range])
+            case .file(let file):
+                if let bytes = file.read(range) { return bytes }
+                failure.happened.withLock { $0 = true }
+                return []
+            }
+        }
 
         /// Calls `body` with the UTF-8 bytes of a record's URL, title or text.
         func withBytes<Result>(_ range: Range<Int>, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
-            storage.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[range])) }
+            switch storage {
+            case .bytes(let bytes): bytes.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[range])) }
+            case .file: self.bytes(range).withUnsafeBytes(body)
+            }
         }
 
         func string(_ range: Range<Int>) -> String {
-            String(decoding: storage[range], as: UTF8.self)
+            switch storage {
+            case .bytes(let bytes): String(decoding: bytes[range], as: UTF8.self)
+            case .file: String(decoding: self.bytes(range), as: UTF8.self)
+            }
+        }
+
+        /// Calls `body` with the bytes of `range` in order, a chunk at a time; false when a read failed.
+        func forEachChunk(of range: Range<Int>, _ body: (ArraySlice<UInt8>) -> Void) -> Bool {
+            switch storage {
+            case .bytes(let bytes):
+                body(bytes[range])
+                return true
+            case .file(let file):
+                return file.forEachChunk(of: range, chunk: SearchStateWriter.chunk, body)
+            }
         }
 
         /// Document `number` as it was written.
@@ -85,6 +133,19 @@ package struct SearchIndexState: Sendable, Equatable {
             return SearchDocument(title: string(record.title), text: string(record.text), url: string(record.url), kind: record.kind,
                                   weight: record.weight, indexesTitle: record.indexesTitle)
         }
+
+        /// Every byte of the state.
+        func all() -> [UInt8] {
+            switch storage {
+            case .bytes(let bytes): bytes
+            case .file(let file): bytes(0..<file.count)
+            }
+        }
+    }
+
+    /// Whether a read of a state's file failed.
+    final class ReadFailure: Sendable {
+        let happened = Mutex(false)
     }
 
     enum Documents: Sendable {
@@ -125,10 +186,16 @@ package struct SearchIndexState: Sendable, Equatable {
         self = try SearchStateCoding.decode(bytes)
     }
 
+    /// The same from a file, which stays open and is read only where a patch needs it: its
+    /// documents' texts are not held (docs/design.md#search).
+    package init(decoding file: ReadableFile, window: Int = SearchStateCoding.window) throws(SearchStateError) {
+        self = try SearchStateCoding.decode(file: file, window: window)
+    }
+
     /// The state as bytes for `init(decoding:)`.
     package func encoded() -> [UInt8] {
         switch documents {
-        case .stored(let stored): stored.storage
+        case .stored(let stored): stored.all()
         case .pending(let records): SearchStateCoding.encode(self, records: records)
         }
     }
@@ -137,9 +204,14 @@ package struct SearchIndexState: Sendable, Equatable {
     package func write(into sink: (UnsafeRawBufferPointer) -> Void) {
         switch documents {
         case .stored(let stored):
-            stored.storage.withUnsafeBytes { bytes in
-                for start in stride(from: 0, to: bytes.count, by: SearchStateWriter.chunk) {
-                    sink(UnsafeRawBufferPointer(rebasing: bytes[start..<min(bytes.count, start + SearchStateWriter.chunk)]))
+            // A file that cannot be read to its end is written short, which the next build refuses.
+            let count = switch stored.storage {
+            case .bytes(let bytes): bytes.count
+            case .file(let file): file.count
+            }
+            _ = stored.forEachChunk(of: 0..<count) { chunk in
+                for start in stride(from: chunk.startIndex, to: chunk.endIndex, by: SearchStateWriter.chunk) {
+                    chunk[start..<min(chunk.endIndex, start + SearchStateWriter.chunk)].withUnsafeBytes(sink)
                 }
             }
         case .pending(let records):

@@ -118,6 +118,8 @@ extension SearchIndex {
         }
         outputs.append(output(manifest, path: manifestPath(layout), previous: previous.manifest))
 
+        // What was read of a previous state's file that failed to read is not to be trusted.
+        guard !stored.readFailed else { return nil }
         let state = SearchIndexState(
             layout: layout, shardCount: previous.shardCount, estimatedBytes: estimate, shards: shardStamps,
             documentFiles: fileStamps, manifest: manifest.stamp,

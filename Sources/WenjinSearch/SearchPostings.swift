@@ -2,132 +2,209 @@ import Dispatch
 import Foundation
 import Synchronization
 
-/// Term → documents containing it, for the terms of some shards (all of them, or a range when
-/// a large index is built in passes), built on every core: each takes a contiguous run of
-/// document numbers and the runs are joined in order, so lists stay sorted. CJK terms stay
-/// numbers until their shard is written.
+/// The posting lists of a full write, each document tokenized once and the lists kept on disk
+/// (`SearchSpill`) a group of terms at a time, so the write's time and memory grow with the
+/// archive, not with its square (docs/design.md#search).
+///
+/// Terms are grouped by the low bits of their shard hash (`SearchShardKey`): at any shard count
+/// (a power of two) a shard's terms are all in one group, or a shard takes several whole groups.
+/// First every core tokenizes a contiguous run of document numbers and appends each document's
+/// distinct terms to its groups' runs (`spill`); then each group is read back, its lists joined
+/// in document order, and written again as finished shard entries sorted by term (`entries`),
+/// which also counts what the shard count is chosen from.
 struct SearchPostings {
-    /// Which terms a pass keeps: those whose shard, out of `shardCount`, is in `shards`.
-    struct Filter: Sendable {
-        var shardCount: Int
-        var shards: Range<Int>
+    /// How many groups: at 100,000 questions a group's lists are about 2 MB.
+    static let defaultGroups = 64
+    /// Bytes of one group's run a core gathers before appending it to the spill.
+    static let chunk = 64 * 1024
 
-        func keeps(_ hash: UInt32) -> Bool { shards.contains(Int(hash & UInt32(shardCount - 1))) }
+    /// One run of a group as one core appended it: `part` is the core's run of documents.
+    struct Run: Sendable {
+        var part: Int
+        var sequence: Int
+        var place: SearchSpill.Place
     }
 
-    /// `document number << 1 | 1 if the term is in the title`, ascending, for each term.
-    private(set) var cjk: [UInt64: [UInt32]] = [:]
-    private(set) var words: [String: [UInt32]] = [:]
-
-    /// A rough size of the shard files, to choose how many there are:
-    /// per term its bytes and 5, per posting 3. `SearchTermCensus` counts the same without lists.
-    var estimatedBytes: Int {
-        cjk.reduce(0) { $0 + SearchTokenizer.cjkByteCount($1.key) + 5 + $1.value.count * 3 }
-            + words.reduce(0) { $0 + $1.key.utf8.count + 5 + $1.value.count * 3 }
+    /// A group's shard entries: `hash`, then `"term":[list]` as `SearchShardFile` writes it.
+    struct Entries: Sendable {
+        var place: SearchSpill.Place
+        var terms: Int
+        /// `SearchIndex.shardCount`'s measure of the group: per term its bytes and 5, per posting 3.
+        var estimatedBytes: Int
     }
 
-    /// The postings of `documents` numbered by `order` (number → position in `documents`).
-    init(documents: [SearchDocument], order: [Int], filter: Filter?) {
+    let groups: Int
+    let spill: SearchSpill
+
+    /// Tokenizes `documents` numbered by `order` (number → position) into the spill's runs, by group.
+    func spill(documents: [SearchDocument], order: [Int]) -> [[Run]] {
         let parts = max(1, min(ProcessInfo.processInfo.activeProcessorCount, order.count / 64))
-        let partials = Partials(count: parts)
+        let runs = Mutex([[Run]](repeating: [], count: groups))
         DispatchQueue.concurrentPerform(iterations: parts) { part in
             let range = (order.count * part / parts)..<(order.count * (part + 1) / parts)
-            partials.set(part, Lists(documents: documents, order: order, range: range, filter: filter))
+            var writer = RunWriter(groups: groups, part: part)
+            var cjkFlags: [UInt64: UInt8] = [:]
+            var wordFlags: [String: UInt8] = [:]
+            for number in range {
+                cjkFlags.removeAll(keepingCapacity: true)
+                wordFlags.removeAll(keepingCapacity: true)
+                SearchTokenizer.forEachTerm(of: documents[order[number]], cjk: { code, title in
+                    if title { cjkFlags[code] = 1 } else if cjkFlags[code] == nil { cjkFlags[code] = 0 }
+                }, word: { word, title in
+                    if title { wordFlags[word] = 1 } else if wordFlags[word] == nil { wordFlags[word] = 0 }
+                })
+                for (code, flag) in cjkFlags { writer.add(cjk: code, title: flag, document: number) }
+                for (word, flag) in wordFlags { writer.add(word: word, title: flag, document: number) }
+                writer.flush(into: spill, runs: runs, whole: false)
+            }
+            writer.flush(into: spill, runs: runs, whole: true)
         }
-        // The first run's lists are taken as they are and later runs appended in place, so the
-        // lists are never held twice over.
-        let first = partials.take(0)
-        cjk = first.cjk
-        words = first.words
-        for part in 1..<parts {
-            let partial = partials.take(part)
-            for (code, postings) in partial.cjk { cjk[code, default: []].append(contentsOf: postings) }
-            for (word, postings) in partial.words { words[word, default: []].append(contentsOf: postings) }
-        }
+        return runs.withLock { $0 }
     }
 
-    /// The terms of shards `range` (out of `count`), grouped by shard and sorted by term; every
-    /// shard of the range appears, even empty. Consumes the lists, so terms are never held twice.
-    consuming func shards(count: Int, range: Range<Int>) -> [(key: SearchShardKey, terms: [(term: String, postings: [UInt32])])] {
-        var groups = [[(term: String, postings: [UInt32])]](repeating: [], count: range.count)
-        let mask = UInt32(count - 1)
+    /// Each group's lists, joined in document order and written back as sorted shard entries.
+    func entries(runs: [[Run]]) -> [Entries] {
+        let made = Mutex([Entries?](repeating: nil, count: groups))
+        DispatchQueue.concurrentPerform(iterations: groups) { group in
+            let entries = entries(group: runs[group].sorted { ($0.part, $0.sequence) < ($1.part, $1.sequence) })
+            made.withLock { $0[group] = entries }
+        }
+        return made.withLock { $0.map { $0! } }
+    }
+
+    private func entries(group runs: [Run]) -> Entries {
+        var cjk: [UInt64: [UInt32]] = [:]
+        var words: [String: [UInt32]] = [:]
+        var document: UInt32 = 0
+        for run in runs {
+            let bytes = spill.read(run.place)
+            var position = 0
+            func varint() -> UInt64 {
+                var value: UInt64 = 0
+                var shift: UInt64 = 0
+                while true {
+                    let byte = bytes[position]
+                    position += 1
+                    value |= UInt64(byte & 0x7F) << shift
+                    if byte & 0x80 == 0 { return value }
+                    shift += 7
+                }
+            }
+            while position < bytes.count {
+                let tag = bytes[position]
+                position += 1
+                switch tag {
+                case RunWriter.document:
+                    document = UInt32(varint())
+                case RunWriter.cjk, RunWriter.cjk | 1:
+                    cjk[varint(), default: []].append(document << 1 | UInt32(tag & 1))
+                default:
+                    let count = Int(varint())
+                    let word = String(decoding: bytes[position..<(position + count)], as: UTF8.self)
+                    position += count
+                    words[word, default: []].append(document << 1 | UInt32(tag & 1))
+                }
+            }
+        }
+        var estimate = 0
+        var terms: [(term: String, hash: UInt32, postings: [UInt32])] = []
+        terms.reserveCapacity(cjk.count + words.count)
         for (code, postings) in cjk {
-            groups[Int(SearchShardKey.hash(cjk: code) & mask) - range.lowerBound].append((SearchTokenizer.cjkTerm(code), postings))
+            estimate += SearchTokenizer.cjkByteCount(code) + 5 + postings.count * 3
+            terms.append((SearchTokenizer.cjkTerm(code), SearchShardKey.hash(cjk: code), postings))
         }
         cjk = [:]
         for (word, postings) in words {
-            groups[Int(SearchShardKey.hash(utf8: word.utf8) & mask) - range.lowerBound].append((word, postings))
+            estimate += word.utf8.count + 5 + postings.count * 3
+            terms.append((word, SearchShardKey.hash(utf8: word.utf8), postings))
         }
         words = [:]
-        for index in groups.indices {
-            groups[index].sort { $0.term.utf8.lexicographicallyPrecedes($1.term.utf8) }
+        terms.sort { $0.term.utf8.lexicographicallyPrecedes($1.term.utf8) }
+        var bytes: [UInt8] = []
+        var entry: [UInt8] = []
+        for term in terms {
+            entry.removeAll(keepingCapacity: true)
+            SearchShardFile.appendEntry(term: term.term.utf8, postings: term.postings, to: &entry)
+            for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8(truncatingIfNeeded: term.hash >> UInt32(shift))) }
+            RunWriter.appendVarint(UInt64(entry.count), to: &bytes)
+            bytes += entry
         }
-        return groups.enumerated().map { index, terms in (SearchShardKey(number: range.lowerBound + index), terms) }
+        return Entries(place: spill.append(bytes), terms: terms.count, estimatedBytes: estimate)
     }
 }
 
-/// The lists of one contiguous run of documents.
-private struct Lists: Sendable {
-    var cjk: [UInt64: [UInt32]] = [:]
-    var words: [String: [UInt32]] = [:]
+/// One core's runs being gathered, a buffer per group: records of a tag byte, then a document
+/// number, a CJK term code, or a word's length and bytes. A group's records name their document
+/// before its first term, and runs are read back in order, so a document is named once per group.
+private struct RunWriter {
+    static let document: UInt8 = 0xFF
+    static let cjk: UInt8 = 2
+    static let word: UInt8 = 4
 
-    init() {}
+    let part: Int
+    private var buffers: [[UInt8]]
+    private var named: [Int]
+    private var sequence = 0
 
-    init(documents: [SearchDocument], order: [Int], range: Range<Int>, filter: SearchPostings.Filter?) {
-        var cjkFlags: [UInt64: UInt32] = [:]
-        var wordFlags: [String: UInt32] = [:]
-        for number in range {
-            let document = documents[order[number]]
-            cjkFlags.removeAll(keepingCapacity: true)
-            wordFlags.removeAll(keepingCapacity: true)
-            SearchTokenizer.forEachTerm(of: document, filter: filter, cjk: { code, title in
-                if title { cjkFlags[code] = 1 } else if cjkFlags[code] == nil { cjkFlags[code] = 0 }
-            }, word: { word, title in
-                if title { wordFlags[word] = 1 } else if wordFlags[word] == nil { wordFlags[word] = 0 }
-            })
-            let base = UInt32(number) << 1
-            for (code, flag) in cjkFlags { cjk[code, default: []].append(base | flag) }
-            for (word, flag) in wordFlags { words[word, default: []].append(base | flag) }
+    init(groups: Int, part: Int) {
+        self.part = part
+        buffers = Array(repeating: [], count: groups)
+        named = Array(repeating: -1, count: groups)
+    }
+
+    mutating func add(cjk code: UInt64, title: UInt8, document: Int) {
+        let group = Int(SearchShardKey.hash(cjk: code)) & (buffers.count - 1)
+        name(document, in: group)
+        buffers[group].append(Self.cjk | title)
+        Self.appendVarint(code, to: &buffers[group])
+    }
+
+    mutating func add(word: String, title: UInt8, document: Int) {
+        let group = Int(SearchShardKey.hash(utf8: word.utf8)) & (buffers.count - 1)
+        name(document, in: group)
+        buffers[group].append(Self.word | title)
+        Self.appendVarint(UInt64(word.utf8.count), to: &buffers[group])
+        buffers[group] += word.utf8
+    }
+
+    private mutating func name(_ document: Int, in group: Int) {
+        guard named[group] != document else { return }
+        named[group] = document
+        buffers[group].append(Self.document)
+        Self.appendVarint(UInt64(document), to: &buffers[group])
+    }
+
+    /// Appends each buffer of a chunk or more (every non-empty one if `whole`) to the spill.
+    mutating func flush(into spill: SearchSpill, runs: borrowing Mutex<[[SearchPostings.Run]]>, whole: Bool) {
+        for group in buffers.indices where buffers[group].count >= (whole ? 1 : SearchPostings.chunk) {
+            let place = spill.append(buffers[group])
+            let run = SearchPostings.Run(part: part, sequence: sequence, place: place)
+            sequence += 1
+            runs.withLock { $0[group].append(run) }
+            buffers[group].removeAll(keepingCapacity: !whole)
         }
+    }
+
+    static func appendVarint(_ value: UInt64, to bytes: inout [UInt8]) {
+        var rest = value
+        while rest >= 0x80 {
+            bytes.append(UInt8(rest & 0x7F) | 0x80)
+            rest >>= 7
+        }
+        bytes.append(UInt8(rest))
     }
 }
 
 extension SearchTokenizer {
-    /// The terms of a document, title ones first (when its title is indexed) with `title` true,
-    /// keeping only those `filter` keeps.
-    static func forEachTerm(of document: SearchDocument, filter: SearchPostings.Filter?,
-                            cjk: (UInt64, Bool) -> Void, word: (String, Bool) -> Void) {
-        for (text, title) in [(document.title, true), (document.text, false)] where !title || document.indexesTitle {
-            if let filter {
-                forEachTerm(in: text, cjk: { if filter.keeps(SearchShardKey.hash(cjk: $0)) { cjk($0, title) } },
-                            word: { if filter.keeps(SearchShardKey.hash(utf8: $0.utf8)) { word($0, title) } })
-            } else {
-                forEachTerm(in: text, cjk: { cjk($0, title) }, word: { word($0, title) })
-            }
-        }
+    /// The terms of a document, title ones first (when its title is indexed) with `title` true.
+    static func forEachTerm(of document: SearchDocument, cjk: (UInt64, Bool) -> Void, word: (String, Bool) -> Void) {
+        if document.indexesTitle { forEachTerm(in: document.title, cjk: { cjk($0, true) }, word: { word($0, true) }) }
+        forEachTerm(in: document.text, cjk: { cjk($0, false) }, word: { word($0, false) })
     }
 
     /// UTF-8 bytes of a CJK term code's text.
     static func cjkByteCount(_ code: UInt64) -> Int {
         func count(_ scalar: UInt64) -> Int { scalar < 0x80 ? 1 : scalar < 0x800 ? 2 : scalar < 0x10000 ? 3 : 4 }
         return (code >> 21 != 0 ? count(code >> 21) : 0) + count(code & 0x1F_FFFF)
-    }
-}
-
-/// The per-core results, handed from the concurrent workers to the joining thread.
-private final class Partials: Sendable {
-    private let slots: Mutex<[Lists]>
-
-    init(count: Int) { slots = Mutex(Array(repeating: Lists(), count: count)) }
-
-    func set(_ part: Int, _ lists: Lists) {
-        slots.withLock { $0[part] = lists }
-    }
-
-    func take(_ part: Int) -> Lists {
-        slots.withLock { slots in
-            defer { slots[part] = Lists() }
-            return slots[part]
-        }
     }
 }

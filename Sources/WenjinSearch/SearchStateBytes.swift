@@ -93,8 +93,9 @@ struct SearchStateWriter {
         bytes.removeFirst(chunks)
     }
 
-    /// Ends the bytes with their checksum (`SearchContentHash.of` all of them) and hands on the rest.
-    mutating func finish(into sink: (UnsafeRawBufferPointer) -> Void) {
+    /// Ends the bytes with their checksum (`SearchContentHash.of` all of them, or its complement
+    /// if `spoiled`, so that they are refused) and hands on the rest.
+    mutating func finish(into sink: (UnsafeRawBufferPointer) -> Void, spoiled: Bool = false) {
         var digest = checksum
         bytes.withUnsafeBytes { buffer in
             var offset = 0
@@ -107,7 +108,7 @@ struct SearchStateWriter {
             digest.add(word: tail)
         }
         digest.add(word: UInt64(handedOn + bytes.count))
-        word(digest.finish())
+        word(spoiled ? ~digest.finish() : digest.finish())
         bytes.withUnsafeBytes { buffer in
             for start in stride(from: 0, to: buffer.count, by: Self.chunk) {
                 sink(UnsafeRawBufferPointer(rebasing: buffer[start..<min(buffer.count, start + Self.chunk)]))

@@ -1,3 +1,5 @@
+import WenjinBuildSupport
+
 /// The binary form of `SearchIndexState`: a magic string and version, the layout, shard count
 /// and estimate, each file's stamp, then one record per document number (the caller's key and
 /// digest, kind, title bit, weight, URL, title, text), then a checksum of all that precedes it.
@@ -7,6 +9,8 @@ enum SearchStateCoding {
     /// that unchanged documents still have the terms the previous files list for them.
     static let version: UInt8 = 3
     static var versionOffset: Int { magic.count }
+    /// Bytes of a state file read at a time while decoding it.
+    package static let window = 4 << 20
 
     /// Kinds by their number in the encoding: a new kind goes last, or the version changes.
     private static let kinds: [SearchDocument.Kind] = [.question, .answer, .article, .topic, .user]
@@ -61,13 +65,20 @@ enum SearchStateCoding {
         case .patched(let previous, let replaced):
             writer.varint(previous.records.count)
             var copyFrom = previous.records.first?.bytes.lowerBound ?? 0
+            // Unchanged records are copied as they are, from the previous state's file when it
+            // stayed there; a copy that fails spoils the checksum, so the next build writes the whole index.
+            var copied = true
             for (number, document, source) in replaced {
                 let record = previous.records[number]
-                writer.raw(previous.storage[copyFrom..<record.bytes.lowerBound], draining: sink)
+                copied = previous.forEachChunk(of: copyFrom..<record.bytes.lowerBound) { writer.raw($0, draining: sink) } && copied
                 write(document, source, to: &writer)
                 copyFrom = record.bytes.upperBound
             }
-            writer.raw(previous.storage[copyFrom..<(previous.records.last?.bytes.upperBound ?? copyFrom)], draining: sink)
+            copied = previous.forEachChunk(of: copyFrom..<(previous.records.last?.bytes.upperBound ?? copyFrom)) {
+                writer.raw($0, draining: sink)
+            } && copied
+            writer.finish(into: sink, spoiled: !copied)
+            return
         }
         writer.finish(into: sink)
     }
@@ -76,7 +87,7 @@ enum SearchStateCoding {
     private static func encodedBytes(_ state: SearchIndexState, records: Records) -> Int {
         let recordBytes = switch records {
         case .all(let documents, _, _): documents.reduce(0) { $0 + Self.recordBytes($1) }
-        case .patched(let previous, let replaced): previous.storage.count + replaced.reduce(0) { $0 + Self.recordBytes($1.document) }
+        case .patched(let previous, let replaced): (previous.records.last?.bytes.upperBound ?? 0) + replaced.reduce(0) { $0 + Self.recordBytes($1.document) }
         }
         return recordBytes + 64 + state.layout.folder.utf8.count + (state.shards.count + state.documentFiles.count + 1) * 24
     }
@@ -98,22 +109,55 @@ enum SearchStateCoding {
     }
 
     static func decode(_ bytes: [UInt8]) throws(SearchStateError) -> SearchIndexState {
+        try decode(count: bytes.count, storage: .bytes(bytes), window: bytes.count, read: { Array(bytes[$0]) },
+                   checksum: { bytes.withUnsafeBytes { SearchContentHash.of(UnsafeRawBufferPointer(rebasing: $0[..<(bytes.count - 8)])) } })
+    }
+
+    /// The same from a file left where it is: it is read a window at a time and only the records'
+    /// offsets are kept, so a rebuild holds neither the previous documents' texts nor the file
+    /// (93 MB at 100,000 questions; docs/design.md#search).
+    static func decode(file: ReadableFile, window: Int = window) throws(SearchStateError) -> SearchIndexState {
+        try decode(count: file.count, storage: .file(file), window: max(1, window), read: file.read,
+                   checksum: { file.digest(of: 0..<(file.count - 8), from: SearchContentHash.digest())?.finish() })
+    }
+
+    private static func decode(count: Int, storage: SearchIndexState.StoredDocuments.Storage, window size: Int,
+                               read: (Range<Int>) -> [UInt8]?, checksum: () -> UInt64?) throws(SearchStateError) -> SearchIndexState {
         func refuse(_ what: String) -> SearchStateError { SearchStateError(problem: what) }
         let header = magic.count + 1
-        guard bytes.count >= header + 8, bytes.starts(with: magic) else { throw refuse("not a state file") }
-        guard bytes.count <= Int(UInt32.max) else { throw refuse("larger than 4 GiB") }
-        guard bytes[magic.count] == version else { throw refuse("version \(bytes[magic.count]) is not \(version)") }
-        var reader = SearchStateReader(bytes, end: bytes.count - 8)
-        let checksum = bytes.withUnsafeBytes { SearchContentHash.of(UnsafeRawBufferPointer(rebasing: $0[..<(bytes.count - 8)])) }
-        let stored = bytes[(bytes.count - 8)...].reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
-        guard stored == checksum else { throw refuse("checksum mismatch") }
-        for _ in 0..<header { _ = reader.byte() }
+        guard count >= header + 8, let head = read(0..<header), head.starts(with: magic) else { throw refuse("not a state file") }
+        guard count <= Int(UInt32.max) else { throw refuse("larger than 4 GiB") }
+        guard head[magic.count] == version else { throw refuse("version \(head[magic.count]) is not \(version)") }
+        guard let stored = read((count - 8)..<count)?.reversed().reduce(UInt64(0), { $0 << 8 | UInt64($1) }),
+              let computed = checksum() else { throw refuse("unreadable") }
+        guard stored == computed else { throw refuse("checksum mismatch") }
 
-        guard let folder = reader.range(), let folderText = String(validating: bytes[folder], as: UTF8.self),
-              let perFile = reader.varint(), let snippet = reader.varint(), let target = reader.varint(),
-              let shardCount = reader.varint(max: 4096), shardCount > 0, shardCount & (shardCount - 1) == 0,
-              let estimate = reader.varint(max: Int.max)
-        else { throw refuse("bad header") }
+        // The bytes before the checksum, a window at a time: an item cut by the window's end is
+        // read again from its start once the window has moved on.
+        let end = count - 8
+        var windowStart = header
+        guard var window = read(header..<min(end, header + size)) else { throw refuse("unreadable") }
+        var reader = SearchStateReader(window, end: window.count)
+        func next<Item>(_ parse: (inout SearchStateReader) -> Item?) throws(SearchStateError) -> Item? {
+            while true {
+                let start = reader.position
+                if let item = parse(&reader) { return item }
+                let windowEnd = windowStart + window.count
+                guard windowEnd < end else { return nil }
+                guard let more = read(windowEnd..<min(end, windowEnd + max(size, window.count - start))) else { throw refuse("unreadable") }
+                window = Array(window[start...]) + more
+                windowStart += start
+                reader = SearchStateReader(window, end: window.count)
+            }
+        }
+
+        typealias Header = (folder: String, perFile: Int, snippet: Int, target: Int, shardCount: Int, estimate: Int)
+        guard let (folderText, perFile, snippet, target, shardCount, estimate) = try next({ (reader: inout SearchStateReader) -> Header? in
+            guard let folder = reader.range(), let folderText = String(validating: reader.bytes[folder], as: UTF8.self),
+                  let perFile = reader.varint(), let snippet = reader.varint(), let target = reader.varint(),
+                  let shardCount = reader.varint(max: 4096), let estimate = reader.varint(max: Int.max) else { return nil }
+            return (folderText, perFile, snippet, target, shardCount, estimate)
+        }), shardCount > 0, shardCount & (shardCount - 1) == 0 else { throw refuse("bad header") }
         var layout = SearchIndex.Layout()
         layout.folder = folderText
         layout.documentsPerFile = perFile
@@ -123,37 +167,53 @@ enum SearchStateCoding {
         var shards: [SearchIndexState.Stamp] = []
         shards.reserveCapacity(shardCount)
         for _ in 0..<shardCount {
-            guard let size = reader.varint(), let terms = reader.varint(), let hash = reader.word() else { throw refuse("bad shard") }
-            shards.append(SearchIndexState.Stamp(bytes: size, terms: terms, hash: hash))
+            guard let stamp = try next({ reader -> SearchIndexState.Stamp? in
+                guard let size = reader.varint(), let terms = reader.varint(), let hash = reader.word() else { return nil }
+                return SearchIndexState.Stamp(bytes: size, terms: terms, hash: hash)
+            }) else { throw refuse("bad shard") }
+            shards.append(stamp)
         }
-        guard let fileCount = reader.varint() else { throw refuse("bad file count") }
+        guard let fileCount = try next({ $0.varint() }) else { throw refuse("bad file count") }
         var files: [SearchIndexState.Stamp] = []
         for _ in 0...fileCount {
-            guard let size = reader.varint(), let hash = reader.word() else { throw refuse("bad file") }
-            files.append(SearchIndexState.Stamp(bytes: size, terms: 0, hash: hash))
+            guard let stamp = try next({ reader -> SearchIndexState.Stamp? in
+                guard let size = reader.varint(), let hash = reader.word() else { return nil }
+                return SearchIndexState.Stamp(bytes: size, terms: 0, hash: hash)
+            }) else { throw refuse("bad file") }
+            files.append(stamp)
         }
         let manifest = files.removeLast()
 
-        guard let count = reader.varint(), count <= bytes.count,
-              SearchIndex.documentFileCount(count, layout) == fileCount
+        guard let documents = try next({ $0.varint() }), documents <= count,
+              SearchIndex.documentFileCount(documents, layout) == fileCount
         else { throw refuse("bad document count") }
         var records: [SearchIndexState.Record] = []
-        records.reserveCapacity(count)
+        records.reserveCapacity(documents)
         var textBytes = 0
-        for _ in 0..<count {
-            let start = reader.position
-            guard let key = reader.word(), let digest = reader.word(),
-                  let kind = reader.byte(), Int(kind) < kinds.count,
-                  let indexesTitle = reader.byte(), indexesTitle <= 1, let weight = reader.signed(),
-                  let url = reader.range(), let title = reader.range(), let text = reader.range()
-            else { throw refuse("bad document") }
-            textBytes += (indexesTitle == 1 ? title.count : 0) + text.count
-            records.append(SearchIndexState.Record(key: key, digest: digest, kind: kinds[Int(kind)], indexesTitle: indexesTitle == 1,
-                                  weight: weight, url: url, title: title, text: text, bytes: start..<reader.position))
+        for _ in 0..<documents {
+            guard let record = try next({ reader -> SearchIndexState.Record? in
+                let start = reader.position
+                guard let key = reader.word(), let digest = reader.word(),
+                      let kind = reader.byte(), Int(kind) < kinds.count,
+                      let indexesTitle = reader.byte(), indexesTitle <= 1, let weight = reader.signed(),
+                      let url = reader.range(), let title = reader.range(), let text = reader.range()
+                else { return nil }
+                let offset = windowStart
+                return SearchIndexState.Record(
+                    key: key, digest: digest, kind: kinds[Int(kind)], indexesTitle: indexesTitle == 1, weight: weight,
+                    url: url.shifted(offset), title: title.shifted(offset), text: text.shifted(offset),
+                    bytes: (start..<reader.position).shifted(offset))
+            }) else { throw refuse("bad document") }
+            textBytes += (record.indexesTitle ? record.title.count : 0) + record.text.count
+            records.append(record)
         }
-        guard reader.isAtEnd else { throw refuse("bytes after the last document") }
+        guard windowStart + reader.position == end else { throw refuse("bytes after the last document") }
         return SearchIndexState(
             layout: layout, shardCount: shardCount, estimatedBytes: estimate, shards: shards, documentFiles: files,
-            manifest: manifest, documents: .stored(SearchIndexState.StoredDocuments(storage: bytes, records: records, textBytes: textBytes)))
+            manifest: manifest, documents: .stored(SearchIndexState.StoredDocuments(storage: storage, records: records, textBytes: textBytes)))
     }
+}
+
+private extension Range<Int> {
+    func shifted(_ offset: Int) -> Range<Int> { (lowerBound + offset)..<(upperBound + offset) }
 }

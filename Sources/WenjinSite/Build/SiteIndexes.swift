@@ -79,17 +79,18 @@ struct SiteIndexes {
 
     /// The search index, patched from the live output's when its state is there (and was made
     /// by this program for this site), else written whole; a state that should be there and
-    /// cannot be used is told in a progress line. The new state is staged a chunk at a time
-    /// while the previous one is still held (it copies records from its bytes), never whole beside it.
+    /// cannot be used is told in a progress line. The new state is staged a chunk at a time,
+    /// copying unchanged records from the previous state's file, which is never held whole.
     private func writeSearch(into staged: any BuildOutput, live: URL, progress: any BuildProgress,
                              count: (StagedOutput.Outcome) -> Void) throws -> SearchIndexReport {
         let documents = SiteSearchDocuments(content: index.content, bodies: bodies)
         // Published together, so a seed without its state means the state was lost.
         var previous: SearchIndexState?
         if staged.liveSidecar(Self.searchSeedSidecar) == Array(inputs.seed.description.utf8) {
-            if let bytes = staged.liveSidecar(Self.searchStateSidecar) {
+            // Left in its file: only the records are decoded, and a changed document's old text read back.
+            if let file = staged.liveSidecarFile(Self.searchStateSidecar) {
                 do {
-                    previous = try SearchIndexState(decoding: bytes)
+                    previous = try SearchIndexState(decoding: file)
                 } catch {
                     progress.note("the search index state of the last build is unreadable (\(error.problem)): writing the whole index")
                 }

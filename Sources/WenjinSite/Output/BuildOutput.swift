@@ -18,6 +18,8 @@ protocol BuildOutput: Sendable {
     func liveFingerprint(_ path: SitePath) -> PageFingerprint?
     /// A state file published with the output (`StagedOutput.publish(sidecars:)`).
     func liveSidecar(_ name: String) -> [UInt8]?
+    /// The same left in its file, to be read by ranges.
+    func liveSidecarFile(_ name: String) -> ReadableFile?
     /// Writes a state file to publish with the output as `writing` makes it (`StagedOutput.stageSidecar`).
     func stageSidecar(_ name: String, writing: (inout SidecarWriter) -> Void) throws(OutputFileError)
 }

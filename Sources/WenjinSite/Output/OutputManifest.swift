@@ -41,6 +41,16 @@ struct OutputManifest: Sendable {
         return bytes
     }
 
+    /// The same, left in its file to be read by ranges (the search index's state, too large to
+    /// hold whole beside the archive: docs/design.md#search); checked a chunk at a time.
+    func sidecarFile(_ name: String) -> ReadableFile? {
+        guard let file, let listed = sidecars[name], let opened = ReadableFile(path: Self.sidecarFile(name, of: file).path),
+              opened.count == listed.count,
+              let digest = opened.digest(of: 0..<opened.count, from: PageFingerprint.contentsDigest()),
+              PageFingerprint(value: digest.finish()) == listed.digest else { return nil }
+        return opened
+    }
+
     private static func sidecarFile(_ name: String, of manifest: URL) -> URL {
         manifest.deletingLastPathComponent().appendingPathComponent(manifest.lastPathComponent + "." + name)
     }

@@ -37,6 +37,7 @@ final class StreamedOutput: BuildOutput {
 
     func liveFingerprint(_ path: SitePath) -> PageFingerprint? { nil }
     func liveSidecar(_ name: String) -> [UInt8]? { nil }
+    func liveSidecarFile(_ name: String) -> ReadableFile? { nil }
     /// A stream publishes no state for a next build.
     func stageSidecar(_ name: String, writing: (inout SidecarWriter) -> Void) throws(OutputFileError) {}
 }
