@@ -31,7 +31,8 @@ def main():
             if origin is None and when is not None:
                 origin = when
             test, kind = payload.get("testID"), payload.get("kind")
-            if test is None:
+            # An event without a time (or before any time was seen) cannot be placed.
+            if test is None or when is None or origin is None:
                 continue
             if kind == "testEnded":
                 ended[test] = when

@@ -8,7 +8,6 @@ import WenjinTestSupport
 @Suite("External tools")
 struct ExternalToolTests {
     static let tidy = "/usr/bin/tidy"
-    static let chromium = "/usr/bin/chromium"
 
     /// One page of every kind the build writes.
     static let samples = ["index.html", "unanswered.html", "articles.html", "topics.html", "users.html", "search.html",
@@ -30,7 +29,7 @@ struct ExternalToolTests {
     }
 
     @Test("A page opened from file:// has Bootstrap's styles applied in headless Chromium",
-          .enabled(if: FileManager.default.isExecutableFile(atPath: chromium)), .tags(.endToEnd), EndToEnd.skippable, .timeLimit(.minutes(20)))
+          .enabled(if: HeadlessChromium.installed), .tags(.endToEnd), EndToEnd.skippable, .timeLimit(.minutes(20)))
     func bootstrapAppliesInChromium() async throws {
         let site = try FixtureSite()
         defer { site.remove() }
@@ -43,7 +42,7 @@ struct ExternalToolTests {
     }
 
     @Test("The built search page finds a two-character Chinese word from file:// in headless Chromium",
-          .enabled(if: FileManager.default.isExecutableFile(atPath: chromium)), .tags(.endToEnd), EndToEnd.skippable, .timeLimit(.minutes(20)))
+          .enabled(if: HeadlessChromium.installed), .tags(.endToEnd), EndToEnd.skippable, .timeLimit(.minutes(20)))
     func searchPageFindsChineseWord() async throws {
         let site = try FixtureSite()
         defer { site.remove() }

@@ -7,7 +7,7 @@ import WenjinTestSupport
 /// The built sample community served by Debian's nginx with README's configuration, as a
 /// host would serve it (`build.hosting`), and loaded by headless Chromium.
 @Suite("Served by nginx", .tags(.endToEnd), EndToEnd.skippable,
-       .enabled(if: NginxServer.isInstalled && FileManager.default.isExecutableFile(atPath: ExternalToolTests.chromium),
+       .enabled(if: NginxServer.isInstalled && HeadlessChromium.installed,
                                    "needs Debian's nginx and chromium"),
        .timeLimit(.minutes(20)))
 struct NginxHostingTests {
@@ -94,7 +94,7 @@ struct NginxHostingTests {
     /// with the browser's console log (CSP violations, failed loads) in the same output.
     private static func load(_ path: String, from nginx: NginxServer, site: PrivacySampleSite) async throws
         -> (status: Int32, output: String) {
-        try await ExternalToolTests.run(ExternalToolTests.chromium, [
+        try await ExternalToolTests.run(HeadlessChromium.path, [
             "--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run",
             "--user-data-dir=\(site.root.appendingPathComponent(".chromium").path)",
             "--enable-logging=stderr", "--v=0", "--virtual-time-budget=5000", "--dump-dom",

@@ -35,7 +35,11 @@ struct RowDigestsStateTests {
             user.nickName = "小王"
             try writer.upsert(user)
         }
-        let rebuild = try site.build()
+        let notes = NoteKeepingProgress()
+        let rebuild = try SiteBuilder(config: site.config, store: site.store).build(into: site.output, progress: notes)
+        // The patch ran: no full read (which reads all 4 bodies and says so).
+        #expect(notes.lines.withLock { $0 }.isEmpty)
+        #expect(rebuild.bodiesRead < 4)
         #expect(rebuild.pagesUnchanged > 0)
         let saved = try #require(RowDigests.load(from: site.storeFolder))
         let afresh = RowDigests(content: try ArchiveContent.read(from: site.store, fallbackSource: nil), previous: nil)

@@ -7,7 +7,9 @@ import Glibc
 /// browser context (its own storage, as a new profile would have) costs a small part of that.
 /// Several tests may hold pages at once: each command is sent and answered on a queue of the
 /// browser's own, and waiting between two looks at a page happens off it, so no test's thread
-/// waits on the browser and no page waits on another.
+/// waits on the browser; a look waits on the queue for at most 2 s, so a slow page holds the
+/// others back briefly, never for a whole deadline. A browser that died is started again by
+/// the next page opened.
 package final class HeadlessChromium: @unchecked Sendable {
     package static let shared = HeadlessChromium()
     /// Debian's Chromium (`make test` installs it).
@@ -79,7 +81,8 @@ package final class HeadlessChromium: @unchecked Sendable {
             do {
                 // While the page is replacing about:blank or reloading, an evaluation may find no context.
                 let value = try await onQueue {
-                    let answer = try self.send("Runtime.evaluate", ["expression": expression, "returnByValue": true], session: page.session)
+                    let answer = try self.send("Runtime.evaluate", ["expression": expression, "returnByValue": true], session: page.session,
+                                               within: 2)
                     return (answer["result"] as? [String: Any])?["value"] as? String
                 }
                 if let value { return value }
@@ -105,6 +108,8 @@ package final class HeadlessChromium: @unchecked Sendable {
     /// Starts Chromium with a profile of its own, removed when the process exits; Chromium
     /// exits when its end of the pipe closes, which the process's exit does too.
     private func start() throws {
+        // A write to a browser that died fails with EPIPE rather than killing the test process.
+        signal(SIGPIPE, SIG_IGN)
         var commands: [Int32] = [0, 0], answers: [Int32] = [0, 0]
         guard pipe(&commands) == 0, pipe(&answers) == 0 else { throw Failure(description: "no pipe") }
         for descriptor in commands + answers { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
@@ -114,13 +119,13 @@ package final class HeadlessChromium: @unchecked Sendable {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        // dup2 onto 3 and 4 clears close-on-exec there only. Every other descriptor is closed:
-        // Foundation's pipes to other tests' tools lack close-on-exec, and a long-lived browser
-        // holding one would keep that tool's output from ever ending.
+        // dup2 onto 3 and 4 clears close-on-exec there only. Every other descriptor is closed
+        // in the child, whenever another test opened it: Foundation's pipes to other tests'
+        // tools lack close-on-exec, and a long-lived browser holding one would keep that tool's
+        // output from ever ending.
         posix_spawn_file_actions_adddup2(&actions, commands[0], 3)
         posix_spawn_file_actions_adddup2(&actions, answers[1], 4)
-        let inherited = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd"))?.compactMap { Int32($0) } ?? []
-        for descriptor in inherited where descriptor > 4 { posix_spawn_file_actions_addclose(&actions, descriptor) }
+        Self.closeFrom5(&actions)
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         var argv = arguments.map { strdup($0) } + [nil]
@@ -138,12 +143,27 @@ package final class HeadlessChromium: @unchecked Sendable {
         fromBrowser = answers[0]
     }
 
+    /// Closes every descriptor from 5 up in the child: with glibc's `closefrom` action when
+    /// there is one (2.34 and later; Swift's Glibc module does not declare it), else those open
+    /// now (a pipe another test opens meanwhile may then leak, as before the action existed).
+    private static func closeFrom5(_ actions: inout posix_spawn_file_actions_t) {
+        typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+        if let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np"),
+           unsafeBitCast(symbol, to: CloseFrom.self)(&actions, 5) == 0 {
+            return
+        }
+        let inherited = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd"))?.compactMap { Int32($0) } ?? []
+        for descriptor in inherited where descriptor > 4 { posix_spawn_file_actions_addclose(&actions, descriptor) }
+    }
+
     private static let profile = FileManager.default.temporaryDirectory.appendingPathComponent("wenjin-chromium-\(getpid())").path
 
     /// Sends one command (to the browser, or to a page's `session`) and returns its result,
-    /// skipping the events and other pages' output Chromium sends meanwhile. Waits 30 s at most.
-    private func send(_ method: String, _ parameters: [String: Any] = [:], session: String? = nil) throws -> [String: Any] {
-        let deadline = ContinuousClock.now + .seconds(30)
+    /// skipping the events and other pages' output Chromium sends meanwhile (an answer that
+    /// came too late for an earlier command among them). Waits `seconds` at most.
+    private func send(_ method: String, _ parameters: [String: Any] = [:], session: String? = nil, within seconds: Int = 30) throws
+        -> [String: Any] {
+        let deadline = ContinuousClock.now + .seconds(seconds)
         lastID += 1
         var message: [String: Any] = ["id": lastID, "method": method, "params": parameters]
         if let session { message["sessionId"] = session }
@@ -152,7 +172,7 @@ package final class HeadlessChromium: @unchecked Sendable {
         while offset < bytes.count {
             let written = bytes[offset...].withUnsafeBytes { write(toBrowser, $0.baseAddress, $0.count) }
             if written < 0, errno == EINTR { continue }
-            guard written > 0 else { throw Failure(description: "Chromium is gone (\(method))") }
+            guard written > 0 else { throw lost("Chromium is gone (\(method))") }
             offset += written
         }
         while true {
@@ -171,9 +191,17 @@ package final class HeadlessChromium: @unchecked Sendable {
             var chunk = [UInt8](repeating: 0, count: 65536)
             let count = chunk.withUnsafeMutableBytes { read(fromBrowser, $0.baseAddress, $0.count) }
             if count < 0, errno == EINTR { continue }
-            guard count > 0 else { throw Failure(description: "Chromium closed the pipe (\(method))") }
+            guard count > 0 else { throw lost("Chromium closed the pipe (\(method))") }
             received += chunk[..<count]
         }
+    }
+
+    /// Forgets a browser that died, so the next page opened starts another.
+    private func lost(_ description: String) -> Failure {
+        Glibc.close(toBrowser)
+        Glibc.close(fromBrowser)
+        (toBrowser, fromBrowser, received) = (-1, -1, [])
+        return Failure(description: description)
     }
 
     private func string(_ value: Any?) throws -> String {

@@ -77,5 +77,10 @@ extension LinkCheckError: UserFacingError {
         case .nameNotUTF8: return "the folder holds a file whose name is not UTF-8 text"
         }
     }
-    package var remedy: String? { "run 'wenjin build' first, or name the built site: 'wenjin check DIR'" }
+    package var remedy: String? {
+        switch reason {
+        case .notAFolder, .unreadable: "run 'wenjin build' first, or name the built site: 'wenjin check DIR'"
+        case .nameNotUTF8: "rename or remove the file: no build writes such a name, and no link can reach it"
+        }
+    }
 }
