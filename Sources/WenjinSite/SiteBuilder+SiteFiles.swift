@@ -20,15 +20,15 @@ extension SiteBuilder {
     /// Theme files, libraries, stored images and the site folder's `Public/`, each with the
     /// path of its source file, in no particular order (the output does not depend on it).
     /// `Public/` may not reach outside the site folder (`ReadableArea`).
-    func siteFiles(theme: Theme, index: ArchiveLookup) throws(ReadableArea.Outside) -> [(SitePath, source: String)] {
+    func siteFiles(theme: Theme, archive: ArchiveLookup) throws(ReadableArea.Outside) -> [(SitePath, source: String)] {
         var files = theme.files.mapValues(\.path)
         // The placeholder of removed images ships only with an archive that shows it.
-        if index.content.withdrawals.removedImages.isEmpty { files[SiteLayout.removedImage] = nil }
+        if archive.content.withdrawals.removedImages.isEmpty { files[SiteLayout.removedImage] = nil }
         // On both cores, once per stored image on every build, its source joined as a string:
         // a `URL` per image was 2.4% of a rebuild's time at 100,000 questions. Two assets with one
         // path hold the same bytes (the path is their SHA-256), so either source will do.
         let assetFolder = config.assetFolder.path + "/"
-        let stored = index.content.assets.values.filter { $0.state == .stored && $0.sha256 != nil }
+        let stored = archive.content.assets.values.filter { $0.state == .stored && $0.sha256 != nil }
         files.reserveCapacity(files.count + stored.count)
         for (path, source) in ParallelWork.map(stored, { asset in
             (SiteLayout.image(sha256: asset.sha256 ?? "", contentType: asset.contentType, url: asset.url), assetFolder + (asset.sha256 ?? ""))

@@ -14,24 +14,24 @@ extension SiteBuilder {
         let stateFolder = URL(fileURLWithPath: store.path).deletingLastPathComponent()
         let theme = try steps.run(.loadTheme) { try loadTheme(progress: progress) }
         let prepared = try prepare(steps: steps, stateFolder: stateFolder, output: { .success(()) }, discard: { _ in })
-        let (index, bodies) = (prepared.index, prepared.bodies)
+        let (archive, bodies) = (prepared.archive, prepared.bodies)
         var summary = BuildSummary(bodies: bodies)
-        let output = StreamedOutput(sink: sink, texts: PageText.published(index: index, bodies: bodies))
-        let jobs = PageJob.plan(for: index)
-        let renderer = pageRenderer(index: index, bodies: bodies, theme: theme, withDrafts: false)
+        let output = StreamedOutput(sink: sink, texts: PageText.published(archive: archive, bodies: bodies))
+        let jobs = PageJob.plan(for: archive)
+        let renderer = pageRenderer(archive: archive, bodies: bodies, theme: theme, withDrafts: false)
         let inputs = prepared.feedAndSitemapInputs(seed: PageFingerprint.seed(theme: theme, renderer: renderer))
 
         // In the order of precedence of a published folder, where a later file replaces an
         // earlier one at the same path (indexes over `Public/`, `Public/` over pages), since the
         // stream keeps the first: indexes, files, then the pages.
-        let indexes = SiteIndexes(index: index, siteTitle: config.title, baseURL: config.baseURL, inputs: inputs)
+        let indexes = SiteIndexes(archive: archive, siteTitle: config.title, baseURL: config.baseURL, inputs: inputs)
         let written = try steps.run(.writeIndexes, givingBackMemory: true) {
             // `live` is never read: a stream has no published state to patch the search index from.
             try indexes.write(pages: jobs, into: output, live: defaultOutput, progress: steps.progress)
         }
         summary.search = written.search
         summary.filesWritten = written.written
-        let copied = try steps.run(.copyFiles, over: { try siteFiles(theme: theme, index: index) }) { files in
+        let copied = try steps.run(.copyFiles, over: { try siteFiles(theme: theme, archive: archive) }) { files in
             try copy(files, into: output, progress: steps.progress)
         }
         summary.filesWritten += copied.filter { $0 == .written }.count
@@ -53,7 +53,7 @@ extension SiteBuilder {
         var handed = 0
         for start in stride(from: 0, to: jobs.count, by: Self.pagesPerSlice) {
             let slice = Array(jobs[start..<min(jobs.count, start + Self.pagesPerSlice)])
-            let shown = slice.flatMap { $0.bodies(in: renderer.index) }
+            let shown = slice.flatMap { $0.bodies(in: renderer.archive) }
             try bodies.load(shown)
             handed += try ParallelWork.map(slice) { job throws in
                 let page = renderer.prepare(job)

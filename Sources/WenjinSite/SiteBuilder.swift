@@ -54,10 +54,10 @@ package struct SiteBuilder: Sendable {
         return summary
     }
 
-    /// What the steps after sanitizing share: the archive's index, its bodies, the entities'
+    /// What the steps after sanitizing share: the archive's lookups, its bodies, the entities'
     /// digests and the output (the staged folder of a build; nothing for a stream).
     struct Prepared<Output: Sendable> {
-        let index: ArchiveLookup
+        let archive: ArchiveLookup
         let bodies: SanitizedBodies
         let entities: EntityDigests
         let output: Output
@@ -85,49 +85,49 @@ package struct SiteBuilder: Sendable {
     /// fail). The raw bodies live only here, let go as soon as they are sanitized.
     func prepare<Output: Sendable>(steps: BuildSteps, stateFolder: URL, output: @escaping @Sendable () -> Result<Output, SiteError>,
                                    discard: @escaping @Sendable (Output) -> Void) throws(SiteError) -> Prepared<Output> {
-        // Links resolve without the bodies, so one index serves the sanitizer and the pages.
-        let (index, raw, ledger, rows) = try steps.run(.readStore) {
+        // Links resolve without the bodies, so one archive lookup serves the sanitizer and the pages.
+        let (archive, raw, ledger, rows) = try steps.run(.readStore) {
             // What the last build saw, so this one reads and digests only rows written since;
             // the ledger decoded meanwhile, on the other core.
             let previous = PreviousBuild(stateFolder: stateFolder)
             let (ledger, read, _) = SideBySide.run({ previous.ledger?.decoded() }, {
                 Result { try readArchive(since: previous.since, previousRows: previous.rows) }
             }, {})
-            let (index, raw, rows) = try read.get()
+            let (archive, raw, rows) = try read.get()
             // Valid for the store at its counter whatever the output holds, so saved now and let
             // go after the entities' digests: a build that fails later leaves them true.
             if let rows, rows.seen != nil, rows.changed { rows.save(in: stateFolder) }
-            if case .all = index.content.rowsRead, index.content.storeChanges != nil {
+            if case .all = archive.content.rowsRead, archive.content.storeChanges != nil {
                 steps.progress.note(previous.fullReadNote)
             }
-            steps.progress.advance(by: index.content.questions.count + index.content.articles.count
-                                       + index.content.users.count + index.content.topics.count)
-            return (index, raw, ledger, rows)
+            steps.progress.advance(by: archive.content.questions.count + archive.content.articles.count
+                                       + archive.content.users.count + archive.content.topics.count)
+            return (archive, raw, ledger, rows)
         }
         return try steps.run(.sanitizeBodies, total: raw.count, givingBackMemory: true) {
-            try sanitize(raw, index: index, ledger: ledger, rows: rows, output: output, discard: discard, progress: steps.progress)
+            try sanitize(raw, archive: archive, ledger: ledger, rows: rows, output: output, discard: discard, progress: steps.progress)
         }
     }
 
-    /// Three preparations that need only the index share the cores: the bodies (the ledger
+    /// Three preparations that need only the archive's lookups share the cores: the bodies (the ledger
     /// read and checked), the entities' digests, and the output (a folder's manifests read).
     /// After the read, not beside it: there they raised the peak and saved no time.
-    private func sanitize<Output: Sendable>(_ raw: [(key: BodyKey, html: String?)], index: ArchiveLookup, ledger: BodyLedger?,
+    private func sanitize<Output: Sendable>(_ raw: [(key: BodyKey, html: String?)], archive: ArchiveLookup, ledger: BodyLedger?,
                                             rows: RowDigests?, output: @Sendable () -> Result<Output, SiteError>,
                                             discard: @Sendable (Output) -> Void, progress: any BuildProgress) throws -> Prepared<Output> {
-        let hosts = CommunityHosts(source: index.content.sourceBase, historical: config.source.historicalHosts)
+        let hosts = CommunityHosts(source: archive.content.sourceBase, historical: config.source.historicalHosts)
         let (sanitized, entities, staging) = SideBySide.run({ () -> Result<SanitizedBodies, any Error> in
             Result {
-                try SanitizedBodies.make(raw: raw, index: index, hosts: hosts, store: store,
+                try SanitizedBodies.make(raw: raw, archive: archive, hosts: hosts, store: store,
                                          imageSizes: StoredImageSizes(folder: config.assetFolder), previous: ledger,
-                                         seen: index.content.storeChanges, progress: progress)
+                                         seen: archive.content.storeChanges, progress: progress)
             }
         }, {
-            EntityDigests(index: index, rows: rows)
+            EntityDigests(archive: archive, rows: rows)
         }, output)
         switch (sanitized, staging) {
         case (.success(let bodies), .success(let made)):
-            return Prepared(index: index, bodies: bodies, entities: entities, output: made)
+            return Prepared(archive: archive, bodies: bodies, entities: entities, output: made)
         case (.failure(let error), .success(let made)):
             discard(made)
             throw error
@@ -138,9 +138,9 @@ package struct SiteBuilder: Sendable {
     /// The steps that write: pages, files, indexes, then the swap that publishes them.
     private func write(_ prepared: Prepared<StagedOutput>, live: URL, theme: Theme, drafts: DraftCollection?, steps: BuildSteps,
                        stateFolder: URL, into summary: inout BuildSummary) throws(SiteError) {
-        let (index, bodies, staged) = (prepared.index, prepared.bodies, prepared.output)
-        let jobs = PageJob.plan(for: index)
-        let renderer = pageRenderer(index: index, bodies: bodies, theme: theme, withDrafts: drafts != nil)
+        let (archive, bodies, staged) = (prepared.archive, prepared.bodies, prepared.output)
+        let jobs = PageJob.plan(for: archive)
+        let renderer = pageRenderer(archive: archive, bodies: bodies, theme: theme, withDrafts: drafts != nil)
         let inputs = prepared.feedAndSitemapInputs(seed: PageFingerprint.seed(theme: theme, renderer: renderer))
         let draftPages = drafts.map { DraftPages(drafts: $0, renderer: renderer) }
         let published = Self.published(jobs, besides: draftPages)
@@ -155,13 +155,13 @@ package struct SiteBuilder: Sendable {
         summary.pagesWritten = rendered.filter { $0.outcome == .written }.count
         summary.pagesUnchanged = rendered.count - summary.pagesWritten
 
-        let copied = try steps.run(.copyFiles, over: { try siteFiles(theme: theme, index: index) }) { files in
+        let copied = try steps.run(.copyFiles, over: { try siteFiles(theme: theme, archive: archive) }) { files in
             try copy(files, into: staged, progress: steps.progress)
         }
         summary.filesWritten = copied.filter { $0 == .written }.count
         summary.filesUnchanged = copied.count - summary.filesWritten
 
-        let indexes = SiteIndexes(index: index, siteTitle: config.title, baseURL: config.baseURL, inputs: inputs)
+        let indexes = SiteIndexes(archive: archive, siteTitle: config.title, baseURL: config.baseURL, inputs: inputs)
         let written = try steps.run(.writeIndexes, givingBackMemory: true) {
             try indexes.write(pages: jobs, into: staged, live: live, progress: steps.progress)
         }
@@ -184,7 +184,7 @@ package struct SiteBuilder: Sendable {
         }
     }
 
-    /// The archive's index (without raw bodies) and the raw bodies apart, so that they are
+    /// The archive's lookups (without raw bodies) and the raw bodies apart, so that they are
     /// held once and can be let go as soon as they are sanitized; and the rows' digests.
     private func readArchive(since seen: StoreChanges?, previousRows: RowDigests?)
         throws -> (ArchiveLookup, [(key: BodyKey, html: String?)], RowDigests?) {
@@ -217,7 +217,7 @@ package struct SiteBuilder: Sendable {
     /// Returns the pages and how many were walked.
     private func renderPages(_ published: [PageJob], drafts draftPages: DraftPages?, renderer: PageRenderer, inputs: FeedAndSitemapInputs,
                              into staged: StagedOutput, progress: any BuildProgress) throws -> ([RenderedPage], walked: Int) {
-        let index = renderer.index
+        let archive = renderer.archive
         let bodies = renderer.bodies
         let (fingerprints, walked) = try { () throws(OutputFileError) -> ([PageFingerprint], Int) in
             let plan = PlanFingerprints(jobs: published, renderer: renderer, entities: inputs.entities, seed: inputs.seed,
@@ -239,7 +239,7 @@ package struct SiteBuilder: Sendable {
         // large archive never holds every body's HTML at once.
         for start in stride(from: 0, to: changed.count, by: Self.pagesPerSlice) {
             let slice = Array(changed[start..<min(changed.count, start + Self.pagesPerSlice)])
-            let shown = slice.flatMap { $0.0.bodies(in: index) }
+            let shown = slice.flatMap { $0.0.bodies(in: archive) }
             try bodies.load(shown)
             pages += try ParallelWork.map(slice) { job, fingerprint throws in
                 let page = renderer.prepare(job)
@@ -256,9 +256,9 @@ package struct SiteBuilder: Sendable {
     }
 
     /// The renderer of this site's pages over one snapshot; `withDrafts` links the drafts index.
-    func pageRenderer(index: ArchiveLookup, bodies: SanitizedBodies, theme: Theme, withDrafts: Bool) -> PageRenderer {
+    func pageRenderer(archive: ArchiveLookup, bodies: SanitizedBodies, theme: Theme, withDrafts: Bool) -> PageRenderer {
         PageRenderer(
-            index: index, bodies: bodies, theme: theme, siteTitle: config.title,
+            archive: archive, bodies: bodies, theme: theme, siteTitle: config.title,
             baseURL: config.baseURL.map { $0.absoluteString.hasSuffix("/") ? $0.absoluteString : $0.absoluteString + "/" },
             footer: config.extra["footer"].flatMap { if case .string(let text) = $0 { text } else { nil } },
             draftsIndex: withDrafts ? DraftPages.index : nil)

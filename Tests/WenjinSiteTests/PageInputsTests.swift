@@ -59,18 +59,18 @@ struct PageInputsTests {
     /// Every page's fingerprint as the next build would compute it.
     private func fingerprints(of site: FixtureSite) throws -> [SitePath: PageFingerprint] {
         let content = try ArchiveContent.read(from: site.store, fallbackSource: nil)
-        let index = ArchiveLookup(content.withoutRawBodies())
+        let archive = ArchiveLookup(content.withoutRawBodies())
         let hosts = CommunityHosts(source: content.sourceBase, historical: site.config.source.historicalHosts)
-        let bodies = try SanitizedBodies.make(raw: SanitizedBodies.rawBodies(of: content), index: index, hosts: hosts, store: site.store,
+        let bodies = try SanitizedBodies.make(raw: SanitizedBodies.rawBodies(of: content), archive: archive, hosts: hosts, store: site.store,
                                               imageSizes: StoredImageSizes(folder: site.config.assetFolder),
                                               previous: nil, seen: content.storeChanges, progress: SilentProgress())
         let builder = SiteBuilder(config: site.config, store: site.store)
         let theme = try Theme.load(site.config)
-        let renderer = builder.pageRenderer(index: index, bodies: bodies, theme: theme, withDrafts: false)
-        let entities = EntityDigests(index: index)
+        let renderer = builder.pageRenderer(archive: archive, bodies: bodies, theme: theme, withDrafts: false)
+        let entities = EntityDigests(archive: archive)
         let seed = PageFingerprint.seed(theme: theme, renderer: renderer)
         var result: [SitePath: PageFingerprint] = [:]
-        for job in PageJob.plan(for: index) { result[job.path] = renderer.fingerprint(of: job, entities: entities, seed: seed) }
+        for job in PageJob.plan(for: archive) { result[job.path] = renderer.fingerprint(of: job, entities: entities, seed: seed) }
         return result
     }
 

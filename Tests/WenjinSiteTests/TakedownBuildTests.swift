@@ -123,13 +123,13 @@ struct TakedownBuildTests {
         var site = try await PrivacySampleSite.make()
         defer { site.remove() }
         let content = try site.content()
-        let index = ArchiveLookup(content)
+        let archive = ArchiveLookup(content)
         let user = try #require(content.users.first {
-            $0.avatarFile != nil && (index.questionsByAsker[$0.id]?.count ?? 0) > 0 && (index.answersByAuthor[$0.id]?.count ?? 0) > 0
+            $0.avatarFile != nil && (archive.questionsByAsker[$0.id]?.count ?? 0) > 0 && (archive.answersByAuthor[$0.id]?.count ?? 0) > 0
         })
         // Login names are unique in the sample community; nick names are shared.
         let name = Sanitizer.decodeEntities(user.userName)
-        let asked = try #require(index.questionsByAsker[user.id]?.first)
+        let asked = try #require(archive.questionsByAsker[user.id]?.first)
         try site.build()
         #expect(try site.files(containing: name) != [])
         let before = try site.rebuild { try $0.writeTakedowns(#"{"anonymizeUsers": [\#(user.id.rawValue)]}"#) }
@@ -170,12 +170,12 @@ struct TakedownBuildTests {
         var site = try await PrivacySampleSite.make()
         defer { site.remove() }
         let content = try site.content()
-        let index = ArchiveLookup(content)
+        let archive = ArchiveLookup(content)
         let user = try #require(content.users.first {
-            (index.questionsByAsker[$0.id]?.count ?? 0) > 0 && (index.answersByAuthor[$0.id]?.count ?? 0) > 0
+            (archive.questionsByAsker[$0.id]?.count ?? 0) > 0 && (archive.answersByAuthor[$0.id]?.count ?? 0) > 0
         })
-        let asked = try #require(index.questionsByAsker[user.id]?.first)
-        let answered = try #require(index.answersByAuthor[user.id]?.first { $0.questionID != asked.id })
+        let asked = try #require(archive.questionsByAsker[user.id]?.first)
+        let answered = try #require(archive.answersByAuthor[user.id]?.first { $0.questionID != asked.id })
         try site.rebuild { try $0.writeTakedowns(#"{"removeUsers": [\#(user.id.rawValue)]}"#) }
 
         #expect(site.file("users/\(user.id.rawValue).html") == nil)
@@ -191,8 +191,8 @@ struct TakedownBuildTests {
         var site = try await PrivacySampleSite.make()
         defer { site.remove() }
         let content = try site.content()
-        let index = ArchiveLookup(content)
-        let avatars = Set(index.avatars.values)
+        let archive = ArchiveLookup(content)
+        let avatars = Set(archive.avatars.values)
         let stored = content.assets.values.filter { $0.state == .stored }
         // An image of a body (not an avatar), whose bytes no other asset shares.
         let image = try #require(stored.sorted { $0.url < $1.url }.first { asset in

@@ -15,10 +15,10 @@ struct EntityDigests: Sendable {
     let topics: [TopicID: UInt64]
     let articles: [ArticleID: UInt64]
 
-    /// Over `index`'s content, whose raw bodies are already dropped: pages show bodies through
+    /// Over `archive`'s content, whose raw bodies are already dropped: pages show bodies through
     /// `SanitizedBodies.digest`, which also covers where their links lead.
-    init(index: ArchiveLookup, rows: RowDigests? = nil) {
-        let content = index.content
+    init(archive: ArchiveLookup, rows: RowDigests? = nil) {
+        let content = archive.content
         // What `Withdrawals` changes of each entity's look beyond its fields: notices in its
         // thread and the marks of content kept although deleted upstream.
         let withdrawals = content.withdrawals
@@ -46,11 +46,11 @@ struct EntityDigests: Sendable {
         users = Self.map(content.users, id: \.id) { user in
             var digest = ContentDigest(seed: 2)
             digest.add(word: rows?.users[user.id] ?? DigestEncoder.digest(of: user))
-            digest.add(index.avatars[user.id]?.text ?? "\u{0}")
+            digest.add(archive.avatars[user.id]?.text ?? "\u{0}")
             Self.add(nil, marked: withdrawals.marked.users.contains(user.id), to: &digest)
             return digest.finish()
         }
-        let links = ArchiveLinks(index: index)
+        let links = ArchiveLinks(archive: archive)
         topics = Self.map(content.topics, id: \.id) { topic in
             var digest = ContentDigest(seed: 3)
             digest.add(word: rows?.topics[topic.id] ?? DigestEncoder.digest(of: topic))

@@ -20,8 +20,8 @@ struct InputValues: Sendable {
 
     /// Made in parts, one per kind of key (the bodies in several), on every core: each part sorted alone, and the parts
     /// in the order of their kinds, so joined they are sorted (a key's kind is its top byte).
-    init(index: ArchiveLookup, entities: EntityDigests, bodies: SanitizedBodies) {
-        let content = index.content
+    init(archive: ArchiveLookup, entities: EntityDigests, bodies: SanitizedBodies) {
+        let content = archive.content
         let hidden = content.withdrawals.hiddenUsers
         typealias Part = @Sendable () -> [(key: PageInputKey, value: UInt64)]
         let parts: [Part] = [
@@ -48,19 +48,19 @@ struct InputValues: Sendable {
             {
                 content.topics.map { topic in
                     var digest = ContentDigest(seed: 10)
-                    Self.add(index.questionsByTopic[topic.id] ?? [], \.id.rawValue, to: &digest)
-                    Self.add(index.articlesByTopic[topic.id] ?? [], \.id.rawValue, to: &digest)
+                    Self.add(archive.questionsByTopic[topic.id] ?? [], \.id.rawValue, to: &digest)
+                    Self.add(archive.articlesByTopic[topic.id] ?? [], \.id.rawValue, to: &digest)
                     return (.lists(of: topic.id), digest.finish())
                 }
             },
             {
                 content.users.map { user in
                     var digest = ContentDigest(seed: 11)
-                    Self.add(index.questionsByAsker[user.id] ?? [], \.id.rawValue, to: &digest)
-                    let answers = index.answersByAuthor[user.id] ?? []
+                    Self.add(archive.questionsByAsker[user.id] ?? [], \.id.rawValue, to: &digest)
+                    let answers = archive.answersByAuthor[user.id] ?? []
                     Self.add(answers, \.id.rawValue, to: &digest)
                     Self.add(answers, \.questionID.rawValue, to: &digest)
-                    Self.add(index.articlesByAuthor[user.id] ?? [], \.id.rawValue, to: &digest)
+                    Self.add(archive.articlesByAuthor[user.id] ?? [], \.id.rawValue, to: &digest)
                     return (.lists(of: user.id), digest.finish())
                 }
             },
@@ -71,7 +71,7 @@ struct InputValues: Sendable {
                 about.add(content.crawlFinishedAt ?? "\u{0}")
                 return [
                     (.archive(.questions), Self.digest(content.questions, \.id.rawValue)),
-                    (.archive(.unanswered), Self.digest(index.unansweredQuestions, \.id.rawValue)),
+                    (.archive(.unanswered), Self.digest(archive.unansweredQuestions, \.id.rawValue)),
                     (.archive(.articles), Self.digest(content.articles, \.id.rawValue)),
                     (.archive(.topics), Self.digest(content.topics, \.id.rawValue)),
                     (.archive(.users), Self.digest(content.users, \.id.rawValue)),

@@ -25,12 +25,12 @@ package struct PageText: Sendable, Equatable {
     }
 
     /// The texts of every published question and article page. What the archive withholds is
-    /// already out of `index` (`ArchiveContent.withdrawing`), and a withdrawn answer's body has
+    /// already out of `archive` (`ArchiveContent.withdrawing`), and a withdrawn answer's body has
     /// no text, so nothing here was not on a published page.
-    static func published(index: ArchiveLookup, bodies: SanitizedBodies) -> [PageText] {
-        let content = index.content
+    static func published(archive: ArchiveLookup, bodies: SanitizedBodies) -> [PageText] {
+        let content = archive.content
         @Sendable func topics(_ ids: [TopicID]) -> [String] {
-            ids.compactMap { index.topicsByID[$0].map { Sanitizer.decodeEntities($0.title) } }
+            ids.compactMap { archive.topicsByID[$0].map { Sanitizer.decodeEntities($0.title) } }
         }
         var texts = ParallelWork.map(content.questions) { question in
             let answers = content.answers[question.id] ?? []

@@ -24,7 +24,7 @@ struct PlanFingerprints {
     init(jobs: [PageJob], renderer: PageRenderer, entities: EntityDigests, seed: PageFingerprint,
          previous bytes: @Sendable () -> [UInt8]?, outputKnown: Bool) {
         let (values, decoded, _) = SideBySide.run({
-            InputValues(index: renderer.index, entities: entities, bodies: renderer.bodies)
+            InputValues(archive: renderer.archive, entities: entities, bodies: renderer.bodies)
         }, {
             bytes().flatMap(PageInputsState.init(decoding:))
         }, {})

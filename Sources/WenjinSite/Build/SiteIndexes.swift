@@ -19,7 +19,7 @@ struct SiteIndexes {
     static let searchStateSidecar = "search-state"
     static let searchSeedSidecar = "search-seed"
 
-    let index: ArchiveLookup
+    let archive: ArchiveLookup
     let siteTitle: String
     let baseURL: URL?
     let inputs: FeedAndSitemapInputs
@@ -60,10 +60,10 @@ struct SiteIndexes {
         let robots = RobotsFile.generatedFile(baseURL: baseURL)
         count(try staged.write(Array(robots.contents), to: SitePath(robots.path.text)))
         let writer = AtomWriter(siteTitle: siteTitle, baseURL: baseURL)
-        var feeds = [(Self.siteFeed, siteTitle, SiteLayout.home.text, index.content.questions.prefix(Self.feedEntries))]
-        for topic in index.content.topics {
+        var feeds = [(Self.siteFeed, siteTitle, SiteLayout.home.text, archive.content.questions.prefix(Self.feedEntries))]
+        for topic in archive.content.topics {
             feeds.append((Self.topicFeed(topic.id), "\(Sanitizer.decodeEntities(topic.title)) - \(siteTitle)",
-                          SiteLayout.topic(topic.id).text, (index.questionsByTopic[topic.id] ?? []).prefix(Self.feedEntries)))
+                          SiteLayout.topic(topic.id).text, (archive.questionsByTopic[topic.id] ?? []).prefix(Self.feedEntries)))
         }
         for (path, title, pageURL, questions) in feeds {
             let fingerprint = inputs.feed(path.text, title: title, questions: questions)
@@ -83,7 +83,7 @@ struct SiteIndexes {
     /// copying unchanged records from the previous state's file, which is never held whole.
     private func writeSearch(into staged: any BuildOutput, live: URL, progress: any BuildProgress,
                              count: (StagedOutput.Outcome) -> Void) throws -> SearchIndexReport {
-        let documents = SiteSearchDocuments(content: index.content, bodies: bodies)
+        let documents = SiteSearchDocuments(content: archive.content, bodies: bodies)
         // Published together, so a seed without its state means the state was lost.
         var previous: SearchIndexState?
         if staged.liveSidecar(Self.searchSeedSidecar) == Array(inputs.seed.description.utf8) {
@@ -135,21 +135,21 @@ struct SiteIndexes {
         pages.compactMap { job -> SitemapEntry? in
             switch job {
             case .search, .notFound, .withdrawn: nil
-            case .question(let id): SitemapEntry(path: job.path.text, lastModified: index.questionsByID[id]?.updateTime)
-            case .article(let id): SitemapEntry(path: job.path.text, lastModified: index.articlesByID[id]?.addTime)
+            case .question(let id): SitemapEntry(path: job.path.text, lastModified: archive.questionsByID[id]?.updateTime)
+            case .article(let id): SitemapEntry(path: job.path.text, lastModified: archive.articlesByID[id]?.addTime)
             default: SitemapEntry(path: job.path.text)
             }
         }
     }
 
     private func entry(_ question: Question) -> AtomEntry {
-        let author = question.isAnonymous ? nil : question.askerID.flatMap { index.usersByID[$0] }
+        let author = question.isAnonymous ? nil : question.askerID.flatMap { archive.usersByID[$0] }
         return AtomEntry(
             title: Sanitizer.decodeEntities(question.title), url: SiteLayout.question(question.id).text,
             published: question.addTime, updated: question.updateTime,
             author: author.map { Sanitizer.decodeEntities($0.displayName) },
             summary: bodies.text(.question(question.id)).isEmpty ? nil : bodies.text(.question(question.id)),
-            categories: question.topicIDs.compactMap { index.topicsByID[$0].map { Sanitizer.decodeEntities($0.title) } })
+            categories: question.topicIDs.compactMap { archive.topicsByID[$0].map { Sanitizer.decodeEntities($0.title) } })
     }
 
     /// `a + b` held at `Int`'s ends: stored counts come from the source, and a store written

@@ -8,13 +8,13 @@ import WenjinSanitizer
 ///
 /// Paths are relative to a page one folder deep (see `SiteLayout`).
 struct ArchiveLinks: ArchiveResolver {
-    let index: ArchiveLookup
+    let archive: ArchiveLookup
     /// Where stored images' sizes are read; nil where only paths are asked for.
     let imageSizes: StoredImageSizes?
     private static let bodyPage = SitePath("questions/0.html")
 
-    init(index: ArchiveLookup, imageSizes: StoredImageSizes? = nil) {
-        self.index = index
+    init(archive: ArchiveLookup, imageSizes: StoredImageSizes? = nil) {
+        self.archive = archive
         self.imageSizes = imageSizes
     }
 
@@ -26,7 +26,7 @@ struct ArchiveLinks: ArchiveResolver {
     }
 
     private func isWithheld(_ link: CommunityLink) -> Bool {
-        let withdrawals = index.content.withdrawals
+        let withdrawals = archive.content.withdrawals
         switch link {
         case .question(let id, _): return withdrawals.gone.questions.contains(QuestionID(id))
         case .article(let id): return withdrawals.gone.articles.contains(ArticleID(id))
@@ -56,31 +56,31 @@ struct ArchiveLinks: ArchiveResolver {
         switch link {
         case .question(let id, let answerID):
             let question = QuestionID(id)
-            if index.content.withdrawals.questions[question] != nil { return (SiteLayout.question(question), nil) }
-            guard index.questionsByID[question] != nil else { return nil }
-            let answer = answerID.map(AnswerID.init).flatMap { index.questionOfAnswer[$0] == question ? $0 : nil }
+            if archive.content.withdrawals.questions[question] != nil { return (SiteLayout.question(question), nil) }
+            guard archive.questionsByID[question] != nil else { return nil }
+            let answer = answerID.map(AnswerID.init).flatMap { archive.questionOfAnswer[$0] == question ? $0 : nil }
             return (SiteLayout.question(question), answer.map(SiteLayout.answerAnchor))
         case .article(let id):
-            let withdrawn = index.content.withdrawals.articles[ArticleID(id)] != nil
-            guard withdrawn || index.articlesByID[ArticleID(id)] != nil else { return nil }
+            let withdrawn = archive.content.withdrawals.articles[ArticleID(id)] != nil
+            guard withdrawn || archive.articlesByID[ArticleID(id)] != nil else { return nil }
             return (SiteLayout.article(ArticleID(id)), nil)
         case .user(let token):
-            if let id = Int(token), index.usersByID[UserID(id)] != nil || index.content.withdrawals.users[UserID(id)] != nil {
+            if let id = Int(token), archive.usersByID[UserID(id)] != nil || archive.content.withdrawals.users[UserID(id)] != nil {
                 return (SiteLayout.user(UserID(id)), nil)
             }
-            return index.usersByName[token].map { (SiteLayout.user($0), nil) }
+            return archive.usersByName[token].map { (SiteLayout.user($0), nil) }
         case .topic(let token):
-            if let id = Int(token), index.topicsByID[TopicID(id)] != nil { return (SiteLayout.topic(TopicID(id)), nil) }
-            return index.topicsByTitle[token].map { (SiteLayout.topic($0), nil) }
+            if let id = Int(token), archive.topicsByID[TopicID(id)] != nil { return (SiteLayout.topic(TopicID(id)), nil) }
+            return archive.topicsByTitle[token].map { (SiteLayout.topic($0), nil) }
         case .image(let originalURL):
-            if index.content.withdrawals.removedImages.contains(AssetURL(originalURL)) { return (SiteLayout.removedImage, nil) }
+            if archive.content.withdrawals.removedImages.contains(AssetURL(originalURL)) { return (SiteLayout.removedImage, nil) }
             return imagePath(AssetURL(originalURL)).map { ($0, nil) }
         }
     }
 
     /// The local copy of an image, when its bytes are stored.
     func imagePath(_ url: AssetURL) -> SitePath? {
-        Self.imagePath(url, in: index.content.assets)
+        Self.imagePath(url, in: archive.content.assets)
     }
 
     static func imagePath(_ url: AssetURL, in assets: [AssetURL: Asset]) -> SitePath? {

@@ -7,21 +7,21 @@ import WenjinModel
 /// While it is unchanged, every link of every body resolves as it did, so a build need not ask
 /// the resolver again about bodies it has seen (`BodyLedger`).
 enum LinkTargets {
-    static func digest(of index: ArchiveLookup) -> UInt64 {
-        let content = index.content
+    static func digest(of archive: ArchiveLookup) -> UInt64 {
+        let content = archive.content
         var digest = ContentDigest(seed: 0x6C69_6E6B_73)
         digest.add(content.sourceBase)
         digest.add(tag: 1)
-        for id in index.questionsByID.keys.map(\.rawValue).sorted() { digest.add(word: UInt64(bitPattern: Int64(id))) }
+        for id in archive.questionsByID.keys.map(\.rawValue).sorted() { digest.add(word: UInt64(bitPattern: Int64(id))) }
         digest.add(tag: 2)
-        digest.add(word: unordered(index.questionOfAnswer) { answer, question in
+        digest.add(word: unordered(archive.questionOfAnswer) { answer, question in
             var member = ContentDigest(seed: 2)
             member.add(word: UInt64(bitPattern: Int64(answer.rawValue)))
             member.add(word: UInt64(bitPattern: Int64(question.rawValue)))
             return member.finish()
         })
         digest.add(tag: 3)
-        for id in index.articlesByID.keys.map(\.rawValue).sorted() { digest.add(word: UInt64(bitPattern: Int64(id))) }
+        for id in archive.articlesByID.keys.map(\.rawValue).sorted() { digest.add(word: UInt64(bitPattern: Int64(id))) }
         digest.add(tag: 4)
         // Sorted copies only when needed, and of indices: the store gives users by ID, and
         // sorting the entities themselves retains and releases every field at each move.
@@ -47,7 +47,7 @@ enum LinkTargets {
             member.add(asset.contentType ?? "")
             return member.finish()
         })
-        index.content.withdrawals.addLinkAnswers(to: &digest)
+        archive.content.withdrawals.addLinkAnswers(to: &digest)
         return digest.finish()
     }
 

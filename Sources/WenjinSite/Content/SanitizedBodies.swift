@@ -59,15 +59,15 @@ struct SanitizedBodies: Sendable {
     func releaseHTML() { html.releaseAll() }
 
     /// Takes the bodies `inputs` (from `rawBodies(of:)`) from the `previous` ledger, the cache,
-    /// or the sanitizer, their links resolved against `index`. A body the read left out (nil:
+    /// or the sanitizer, their links resolved against `archive`. A body the read left out (nil:
     /// its row is unchanged since the ledger's `seen`) is taken from the ledger without
     /// hashing; only when the ledger lacks it or its links now resolve otherwise is it read
     /// from the store. `seen` is the store's counter of the snapshot `inputs` come from.
-    static func make(raw inputs: [(key: BodyKey, html: String?)], index: ArchiveLookup, hosts: CommunityHosts, store: Store,
+    static func make(raw inputs: [(key: BodyKey, html: String?)], archive: ArchiveLookup, hosts: CommunityHosts, store: Store,
                      imageSizes: StoredImageSizes, previous: BodyLedger?, seen: StoreChanges?,
                      progress: any BuildProgress) throws -> SanitizedBodies {
-        let links = ArchiveLinks(index: index, imageSizes: imageSizes)
-        let targets = LinkTargets.digest(of: index)
+        let links = ArchiveLinks(archive: archive, imageSizes: imageSizes)
+        let targets = LinkTargets.digest(of: archive)
         let usable = previous.flatMap { ledger in
             ledger.policyVersion == Sanitizer.policyVersion && ledger.hostsIdentity == hosts.identity ? ledger : nil
         }

@@ -23,7 +23,7 @@ struct DraftPages {
     /// Questions of the store whose page gains answer drafts: the published plan skips their
     /// `.question` job and `render()` writes them instead.
     var questionsWithDrafts: Set<QuestionID> {
-        Set(drafts.answers.map { QuestionID($0.questionID) }.filter { renderer.index.questionsByID[$0] != nil })
+        Set(drafts.answers.map { QuestionID($0.questionID) }.filter { renderer.archive.questionsByID[$0] != nil })
     }
 
     /// Every draft page and image, by output path.
@@ -36,7 +36,7 @@ struct DraftPages {
         }
         let answersByQuestion = Dictionary(grouping: drafts.answers) { QuestionID($0.questionID) }
         for (question, answers) in answersByQuestion.sorted(by: { $0.key < $1.key }) {
-            if renderer.index.questionsByID[question] != nil {
+            if renderer.archive.questionsByID[question] != nil {
                 frames.append(questionFrame(question, drafts: answers, images: &images))
             } else {
                 for draft in answers {
@@ -66,7 +66,7 @@ struct DraftPages {
         let answers: [TemplateValue] = drafts.answers.compactMap { draft in
             guard let reference = draft.reference else { return nil }
             let question = QuestionID(draft.questionID)
-            let stored = renderer.index.questionsByID[question]
+            let stored = renderer.archive.questionsByID[question]
             return [
                 "reference": .string(reference.description),
                 "title": .string(stored.map { Sanitizer.decodeEntities($0.title) } ?? "\(renderer.ui["kindQuestion"]) #\(draft.questionID)"),
@@ -97,7 +97,7 @@ struct DraftPages {
         images.merge(body.images) { old, _ in old }
         let title = draft.title.isEmpty ? renderer.ui["draftUntitled"] : draft.title
         let topics: [TemplateValue] = draft.topics.map { name in
-            let stored = renderer.index.topicsByTitle[name]
+            let stored = renderer.archive.topicsByTitle[name]
             return ["title": .string(name), "href": stored.map { .string(path.link(to: SiteLayout.topic($0))) } ?? .null]
         }
         let page: TemplateValue = [

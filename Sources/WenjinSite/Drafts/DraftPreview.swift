@@ -138,12 +138,12 @@ extension SiteBuilder {
         let theme = try steps.run(.loadTheme) { try Theme.load(config) }
         let content = try steps.run(.readStore) { try ArchiveContent.readPublished(from: store, config: config) }
         let hosts = CommunityHosts(source: content.sourceBase, historical: config.source.historicalHosts)
-        let index = ArchiveLookup(content.withoutRawBodies())
+        let archive = ArchiveLookup(content.withoutRawBodies())
         let bodies = try steps.run(.sanitizeBodies) {
-            try SanitizedBodies.make(raw: SanitizedBodies.rawBodies(of: content), index: index, hosts: hosts, store: store,
+            try SanitizedBodies.make(raw: SanitizedBodies.rawBodies(of: content), archive: archive, hosts: hosts, store: store,
                                      imageSizes: StoredImageSizes(folder: config.assetFolder), previous: BodyLedger.load(from: URL(fileURLWithPath: store.path).deletingLastPathComponent()),
                                      seen: content.storeChanges, progress: steps.progress)
         }
-        return pageRenderer(index: index, bodies: bodies, theme: theme, withDrafts: true)
+        return pageRenderer(archive: archive, bodies: bodies, theme: theme, withDrafts: true)
     }
 }

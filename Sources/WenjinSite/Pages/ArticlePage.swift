@@ -6,7 +6,7 @@ extension PageRenderer {
     /// An article with its body, topics, author, and comments (with their @-replies).
     func articlePage(_ id: ArticleID) -> PageFrame {
         let path = SiteLayout.article(id)
-        guard let article = index.articlesByID[id] else { return notFoundPage() }
+        guard let article = archive.articlesByID[id] else { return notFoundPage() }
         let title = Sanitizer.decodeEntities(article.title)
         let withdrawals = content.withdrawals
         let comments: [TemplateValue] = (content.articleComments[id] ?? []).map { comment in

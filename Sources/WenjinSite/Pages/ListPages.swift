@@ -12,7 +12,7 @@ extension PageRenderer {
 
     /// Questions without any stored answer.
     func unansweredPage(_ number: Int) -> PageFrame {
-        questionList(index.unansweredQuestions, page: number, title: ui["unanswered"], heading: ui["unanswered"],
+        questionList(archive.unansweredQuestions, page: number, title: ui["unanswered"], heading: ui["unanswered"],
                      section: .unanswered, path: SiteLayout.unanswered(page:))
     }
 
@@ -37,7 +37,7 @@ extension PageRenderer {
             [
                 "title": .string(Sanitizer.decodeEntities(topic.title)),
                 "href": .string(path.link(to: SiteLayout.topic(topic.id))),
-                "questionCount": .int(index.questionsByTopic[topic.id]?.count ?? 0),
+                "questionCount": .int(archive.questionsByTopic[topic.id]?.count ?? 0),
                 "focusCount": .int(topic.focusCount),
             ]
         }
@@ -58,8 +58,8 @@ extension PageRenderer {
                 "person": person(user.id, from: path),
                 // Nick names repeat; the account name tells two of them apart.
                 "userName": .string(Sanitizer.decodeEntities(user.userName)),
-                "questionCount": .int(index.questionsByAsker[user.id]?.count ?? 0),
-                "answerCount": .int(index.answersByAuthor[user.id]?.count ?? 0),
+                "questionCount": .int(archive.questionsByAsker[user.id]?.count ?? 0),
+                "answerCount": .int(archive.answersByAuthor[user.id]?.count ?? 0),
             ]
         }
         let page: TemplateValue = [

@@ -26,7 +26,7 @@ extension PageRenderer {
         inputs.digest.add(job.path.text)
         switch job {
         case .home(let page): inputs.questionList(inputs.list(.questions, content.questions), page: page)
-        case .unanswered(let page): inputs.questionList(inputs.list(.unanswered, index.unansweredQuestions), page: page)
+        case .unanswered(let page): inputs.questionList(inputs.list(.unanswered, archive.unansweredQuestions), page: page)
         case .articleList(let page): inputs.articleList(page)
         case .topicsIndex(let page): inputs.topicsIndex(page)
         case .usersIndex(let page): inputs.usersIndex(page)
@@ -47,8 +47,8 @@ private struct PageInputs {
     let entities: EntityDigests
     let renderer: PageRenderer
     private var keys: [PageInputKey] = []
-    var index: ArchiveLookup { renderer.index }
-    var content: ArchiveContent { renderer.index.content }
+    var archive: ArchiveLookup { renderer.archive }
+    var content: ArchiveContent { renderer.archive.content }
 
     init(seed: PageFingerprint, entities: EntityDigests, renderer: PageRenderer) {
         digest = ContentDigest(seed: seed.value)
@@ -87,15 +87,15 @@ private struct PageInputs {
     }
     private mutating func relatedQuestions(of question: Question) -> [QuestionID] {
         for topic in question.topicIDs { keys.append(.lists(of: topic)) }
-        return index.relatedQuestions.of(question)
+        return archive.relatedQuestions.of(question)
     }
     private mutating func topicLists(_ id: TopicID) -> (questions: [Question], articles: [Article]) {
         keys.append(.lists(of: id))
-        return (index.questionsByTopic[id] ?? [], index.articlesByTopic[id] ?? [])
+        return (archive.questionsByTopic[id] ?? [], archive.articlesByTopic[id] ?? [])
     }
     private mutating func userLists(_ id: UserID) -> (questions: [Question], answers: [Answer], articles: [Article]) {
         keys.append(.lists(of: id))
-        return (index.questionsByAsker[id] ?? [], index.answersByAuthor[id] ?? [], index.articlesByAuthor[id] ?? [])
+        return (archive.questionsByAsker[id] ?? [], archive.answersByAuthor[id] ?? [], archive.articlesByAuthor[id] ?? [])
     }
     mutating func list<Item>(_ list: PageInputKey.Archive, _ items: [Item]) -> [Item] {
         keys.append(.archive(list))
@@ -187,7 +187,7 @@ private struct PageInputs {
     /// the question's topics (`RelatedQuestions`).
     mutating func question(_ id: QuestionID) {
         keys.append(.question(id))
-        guard let question = index.questionsByID[id] else { return }
+        guard let question = archive.questionsByID[id] else { return }
         add(questionDigest(id))
         digest.add(word: bodyDigest(.question(id)))
         person(question.askerID, anonymous: question.isAnonymous)
@@ -216,7 +216,7 @@ private struct PageInputs {
     /// `articlePage`; its comments are part of the article's digest.
     mutating func article(_ id: ArticleID) {
         keys.append(.article(id))
-        guard let article = index.articlesByID[id] else { return }
+        guard let article = archive.articlesByID[id] else { return }
         add(articleDigest(id))
         digest.add(word: bodyDigest(.article(id)))
         person(article.authorID)
@@ -230,7 +230,7 @@ private struct PageInputs {
     /// `userPage`.
     mutating func user(_ id: UserID, page: Int) {
         keys.append(.user(id))
-        guard index.usersByID[id] != nil else { return }
+        guard archive.usersByID[id] != nil else { return }
         person(id)
         let perPage = Pagination.questionsPerPage
         let (questions, answers, articles) = userLists(id)
@@ -251,7 +251,7 @@ private struct PageInputs {
     /// `topicPage`; its first page shows the best answers among all the topic's questions.
     mutating func topic(_ id: TopicID, page: Int) {
         keys.append(.topic(id))
-        guard index.topicsByID[id] != nil else { return }
+        guard archive.topicsByID[id] != nil else { return }
         add(topicDigest(id))
         let perPage = Pagination.questionsPerPage
         let (questions, topicArticles) = topicLists(id)

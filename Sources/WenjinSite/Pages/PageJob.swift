@@ -24,12 +24,12 @@ enum PageJob: Sendable, Hashable {
     case about
 
     /// Every page of the archive, in a fixed order.
-    static func plan(for index: ArchiveLookup) -> [PageJob] {
-        let content = index.content
+    static func plan(for archive: ArchiveLookup) -> [PageJob] {
+        let content = archive.content
         let perPage = Pagination.questionsPerPage
         var jobs: [PageJob] = [.search, .notFound, .about]
         jobs += (1...Pagination.pageCount(itemCount: content.questions.count, perPage: perPage)).map { .home(page: $0) }
-        jobs += (1...Pagination.pageCount(itemCount: index.unansweredQuestions.count, perPage: perPage)).map { .unanswered(page: $0) }
+        jobs += (1...Pagination.pageCount(itemCount: archive.unansweredQuestions.count, perPage: perPage)).map { .unanswered(page: $0) }
         jobs += (1...Pagination.pageCount(itemCount: content.articles.count, perPage: perPage)).map { .articleList(page: $0) }
         jobs += (1...Pagination.pageCount(itemCount: content.topics.count, perPage: Pagination.namesPerPage)).map { .topicsIndex(page: $0) }
         jobs += (1...Pagination.pageCount(itemCount: content.users.count, perPage: Pagination.namesPerPage)).map { .usersIndex(page: $0) }
@@ -37,12 +37,12 @@ enum PageJob: Sendable, Hashable {
         jobs += content.articles.map { .article($0.id) }
         jobs += WithdrawnPage.all(in: content.withdrawals).map { .withdrawn($0) }
         for user in content.users {
-            let count = max(index.questionsByAsker[user.id]?.count ?? 0, index.answersByAuthor[user.id]?.count ?? 0,
-                            index.articlesByAuthor[user.id]?.count ?? 0)
+            let count = max(archive.questionsByAsker[user.id]?.count ?? 0, archive.answersByAuthor[user.id]?.count ?? 0,
+                            archive.articlesByAuthor[user.id]?.count ?? 0)
             jobs += (1...Pagination.pageCount(itemCount: count, perPage: perPage)).map { .user(user.id, page: $0) }
         }
         for topic in content.topics {
-            let count = index.questionsByTopic[topic.id]?.count ?? 0
+            let count = archive.questionsByTopic[topic.id]?.count ?? 0
             jobs += (1...Pagination.pageCount(itemCount: count, perPage: perPage)).map { .topic(topic.id, page: $0) }
         }
         return jobs
@@ -70,9 +70,9 @@ extension PageJob {
     }
 
     /// The bodies whose HTML the page shows (other pages show at most their plain text).
-    func bodies(in index: ArchiveLookup) -> [BodyKey] {
+    func bodies(in archive: ArchiveLookup) -> [BodyKey] {
         switch self {
-        case .question(let id): [.question(id)] + (index.content.answers[id] ?? []).map { .answer($0.id) }
+        case .question(let id): [.question(id)] + (archive.content.answers[id] ?? []).map { .answer($0.id) }
         case .article(let id): [.article(id)]
         default: []
         }

@@ -8,7 +8,7 @@ import WenjinTemplates
 /// snapshot and the sanitized bodies, wraps it in the frame every page shares, and renders it
 /// with the theme. A value of Sendable parts: render pages from any number of threads.
 struct PageRenderer: Sendable {
-    let index: ArchiveLookup
+    let archive: ArchiveLookup
     let bodies: SanitizedBodies
     let theme: Theme
     let siteTitle: String
@@ -20,7 +20,7 @@ struct PageRenderer: Sendable {
     var draftsIndex: SitePath? = nil
 
     var ui: UIStrings { theme.strings }
-    var content: ArchiveContent { index.content }
+    var content: ArchiveContent { archive.content }
 
     func render(_ job: PageJob) throws(SiteError) -> (path: SitePath, bytes: [UInt8]) {
         let page = prepare(job)
@@ -94,7 +94,7 @@ struct PageRenderer: Sendable {
         // Every key is present (null when absent), so a template section on a person never
         // picks up an enclosing item's `href` from the context stack.
         guard let id, !anonymous, !content.withdrawals.hiddenUsers.contains(id) else { return ["name": .string(ui["anonymous"]), "href": nil, "avatar": nil, "anonymous": true] }
-        guard let user = index.usersByID[id] else {
+        guard let user = archive.usersByID[id] else {
             return ["name": .string("\(ui["user"]) \(id.rawValue)"), "href": nil, "avatar": nil, "anonymous": false]
         }
         return ["name": .string(Sanitizer.decodeEntities(user.displayName)),
@@ -104,7 +104,7 @@ struct PageRenderer: Sendable {
 
     /// The local copy of a user's avatar, or null (the theme then shows a placeholder).
     func avatar(of user: User, from: SitePath) -> TemplateValue {
-        index.avatars[user.id].map { .string(from.link(to: $0)) } ?? .null
+        archive.avatars[user.id].map { .string(from.link(to: $0)) } ?? .null
     }
 
     /// A list the template wraps (`{{#comments}}<ul>{{#items}}…{{/items}}</ul>{{/comments}}`):
@@ -112,7 +112,7 @@ struct PageRenderer: Sendable {
     func block(_ items: [TemplateValue]) -> TemplateValue { items.isEmpty ? .null : ["items": .list(items)] }
 
     func topicLinks(_ ids: [TopicID], from: SitePath) -> TemplateValue {
-        .list(ids.compactMap { index.topicsByID[$0] }.map {
+        .list(ids.compactMap { archive.topicsByID[$0] }.map {
             ["title": .string(Sanitizer.decodeEntities($0.title)), "href": .string(from.link(to: SiteLayout.topic($0.id)))]
         })
     }

@@ -7,7 +7,7 @@ extension PageRenderer {
     /// votes — each with an anchor, its votes and its comments (with their @-replies).
     func questionPage(_ id: QuestionID) -> PageFrame {
         let path = SiteLayout.question(id)
-        guard let question = index.questionsByID[id] else { return notFoundPage() }
+        guard let question = archive.questionsByID[id] else { return notFoundPage() }
         let answers = orderedAnswers(of: question)
         let title = Sanitizer.decodeEntities(question.title)
         let withdrawals = content.withdrawals
@@ -55,7 +55,7 @@ extension PageRenderer {
             "activeTime": time(question.updateTime),
             "bestAnchor": shownBestAnswer(of: question).map { .string(SiteLayout.answerAnchor($0)) } ?? .null,
             "sortable": .bool(answers.count > 1),
-            "related": block(index.relatedQuestions.of(question).compactMap { index.questionsByID[$0] }.map { related in
+            "related": block(archive.relatedQuestions.of(question).compactMap { archive.questionsByID[$0] }.map { related in
                 [
                     "title": .string(Sanitizer.decodeEntities(related.title)),
                     "href": .string(path.link(to: SiteLayout.question(related.id))),
@@ -92,7 +92,7 @@ extension PageRenderer {
         func author(_ id: UserID?, anonymous: Bool) -> StructuredData {
             var name = ui["anonymous"]
             if let id, !anonymous {
-                name = index.usersByID[id].map { Sanitizer.decodeEntities($0.displayName) } ?? "\(ui["user"]) \(id.rawValue)"
+                name = archive.usersByID[id].map { Sanitizer.decodeEntities($0.displayName) } ?? "\(ui["user"]) \(id.rawValue)"
             }
             return .object([("@type", "Person"), ("name", .string(name))])
         }

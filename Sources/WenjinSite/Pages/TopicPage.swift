@@ -8,13 +8,13 @@ extension PageRenderer {
     /// best answers and articles.
     func topicPage(_ id: TopicID, page number: Int) -> PageFrame {
         let path = SiteLayout.topic(id, page: number)
-        guard let topic = index.topicsByID[id] else { return notFoundPage() }
+        guard let topic = archive.topicsByID[id] else { return notFoundPage() }
         let perPage = Pagination.questionsPerPage
-        let questions = index.questionsByTopic[id] ?? []
+        let questions = archive.questionsByTopic[id] ?? []
         let pagination = Pagination(page: number, itemCount: questions.count, perPage: perPage)
         let title = Sanitizer.decodeEntities(topic.title)
         let picture = topic.pic.flatMap { pic in
-            ArchiveLinks(index: index).imagePath(AssetURL(content.sourceBase + "/uploads/topic/" + pic))
+            ArchiveLinks(archive: archive).imagePath(AssetURL(content.sourceBase + "/uploads/topic/" + pic))
         }
         let page: TemplateValue = [
             "title": .string(title),
@@ -26,7 +26,7 @@ extension PageRenderer {
             "questions": block(pagination.slice(questions, perPage: perPage).map { questionSummary($0, from: path) }),
             "bestAnswers": pagination.page == 1 ? block(bestAnswers(in: questions, from: path)) : .null,
             "articles": pagination.page == 1
-                ? block((index.articlesByTopic[id] ?? []).prefix(10).map { articleSummary($0, from: path) }) : .null,
+                ? block((archive.articlesByTopic[id] ?? []).prefix(10).map { articleSummary($0, from: path) }) : .null,
             "pagination": pagination.templateValue(from: path) { SiteLayout.topic(id, page: $0) },
             "original": .string(original("topic/\(id.rawValue)")),
         ]

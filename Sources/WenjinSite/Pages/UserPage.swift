@@ -7,14 +7,14 @@ extension PageRenderer {
     /// articles, paginated together (page N shows the Nth slice of each list).
     func userPage(_ id: UserID, page number: Int) -> PageFrame {
         let path = SiteLayout.user(id, page: number)
-        guard let user = index.usersByID[id] else { return notFoundPage() }
+        guard let user = archive.usersByID[id] else { return notFoundPage() }
         let perPage = Pagination.questionsPerPage
-        let questions = index.questionsByAsker[id] ?? []
-        let answers = index.answersByAuthor[id] ?? []
-        let articles = index.articlesByAuthor[id] ?? []
+        let questions = archive.questionsByAsker[id] ?? []
+        let answers = archive.answersByAuthor[id] ?? []
+        let articles = archive.articlesByAuthor[id] ?? []
         let pagination = Pagination(page: number, itemCount: max(questions.count, answers.count, articles.count), perPage: perPage)
         let answerValues: [TemplateValue] = pagination.slice(answers, perPage: perPage).compactMap { answer in
-            guard let question = index.questionsByID[answer.questionID] else { return nil }
+            guard let question = archive.questionsByID[answer.questionID] else { return nil }
             return [
                 "questionTitle": .string(Sanitizer.decodeEntities(question.title)),
                 "href": .string(path.link(to: SiteLayout.question(question.id), fragment: SiteLayout.answerAnchor(answer.id))),
