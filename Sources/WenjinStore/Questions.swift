@@ -37,6 +37,14 @@ extension StoreReader {
         }
     }
 
+    /// The question the archive's index lists first (the most recently answered), if any: one
+    /// row read, where `questions()` reads them all.
+    package func firstQuestion() throws(StoreError) -> Question? {
+        guard let id = try connection.queryFirst("SELECT q.id FROM questions q ORDER BY q.update_time DESC, q.id DESC LIMIT 1",
+                                                 read: { QuestionID($0.int(0)) }) else { return nil }
+        return try question(id)
+    }
+
     /// The questions filed under a topic, most recently answered first.
     package func questions(inTopic topic: TopicID) throws(StoreError) -> [Question] {
         try withTopics(connection.query("""

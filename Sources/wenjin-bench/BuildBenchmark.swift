@@ -52,7 +52,7 @@ enum BuildBenchmark {
         case "takedown-user": try TakedownEntry.add(.user, config: config, store: store)
         default:
             try store.write { writer in
-                guard let first = try writer.reader.questions().first else { return }
+                guard let first = try writer.reader.firstQuestion() else { return }
                 var question = first
                 question.title += "（已编辑）"
                 try writer.upsert(question)

@@ -54,6 +54,15 @@ import WenjinModel
         #expect(questions.map(\.topicIDs) == [[57], [12], [57, 12], []])
     }
 
+    @Test("The first question is the one the index lists first, with its topics and description")
+    func firstQuestionIsTheMostRecentlyAnswered() throws {
+        let (first, empty) = try (store.read { try $0.firstQuestion() }, Store.inMemory().read { try $0.firstQuestion() })
+        #expect(first?.id == 1)
+        #expect(first?.topicIDs == [57])
+        #expect(first?.title == "问题 1")
+        #expect(empty == nil)
+    }
+
     @Test func aTopicListsItsQuestionsAndArticles() throws {
         let (questions, articles) = try store.read { (try $0.questions(inTopic: 57), try $0.articles(inTopic: 57)) }
         #expect(questions.map(\.id) == [1, 2])
