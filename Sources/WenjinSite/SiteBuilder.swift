@@ -51,12 +51,14 @@ package struct SiteBuilder: Sendable {
             throw error
         }
         summary.seconds = steps.seconds
+        // The archive's lookups and bodies are freed off the caller's path (`BackgroundRelease`).
+        BackgroundRelease.drop(consume prepared)
         return summary
     }
 
     /// What the steps after sanitizing share: the archive's lookups, its bodies, the entities'
     /// digests and the output (the staged folder of a build; nothing for a stream).
-    struct Prepared<Output: Sendable> {
+    struct Prepared<Output: Sendable>: Sendable {
         let archive: ArchiveLookup
         let bodies: SanitizedBodies
         let entities: EntityDigests
