@@ -8,30 +8,30 @@ import Testing
 /// same (the preview server builds again and again in one process).
 @Suite("Background release")
 struct BackgroundReleaseTests {
-    /// Signals when it is freed, with whether the thread that froze it was the one that made it.
+    /// When a `Tracked` was freed, and whether on the thread that made it.
+    private final class Report: Sendable {
+        let freed = DispatchSemaphore(value: 0)
+        let onMakersThread = Mutex<Bool?>(nil)
+    }
+
     private final class Tracked: Sendable {
         let maker = pthread_self()
-        let freed: DispatchSemaphore
-        let onMakersThread: Mutex<Bool?>
+        let report: Report
 
-        init(freed: DispatchSemaphore, onMakersThread: Mutex<Bool?>) {
-            self.freed = freed
-            self.onMakersThread = onMakersThread
-        }
+        init(report: Report) { self.report = report }
 
         deinit {
             let same = pthread_equal(maker, pthread_self()) != 0
-            onMakersThread.withLock { $0 = same }
-            freed.signal()
+            report.onMakersThread.withLock { $0 = same }
+            report.freed.signal()
         }
     }
 
     @Test("A value handed over is freed, on a thread other than the caller's")
     func freedElsewhere() {
-        let freed = DispatchSemaphore(value: 0)
-        let onMakersThread = Mutex<Bool?>(nil)
-        BackgroundRelease.drop(Tracked(freed: freed, onMakersThread: onMakersThread))
-        #expect(freed.wait(timeout: .now() + 30) == .success)
-        #expect(onMakersThread.withLock { $0 } == false)
+        let report = Report()
+        BackgroundRelease.drop(Tracked(report: report))
+        #expect(report.freed.wait(timeout: .now() + 30) == .success)
+        #expect(report.onMakersThread.withLock { $0 } == false)
     }
 }
