@@ -16,6 +16,10 @@ import WenjinStore
 package struct SiteBuilder: Sendable {
     package let config: SiteConfig
     package let store: Store
+    /// The caller ends the process right after the build (`wenjin build`): the archive is then
+    /// freed on another thread (`BackgroundRelease`) instead of before `build` returns. Off by
+    /// default: a process that goes on (the preview, tests) gets the store and memory back at once.
+    package var exitsAfterBuild = false
 
     package init(config: SiteConfig, store: Store) {
         self.config = config
@@ -51,8 +55,7 @@ package struct SiteBuilder: Sendable {
             throw error
         }
         summary.seconds = steps.seconds
-        // The archive's lookups and bodies are freed off the caller's path (`BackgroundRelease`).
-        BackgroundRelease.drop(consume prepared)
+        if exitsAfterBuild { BackgroundRelease.drop(consume prepared) }
         return summary
     }
 

@@ -7,7 +7,8 @@ import Foundation
 import Synchronization
 import WenjinModel
 
-/// The crawl store. One connection per store, used by one caller at a time.
+/// The crawl store. One connection per store, used by one caller at a time (and a second one,
+/// for reads only, that `readSideBySide` opens beside it).
 ///
 /// All access goes through `read { }` or `write { }`, each one SQLite transaction, so a batch of
 /// writes is both atomic and fast. The reader or writer handed to the closure is valid only
