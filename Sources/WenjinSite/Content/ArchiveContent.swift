@@ -65,7 +65,7 @@ struct ArchiveContent: Sendable {
     static func read(from store: Store, fallbackSource: URL?, bodiesUnchangedSince seen: StoreChanges? = nil) throws -> ArchiveContent {
         // On two connections at once (`Store.readSideBySide`): the questions and everything but
         // the answers on one, the answers and their comments (as many rows) on the other.
-        let (main, threads) = try store.readSideBySide({ reader in
+        var (content, (stored, comments)) = try store.readSideBySide({ reader in
             let now = try reader.changes()
             var rowsRead = RowsRead.all
             if let counter = Self.counter(after: seen, now: now) {
@@ -93,9 +93,7 @@ struct ArchiveContent: Sendable {
             // Two queries for every answer and comment, not one per question and per answer.
             return (try reader.answersByQuestion(bodiesChangedAfter: after), try reader.commentsByAnswer())
         })
-        var content = main
         // Answers are shown under their question only: one whose question is not stored is left out.
-        let (stored, comments) = threads
         content.answers.reserveCapacity(content.questions.count)
         for question in content.questions { content.answers[question.id] = stored[question.id] ?? [] }
         content.answerComments = comments
