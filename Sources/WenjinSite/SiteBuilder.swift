@@ -16,6 +16,10 @@ import WenjinStore
 package struct SiteBuilder: Sendable {
     package let config: SiteConfig
     package let store: Store
+    /// The caller ends the process right after the build (`wenjin build`): the archive is then
+    /// freed on another thread (`BackgroundRelease`) instead of before `build` returns. Off by
+    /// default: a process that goes on (the preview, tests) gets the store and memory back at once.
+    package var exitsAfterBuild = false
 
     package init(config: SiteConfig, store: Store) {
         self.config = config
@@ -51,12 +55,13 @@ package struct SiteBuilder: Sendable {
             throw error
         }
         summary.seconds = steps.seconds
+        if exitsAfterBuild { BackgroundRelease.drop(consume prepared) }
         return summary
     }
 
     /// What the steps after sanitizing share: the archive's lookups, its bodies, the entities'
     /// digests and the output (the staged folder of a build; nothing for a stream).
-    struct Prepared<Output: Sendable> {
+    struct Prepared<Output: Sendable>: Sendable {
         let archive: ArchiveLookup
         let bodies: SanitizedBodies
         let entities: EntityDigests

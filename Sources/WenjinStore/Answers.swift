@@ -42,10 +42,12 @@ extension StoreReader {
         let columns = """
             id, question_id, author_id, is_anonymous, IIF(change > ?, content_html, ''), add_time, agree_count, comment_count
             """
-        let answers = try connection.query("""
+        return try connection.queryGrouped("""
             SELECT \(columns) FROM answers ORDER BY question_id, agree_count DESC, add_time, id
-            """, counter) { Answer(row: $0) }
-        return Dictionary(grouping: answers, by: \.questionID)
+            """, counter) { row in
+            let answer = Answer(row: row)
+            return (answer.questionID, answer)
+        }
     }
 
     /// The answers a user wrote under their name (anonymous ones excluded), newest first.
@@ -64,10 +66,12 @@ extension StoreReader {
 
     /// Every answer comment, by answer, each list in the order of `comments(of:)`.
     package func commentsByAnswer() throws(StoreError) -> [AnswerID: [AnswerComment]] {
-        let comments = try connection.query("""
+        try connection.queryGrouped("""
             SELECT \(AnswerComment.columns) FROM answer_comments ORDER BY answer_id, add_time, id
-            """) { AnswerComment(row: $0) }
-        return Dictionary(grouping: comments, by: \.answerID)
+            """) { row in
+            let comment = AnswerComment(row: row)
+            return (comment.answerID, comment)
+        }
     }
 
     /// The comments under an answer, oldest first (the order the API sends them).

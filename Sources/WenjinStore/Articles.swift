@@ -60,10 +60,12 @@ extension StoreReader {
 
     /// Every article comment, by article, each list in the order of `comments(of:)`.
     package func commentsByArticle() throws(StoreError) -> [ArticleID: [ArticleComment]] {
-        let comments = try connection.query("""
+        try connection.queryGrouped("""
             SELECT \(ArticleComment.columns) FROM article_comments ORDER BY article_id, add_time, id
-            """) { ArticleComment(row: $0) }
-        return Dictionary(grouping: comments, by: \.articleID)
+            """) { row in
+            let comment = ArticleComment(row: row)
+            return (comment.articleID, comment)
+        }
     }
 
     /// The comments under an article, oldest first (the order the API sends them).

@@ -54,6 +54,29 @@ final class Connection {
         }
     }
 
+    /// The rows of a query that orders them by `key` first, as lists by key: one table entry per
+    /// run of rows with one key, where grouping afterwards hashed every row (a large archive's
+    /// answers and comments, read by every build).
+    func queryGrouped<Key: Hashable, T>(_ sql: String, _ values: any SQLConvertible...,
+                                        read: (Row) throws(StoreError) -> (key: Key, value: T)) throws(StoreError) -> [Key: [T]] {
+        try withStatement(sql, values) { statement throws(StoreError) in
+            var groups: [Key: [T]] = [:]
+            var (runKey, run): (Key?, [T]) = (nil, [])
+            let row = Row(values: statement.row, sql: sql, path: path)
+            while try step(statement) {
+                let (key, value) = try read(row)
+                if let done = runKey, done != key {
+                    groups[done, default: []] += run
+                    run.removeAll(keepingCapacity: true)
+                }
+                runKey = key
+                run.append(value)
+            }
+            if let done = runKey { groups[done, default: []] += run }
+            return groups
+        }
+    }
+
     /// The first row of a query, or `nil` when there is none.
     func queryFirst<T>(_ sql: String, _ values: any SQLConvertible..., read: (Row) throws(StoreError) -> T) throws(StoreError) -> T? {
         try withStatement(sql, values) { statement throws(StoreError) in

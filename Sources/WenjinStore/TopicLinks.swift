@@ -22,11 +22,8 @@ extension Connection {
 
     /// Every owner's topic list at once, for listing all posts without a query per post.
     func allTopicIDs(_ links: TopicLinks) throws(StoreError) -> [Int: [TopicID]] {
-        var lists: [Int: [TopicID]] = [:]
-        _ = try query("SELECT \(links.ownerColumn), topic_id FROM \(links.rawValue) ORDER BY \(links.ownerColumn), position") {
-            lists[$0.int(0), default: []].append(TopicID($0.int(1)))
-        }
-        return lists
+        try queryGrouped("SELECT \(links.ownerColumn), topic_id FROM \(links.rawValue) ORDER BY \(links.ownerColumn), position",
+                         read: { ($0.int(0), TopicID($0.int(1))) })
     }
 
     func replaceTopicIDs(_ ids: [TopicID], _ links: TopicLinks, owner: Int) throws(StoreError) {

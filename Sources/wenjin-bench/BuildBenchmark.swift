@@ -58,7 +58,9 @@ enum BuildBenchmark {
                 try writer.upsert(question)
             }
         }
-        let summary = try SiteBuilder(config: config, store: store).build(into: output, progress: StepTimes())
+        var builder = SiteBuilder(config: config, store: store)
+        builder.exitsAfterBuild = true
+        let summary = try builder.build(into: output, progress: StepTimes())
         let name = ["cold": "full, cache cold", "warm": "full, cache warm", "rebuild": "one question changed",
                     "takedown-answer": "one answer taken down", "takedown-question": "one question taken down",
                     "takedown-user": "one user anonymized"][step] ?? step

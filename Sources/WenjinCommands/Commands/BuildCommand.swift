@@ -21,7 +21,8 @@ enum BuildCommand {
     static func run(_ invocation: Invocation) async throws -> ExitCode {
         let config = try invocation.loadSiteConfig()
         let store = try Store.openExisting(at: config.resolve(config.store.directory).appendingPathComponent(Store.fileName))
-        let builder = SiteBuilder(config: config, store: store)
+        var builder = SiteBuilder(config: config, store: store)
+        builder.exitsAfterBuild = true
         // Joined by hand: resolving against the working directory's URL would drop its last
         // component whenever that URL does not end with a slash.
         let destination = invocation.arguments.text(output).map { path in

@@ -63,24 +63,17 @@ struct ArchiveContent: Sendable {
     /// With `bodiesUnchangedSince` (the counter a previous build saw, docs/design.md#store), only
     /// the bodies of rows written after it are read, when the store's counter is that one's.
     static func read(from store: Store, fallbackSource: URL?, bodiesUnchangedSince seen: StoreChanges? = nil) throws -> ArchiveContent {
-        try store.read { reader in
+        // On two connections at once (`Store.readSideBySide`): the questions and everything but
+        // the answers on one, the answers and their comments (as many rows) on the other.
+        var (content, (stored, comments)) = try store.readSideBySide({ reader in
             let now = try reader.changes()
             var rowsRead = RowsRead.all
-            if let seen, let now, seen.token == now.token, seen.counter <= now.counter {
+            if let counter = Self.counter(after: seen, now: now) {
                 var changed: [StoreChanges.Table: Set<Int>] = [:]
-                for table in StoreChanges.Table.allCases { changed[table] = Set(try reader.changedRows(of: table, after: seen.counter).keys) }
-                rowsRead = .changedAfter(seen.counter, changed)
+                for table in StoreChanges.Table.allCases { changed[table] = Set(try reader.changedRows(of: table, after: counter).keys) }
+                rowsRead = .changedAfter(counter, changed)
             }
             let after = rowsRead.counter
-            let questions = try reader.questions(bodiesChangedAfter: after)
-            // Three queries for every answer and comment, not one per question and per answer.
-            // Answers are shown under their question only: one whose question is not stored is left out.
-            let stored = try reader.answersByQuestion(bodiesChangedAfter: after)
-            var answers: [QuestionID: [Answer]] = [:]
-            for question in questions { answers[question.id] = stored[question.id] ?? [] }
-            let answerComments = try reader.commentsByAnswer()
-            let articles = try reader.articles(bodiesChangedAfter: after)
-            let articleComments = try reader.commentsByArticle()
             var assets: [AssetURL: Asset] = [:]
             for asset in try reader.assets() { assets[asset.url] = asset }
             var source = try reader.meta(.sourceURL) ?? fallbackSource?.absoluteString ?? "http://wenjin.in"
@@ -91,11 +84,27 @@ struct ArchiveContent: Sendable {
             }
             while source.hasSuffix("/") { source.removeLast() }
             return ArchiveContent(
-                questions: questions, answers: answers, answerComments: answerComments, users: try reader.users(),
-                topics: try reader.topics(), articles: articles, articleComments: articleComments, assets: assets,
-                counts: try reader.counts(), sourceBase: source, crawlFinishedAt: try reader.meta(.crawlFinishedAt),
-                storeChanges: now, rowsRead: rowsRead)
-        }
+                questions: try reader.questions(bodiesChangedAfter: after), answers: [:], answerComments: [:], users: try reader.users(),
+                topics: try reader.topics(), articles: try reader.articles(bodiesChangedAfter: after),
+                articleComments: try reader.commentsByArticle(), assets: assets, counts: try reader.counts(), sourceBase: source,
+                crawlFinishedAt: try reader.meta(.crawlFinishedAt), storeChanges: now, rowsRead: rowsRead)
+        }, { reader in
+            let after = Self.counter(after: seen, now: try reader.changes()) ?? 0
+            // Two queries for every answer and comment, not one per question and per answer.
+            return (try reader.answersByQuestion(bodiesChangedAfter: after), try reader.commentsByAnswer())
+        })
+        // Answers are shown under their question only: one whose question is not stored is left out.
+        content.answers.reserveCapacity(content.questions.count)
+        for question in content.questions { content.answers[question.id] = stored[question.id] ?? [] }
+        content.answerComments = comments
+        return content
+    }
+
+    /// The counter after which rows count as changed (and bring their bodies): `seen`'s, when the
+    /// store's counter is that one, moved on or not (docs/design.md#store); nil when all do.
+    private static func counter(after seen: StoreChanges?, now: StoreChanges?) -> Int? {
+        guard let seen, let now, seen.token == now.token, seen.counter <= now.counter else { return nil }
+        return seen.counter
     }
 }
 

@@ -33,73 +33,92 @@ struct ArchiveLookup: Sendable {
 
     init(_ content: ArchiveContent) {
         self.content = content
-        // Three independent groups of lookups, built side by side: a rebuild waits on this.
+        // Three independent groups of lookups, built side by side: a rebuild waits on this. Each
+        // table is sized up front and each list sorted in place: at 100,000 questions, growing
+        // and copying them was a good part of this work and of the fresh memory it touched.
         let (byID, byAnswer, byQuestion) = SideBySide.run({ Self.entitiesByID(content) },
                                                           { Self.answerLookups(content) },
                                                           { Self.questionLookups(content) })
         (questionsByID, articlesByID, usersByID, topicsByID, usersByName, topicsByTitle, avatars) = byID
         (questionOfAnswer, answersByAuthor) = byAnswer
-        (questionsByTopic, questionsByAsker, unansweredQuestions, articlesByTopic, articlesByAuthor) = byQuestion
-        relatedQuestions = RelatedQuestions(questionsByTopic: questionsByTopic)
+        (questionsByTopic, questionsByAsker, unansweredQuestions, articlesByTopic, articlesByAuthor, relatedQuestions) = byQuestion
+    }
+
+    /// Of two entities with one ID, the first is kept (set last, from the end).
+    private static func byID<Entity, ID: Hashable>(_ entities: [Entity], _ id: (Entity) -> ID) -> [ID: Entity] {
+        var table: [ID: Entity] = [:]
+        table.reserveCapacity(entities.count)
+        for entity in entities.reversed() { table[id(entity)] = entity }
+        return table
     }
 
     private static func entitiesByID(_ content: ArchiveContent) -> (
         [QuestionID: Question], [ArticleID: Article], [UserID: User], [TopicID: Topic], [String: UserID], [String: TopicID],
         [UserID: SitePath]
     ) {
-        let questionsByID = Dictionary(content.questions.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let articlesByID = Dictionary(content.articles.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let usersByID = Dictionary(content.users.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let topicsByID = Dictionary(content.topics.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let questionsByID = byID(content.questions, \.id)
+        let articlesByID = byID(content.articles, \.id)
+        let usersByID = byID(content.users, \.id)
+        let topicsByID = byID(content.topics, \.id)
         var names: [String: UserID] = [:]
+        names.reserveCapacity(content.users.count * 2)
         // Login names first, then nick names that no login name took; users come by ID, so the
         // lower ID wins a tie.
-        for user in content.users where names[Sanitizer.decodeEntities(user.userName)] == nil {
-            names[Sanitizer.decodeEntities(user.userName)] = user.id
+        for user in content.users {
+            let name = Sanitizer.decodeEntities(user.userName)
+            if names[name] == nil { names[name] = user.id }
         }
         for user in content.users {
             if let nick = user.nickName.map(Sanitizer.decodeEntities), !nick.isEmpty, names[nick] == nil { names[nick] = user.id }
         }
         var titles: [String: TopicID] = [:]
-        for topic in content.topics.sorted(by: { $0.id < $1.id }) where titles[Sanitizer.decodeEntities(topic.title)] == nil {
-            titles[Sanitizer.decodeEntities(topic.title)] = topic.id
+        titles.reserveCapacity(content.topics.count)
+        for topic in content.topics.sorted(by: { $0.id < $1.id }) {
+            let title = Sanitizer.decodeEntities(topic.title)
+            if titles[title] == nil { titles[title] = topic.id }
         }
         var avatars: [UserID: SitePath] = [:]
+        avatars.reserveCapacity(content.users.count)
         for user in content.users { avatars[user.id] = ArchiveLinks.avatarPath(of: user, in: content) }
         return (questionsByID, articlesByID, usersByID, topicsByID, names, titles, avatars)
     }
 
     private static func answerLookups(_ content: ArchiveContent) -> ([AnswerID: QuestionID], [UserID: [Answer]]) {
         var questionOfAnswer: [AnswerID: QuestionID] = [:]
+        questionOfAnswer.reserveCapacity(content.answers.values.reduce(0) { $0 + $1.count })
         var answersByAuthor: [UserID: [Answer]] = [:]
+        answersByAuthor.reserveCapacity(content.users.count)
         for (question, answers) in content.answers {
             for answer in answers {
                 questionOfAnswer[answer.id] = question
                 if let author = answer.authorID, !answer.isAnonymous { answersByAuthor[author, default: []].append(answer) }
             }
         }
-        return (questionOfAnswer, answersByAuthor.mapValues { list in
-            list.sorted { ($0.addTime ?? .distantPast, $0.id) > ($1.addTime ?? .distantPast, $1.id) }
-        })
+        for list in answersByAuthor.values.indices {
+            answersByAuthor.values[list].sort { ($0.addTime ?? .distantPast, $0.id) > ($1.addTime ?? .distantPast, $1.id) }
+        }
+        return (questionOfAnswer, answersByAuthor)
     }
 
     private static func questionLookups(_ content: ArchiveContent) -> (
-        [TopicID: [Question]], [UserID: [Question]], [Question], [TopicID: [Article]], [UserID: [Article]]
+        [TopicID: [Question]], [UserID: [Question]], [Question], [TopicID: [Article]], [UserID: [Article]], RelatedQuestions
     ) {
         var byTopic: [TopicID: [Question]] = [:]
+        byTopic.reserveCapacity(content.topics.count)
         var byAsker: [UserID: [Question]] = [:]
+        byAsker.reserveCapacity(content.users.count)
         for question in content.questions {
             for topic in question.topicIDs { byTopic[topic, default: []].append(question) }
             if let asker = question.askerID, !question.isAnonymous { byAsker[asker, default: []].append(question) }
         }
-        let unanswered = content.questions.filter { (content.answers[$0.id] ?? []).isEmpty }
+        for list in byAsker.values.indices { byAsker.values[list].sort { ($0.addTime, $0.id) > ($1.addTime, $1.id) } }
+        let unanswered = content.questions.filter { content.answers[$0.id]?.isEmpty ?? true }
         var articlesByTopic: [TopicID: [Article]] = [:]
         var articlesByAuthor: [UserID: [Article]] = [:]
         for article in content.articles {
             for topic in article.topicIDs { articlesByTopic[topic, default: []].append(article) }
             articlesByAuthor[article.authorID, default: []].append(article)
         }
-        return (byTopic, byAsker.mapValues { list in list.sorted { ($0.addTime, $0.id) > ($1.addTime, $1.id) } }, unanswered,
-                articlesByTopic, articlesByAuthor)
+        return (byTopic, byAsker, unanswered, articlesByTopic, articlesByAuthor, RelatedQuestions(questionsByTopic: byTopic))
     }
 }

@@ -43,27 +43,34 @@ struct RowDigests: Sendable {
                   before.counter <= now.counter else { return nil }
             return previous
         }
-        questions = Self.digests(content.questions, { $0.id }, changed: read.changedIDs(.questions), kept: kept?.questions) { question in
-            var question = question
-            question.detailHTML = ""
-            return question
-        }
-        answers = Self.digests(content.answers.values.joined(), { $0.id }, changed: read.changedIDs(.answers), kept: kept?.answers) { answer in
-            var answer = answer
-            answer.contentHTML = ""
-            return answer
-        }
-        answerComments = Self.digests(content.answerComments.values.joined(), { $0.id }, changed: read.changedIDs(.answerComments),
-                                      kept: kept?.answerComments) { $0 }
-        users = Self.digests(content.users, { $0.id }, changed: read.changedIDs(.users), kept: kept?.users) { $0 }
-        topics = Self.digests(content.topics, { $0.id }, changed: read.changedIDs(.topics), kept: kept?.topics) { $0 }
-        articles = Self.digests(content.articles, { $0.id }, changed: read.changedIDs(.articles), kept: kept?.articles) { article in
-            var article = article
-            article.messageHTML = ""
-            return article
-        }
-        articleComments = Self.digests(content.articleComments.values.joined(), { $0.id }, changed: read.changedIDs(.articleComments),
-                                       kept: kept?.articleComments) { $0 }
+        // Three groups of about equal size side by side: a rebuild walks every ID of every table.
+        let (posts, answerRows, commentRows) = SideBySide.run({
+            (Self.digests(content.questions, { $0.id }, changed: read.changedIDs(.questions), kept: kept?.questions) { question in
+                var question = question
+                question.detailHTML = ""
+                return question
+            },
+            Self.digests(content.users, { $0.id }, changed: read.changedIDs(.users), kept: kept?.users) { $0 },
+            Self.digests(content.topics, { $0.id }, changed: read.changedIDs(.topics), kept: kept?.topics) { $0 },
+            Self.digests(content.articles, { $0.id }, changed: read.changedIDs(.articles), kept: kept?.articles) { article in
+                var article = article
+                article.messageHTML = ""
+                return article
+            },
+            Self.digests(content.articleComments.values.joined(), { $0.id }, changed: read.changedIDs(.articleComments),
+                         kept: kept?.articleComments) { $0 })
+        }, {
+            Self.digests(content.answers.values.joined(), { $0.id }, changed: read.changedIDs(.answers), kept: kept?.answers) { answer in
+                var answer = answer
+                answer.contentHTML = ""
+                return answer
+            }
+        }, {
+            Self.digests(content.answerComments.values.joined(), { $0.id }, changed: read.changedIDs(.answerComments),
+                         kept: kept?.answerComments) { $0 }
+        })
+        (questions, users, topics, articles, articleComments) = posts
+        (answers, answerComments) = (answerRows, commentRows)
         // At the same counter no row was written, so every digest was kept.
         if let kept, kept.seen == seen {
             changed = kept.count != count
