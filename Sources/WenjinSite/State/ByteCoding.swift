@@ -174,3 +174,12 @@ enum StateFile {
         try bytes.withUnsafeBytes { try handle.write(contentsOf: $0) }
     }
 }
+
+extension ByteReader {
+    /// Whether `bytes` end in the digest of what comes before, as `ByteWriter.sealed` leaves them.
+    static func isSealed(_ bytes: ArraySlice<UInt8>) -> Bool {
+        guard bytes.count >= 8 else { return false }
+        let seal = bytes.suffix(8).reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        return seal == digest(of: bytes.dropLast(8))
+    }
+}
