@@ -48,7 +48,7 @@ extension BodyLedger {
     /// Replaces the ledger in `folder` atomically, and its journal with none. Not fatal when it
     /// fails: the next build then only does more work.
     func save(in folder: URL) {
-        StateFile.replace(Self.fileName, in: folder, with: encoded())
+        StateFile.replace(Self.fileName, in: folder, withParts: encodedParts())
         BodyLedgerJournal.remove(in: folder)
     }
 

@@ -183,3 +183,26 @@ extension ByteReader {
         return seal == digest(of: bytes.dropLast(8))
     }
 }
+
+extension StateFile {
+    /// Replaces `name` in `folder` atomically with `parts` written one after another, so a large
+    /// file (the body ledger's texts) is not first joined into one more copy of itself.
+    static func replace(_ name: String, in folder: URL, withParts parts: [[UInt8]]) {
+        let file = folder.appendingPathComponent(name)
+        let temporary = folder.appendingPathComponent(name + ".new")
+        do {
+            guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else { throw POSIXError(.EIO) }
+            let handle = try FileHandle(forWritingTo: temporary)
+            do {
+                for part in parts { try part.withUnsafeBytes { try handle.write(contentsOf: $0) } }
+            } catch {
+                try? handle.close()
+                throw error
+            }
+            try handle.close()
+            guard rename(temporary.path, file.path) == 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+        }
+    }
+}
