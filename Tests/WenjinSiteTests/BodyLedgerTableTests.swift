@@ -59,4 +59,19 @@ struct BodyLedgerTableTests {
         #expect(again[.answer(5)]?.text == "正文 40" && again[.question(0)]?.text == "正文 0")
         #expect(again.encoded() == read.encoded())
     }
+
+    @Test("Asking for every entry of a large ledger, past the point where its texts are read whole, gives each entry's own texts")
+    func everyEntryOfALargeLedger() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ledger-table-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var ledger = BodyLedger(policyVersion: 1, hostsIdentity: "hosts", linkTargets: 9)
+        let numbers = Array(1...10_000)
+        for number in numbers { ledger.put(entry(number), for: .answer(AnswerID(number))) }
+        ledger.save(in: folder)
+        let read = try #require(BodyLedger.load(from: folder))
+        let texts = numbers.map { read[.answer(AnswerID($0))]?.text }
+        #expect(texts == numbers.map { "正文 \($0)" })
+        #expect(numbers.allSatisfy { read[.answer(AnswerID($0))]?.links == entry($0).links })
+    }
 }
