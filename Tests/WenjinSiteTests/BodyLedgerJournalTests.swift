@@ -40,7 +40,7 @@ struct BodyLedgerJournalTests {
         #expect(try Data(contentsOf: file(BodyLedger.fileName, site)) == ledger, "the ledger file is not written again")
         #expect(try Data(contentsOf: file(BodyLedgerJournal.fileName, site)).count > 0)
         let read = try #require(BodyLedger.load(from: site.storeFolder))
-        #expect(read.entries[.answer(1001)]?.text == "改成九点了。")
+        #expect(read[.answer(1001)]?.text == "改成九点了。")
         #expect(read.encoded() == (try wholeLedger(site)))
     }
 
@@ -61,7 +61,7 @@ struct BodyLedgerJournalTests {
         try editAnswer(1000, "<p>匿名回答：九点半。</p>", in: site)
         _ = try site.build()
         #expect(!FileManager.default.fileExists(atPath: journal.path))
-        #expect(try #require(BodyLedger.load(from: site.storeFolder)).entries[.answer(1000)]?.text == "匿名回答：九点半。")
+        #expect(try #require(BodyLedger.load(from: site.storeFolder))[.answer(1000)]?.text == "匿名回答：九点半。")
     }
 
     @Test("A journal beside a ledger written whole since is ignored")

@@ -81,10 +81,9 @@ struct InputValues: Sendable {
         ]
         // The bodies' values (a digest over each body's links: 375,000 bodies at 100,000
         // questions) on every core: their keys sorted first, the parts then kept in that order.
-        let ledger = bodies.ledger.entries
-        let bodyKeys = ledger.keys.map { (key: PageInputKey.body($0), body: $0) }.sorted { $0.key < $1.key }
-        let bodyParts: [Part] = stride(from: 0, to: bodyKeys.count, by: Self.bodiesPerPart).map { start in
-            { bodyKeys[start..<min(bodyKeys.count, start + Self.bodiesPerPart)].map { ($0.key, ledger[$0.body]?.digest ?? 0) } }
+        let bodyValues = bodies.ledger.keysAndDigests().map { (key: PageInputKey.body($0.key), value: $0.digest) }.sorted { $0.key < $1.key }
+        let bodyParts: [Part] = stride(from: 0, to: bodyValues.count, by: Self.bodiesPerPart).map { start in
+            { Array(bodyValues[start..<min(bodyValues.count, start + Self.bodiesPerPart)]) }
         }
         func sorting(_ part: @escaping Part) -> Part { { part().sorted { $0.key < $1.key } } }
         // Entities' kinds come before bodies', lists' after (`PageInputKey.Kind`).

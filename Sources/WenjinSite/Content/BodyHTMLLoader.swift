@@ -23,7 +23,8 @@ final class BodyHTMLLoader: Sendable {
         self.links = links
     }
 
-    func html(for key: BodyKey, entry: BodyLedger.Entry) -> TrustedHTML {
+    /// The HTML of a body the ledger describes; `entry` is nil when its texts no longer read back.
+    func html(for key: BodyKey, entry: BodyLedger.Entry?) -> TrustedHTML {
         if let html = loaded.withLock({ $0[key] }) { return html }
         // Pages of a build are loaded beforehand; this serves the preview's draft pages.
         try? load([(key, entry)])
@@ -39,16 +40,17 @@ final class BodyHTMLLoader: Sendable {
     }
 
     /// Loads the HTML of bodies the ledger describes: from the cache when the row holds the HTML
-    /// the entry was made with, else by sanitizing the body again (read back from the store).
-    func load(_ items: [(key: BodyKey, entry: BodyLedger.Entry)]) throws {
+    /// the entry was made with, else (or when the entry could not be read, nil) by sanitizing
+    /// the body again (read back from the store).
+    func load(_ items: [(key: BodyKey, entry: BodyLedger.Entry?)]) throws {
         let missing = loaded.withLock { held in items.filter { held[$0.key] == nil } }
         for start in stride(from: 0, to: missing.count, by: Self.batchSize) {
             let batch = Array(missing[start..<min(missing.count, start + Self.batchSize)])
             let rows = try store.read { reader in
-                try batch.map { try reader.sanitized($0.entry.contentHash.cacheKey(policyVersion: Sanitizer.policyVersion)) }
+                try batch.map { item in try item.entry.flatMap { try reader.sanitized($0.contentHash.cacheKey(policyVersion: Sanitizer.policyVersion)) } }
             }
             let checked = ParallelWork.map(Array(zip(batch, rows))) { item, row -> TrustedHTML? in
-                guard let row, BodyLedger.digest(ofHTML: row.html) == item.entry.htmlDigest else { return nil }
+                guard let row, BodyLedger.digest(ofHTML: row.html) == item.entry?.htmlDigest else { return nil }
                 // The cache holds only text this sanitizer produced (see `SanitizedHTML+Template`).
                 return TrustedHTML(trusted: row.html)
             }
@@ -117,6 +119,13 @@ final class BodyHTMLLoader: Sendable {
             }
         }
         return (fromCache, entries)
+    }
+
+    /// The plain text of a body whose ledger entry no longer reads back, made again from its raw
+    /// HTML in the store (the text does not depend on where links lead).
+    func plainText(of key: BodyKey) -> String {
+        guard let html = try? rawHTML(of: key), !html.isEmpty else { return "" }
+        return Sanitizer(hosts: hosts, resolver: RecordingResolver(base: links)).plainText(fromHTML: html)
     }
 
     /// The raw HTML of a body, read from the store again.

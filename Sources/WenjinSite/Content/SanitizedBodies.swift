@@ -34,23 +34,29 @@ struct SanitizedBodies: Sendable {
 
     /// The body's sanitized HTML, loaded from the cache on first use when `load` did not.
     subscript(key: BodyKey) -> TrustedHTML {
-        guard let entry = ledger.entries[key] else { return TrustedHTML(trusted: "") }
-        return html.html(for: key, entry: entry)
+        guard ledger.contains(key) else { return TrustedHTML(trusted: "") }
+        return html.html(for: key, entry: ledger[key])
     }
 
     /// Whether the body has any content.
-    func has(_ key: BodyKey) -> Bool { ledger.entries[key] != nil }
+    func has(_ key: BodyKey) -> Bool { ledger.contains(key) }
 
-    /// The plain text of a body; empty for an empty body.
-    func text(_ key: BodyKey) -> String { ledger.entries[key]?.text ?? "" }
+    /// The plain text of a body; empty for an empty body. Read from the ledger's file when
+    /// asked: a build needs the texts of the pages and documents it makes again, not all.
+    func text(_ key: BodyKey) -> String {
+        if let entry = ledger[key] { return entry.text }
+        return ledger.contains(key) ? html.plainText(of: key) : ""
+    }
 
     /// What a page showing the body depends on (0 for an empty body).
-    func digest(_ key: BodyKey) -> UInt64 { ledger.entries[key]?.digest ?? 0 }
+    func digest(_ key: BodyKey) -> UInt64 { ledger.digest(key) ?? 0 }
 
     /// Loads the HTML of `keys` from the cache in one go, on every core, before pages showing
     /// them are rendered.
     func load(_ keys: [BodyKey]) throws {
-        try html.load(keys.compactMap { key in ledger.entries[key].map { (key, $0) } })
+        let ledger = ledger
+        let present = keys.filter { ledger.contains($0) }
+        try html.load(Array(zip(present, ParallelWork.map(present) { ledger[$0] })))
     }
 
     /// Lets go of the HTML of bodies whose pages are written; the texts stay for the indexes.
@@ -72,16 +78,12 @@ struct SanitizedBodies: Sendable {
             ledger.policyVersion == Sanitizer.policyVersion && ledger.hostsIdentity == hosts.identity ? ledger : nil
         }
         let sameTargets = usable?.linkTargets == targets
-        // The previous entries are kept as one table, only the bodies that changed taken out
-        // and put back: inserting 375,000 entries into a new table one by one cost a
-        // 100,000-question rebuild 0.4 s, and a body that stands needs no more than a look at
-        // its entry. (The first change still copies the table once, as one block: the caller
-        // holds the last ledger until the build ends.)
-        let previousEntries = usable?.entries ?? [:]
+        let previousLedger = usable ?? BodyLedger(policyVersion: Sanitizer.policyVersion, hostsIdentity: hosts.identity, linkTargets: targets)
         let standing = ParallelWork.map(inputs) { input -> Standing in
-            guard let position = previousEntries.index(forKey: input.key) else { return .absent }
+            guard previousLedger.contains(input.key) else { return .absent }
             if sameTargets && input.html == nil { return .stands }
-            let entry = previousEntries.values[position]
+            // An entry whose texts no longer read back is made again from the store.
+            guard let entry = previousLedger[input.key] else { return .replaced }
             if let html = input.html {
                 var digest = ContentDigest(seed: 0)
                 digest.add(html)
@@ -89,26 +91,29 @@ struct SanitizedBodies: Sendable {
             }
             return sameTargets || entry.links.allSatisfy({ links.stillAnswers($0) }) ? .stands : .replaced
         }
+        // The previous ledger's table is kept as it lies, the bodies that changed patched over
+        // it: nothing of the 375,000 entries of a 100,000-question archive is copied or freed.
         var result = SanitizedBodies(
-            ledger: BodyLedger(policyVersion: Sanitizer.policyVersion, hostsIdentity: hosts.identity, linkTargets: targets,
-                               seen: seen, entries: previousEntries),
+            ledger: previousLedger.describing(policyVersion: Sanitizer.policyVersion, hostsIdentity: hosts.identity, linkTargets: targets,
+                                              seen: seen),
             html: BodyHTMLLoader(store: store, hosts: hosts, links: links))
         var unknown: [(key: BodyKey, html: String)] = []
         var unread: [BodyKey] = []
         var taken: [BodyKey] = []
         for (input, verdict) in zip(inputs, standing) where verdict != .stands {
             if verdict == .replaced {
-                result.ledger.entries[input.key] = nil
+                result.ledger.remove(input.key)
                 taken.append(input.key)
             }
             if let html = input.html { unknown.append((input.key, html)) } else { unread.append(input.key) }
         }
         // Entries of bodies the archive no longer shows go too.
         let present = standing.count(where: { $0 != .absent })
-        if present < previousEntries.count {
+        let previousCount = previousLedger.count
+        if present < previousCount {
             let shown = Set(inputs.map(\.key))
-            for key in previousEntries.keys where !shown.contains(key) {
-                result.ledger.entries[key] = nil
+            for (key, _) in previousLedger.keysAndDigests() where !shown.contains(key) {
+                result.ledger.remove(key)
                 taken.append(key)
             }
         }
@@ -118,17 +123,17 @@ struct SanitizedBodies: Sendable {
         unknown += fetched
         progress.advance(by: result.cachedCount)
         let (fromCache, fresh) = try result.html.sanitize(unknown, progress: progress)
-        for (key, entry) in fresh { result.ledger.entries[key] = entry }
+        for (key, entry) in fresh { result.ledger.put(entry, for: key) }
         if let usable {
             // The rest came from the ledger as they were.
             result.ledger.files = usable.files
-            result.ledgerChanges = BodyLedger.Changes(removed: taken.filter { result.ledger.entries[$0] == nil }, changed: fresh.map { $0.0 })
+            result.ledgerChanges = BodyLedger.Changes(removed: taken.filter { !result.ledger.contains($0) }, changed: fresh.map { $0.0 })
         }
         result.cachedCount += fromCache
         result.sanitizedCount = unknown.count - fromCache
         // A ledger whose entries all stand is kept as it is, its `seen` older than this
         // snapshot: still true of every row unchanged since, so the next build only reads more.
-        result.ledgerChanged = usable == nil || !sameTargets || !unknown.isEmpty || usable?.entries.count != result.ledger.entries.count
+        result.ledgerChanged = usable == nil || !sameTargets || !unknown.isEmpty || previousCount != result.ledger.count
             || usable?.seen?.token != seen?.token
         return result
     }

@@ -198,7 +198,7 @@ struct ForbiddenTexts {
         let texts = ParallelWork.map(bodies.filter { !$0.html.isEmpty }) { body -> String in
             var digest = ContentDigest(seed: 0)
             digest.add(body.html)
-            if let entry = ledger?.entries[body.key], entry.rawDigest == digest.finish() { return entry.text }
+            if let entry = ledger?[body.key], entry.rawDigest == digest.finish() { return entry.text }
             return Sanitizer(hosts: hosts, resolver: OriginalsResolver()).plainText(fromHTML: body.html)
         }
         return Sanitizer.decodeEntities(parts.joined(separator: "\n")) + "\n" + texts.joined(separator: "\n")

@@ -10,7 +10,8 @@ import WenjinStore
 /// and whose links still resolve as recorded, sanitizes to what the ledger says.
 ///
 /// The HTML itself stays in the store's sanitizer cache (under `contentHash`); the ledger keeps
-/// what every build needs of every body — its plain text and a digest for page fingerprints.
+/// a digest of every body for page fingerprints, in a table read as it lies (`BodyLedgerTable`),
+/// and its plain text and links, read from the file only for the bodies a build asks about.
 /// It also keeps the store's change counter of the snapshot it describes (`seen`), so the next
 /// build reads from the store only the bodies of rows written since (docs/design.md#store).
 struct BodyLedger: Sendable {
@@ -49,7 +50,7 @@ struct BodyLedger: Sendable {
     }
 
     static let fileName = "bodies.ledger"
-    fileprivate static let format = "wenjin body ledger 4"
+    fileprivate static let format = "wenjin body ledger 5"
 
     var policyVersion: Int
     var hostsIdentity: String
@@ -57,21 +58,22 @@ struct BodyLedger: Sendable {
     var linkTargets: UInt64
     /// The store's counter when the bodies were read; nil when the store had none.
     var seen: StoreChanges?
-    var entries: [BodyKey: Entry]
+    /// The entries of the file the ledger was read from, as they lie there.
+    private var table: BodyLedgerTable
+    /// Entries put (or, nil, removed) since, over the table's: the journal's and this build's.
+    private var patched: [BodyKey: Entry?] = [:]
 
-    init(policyVersion: Int, hostsIdentity: String, linkTargets: UInt64, seen: StoreChanges? = nil, entries: [BodyKey: Entry] = [:],
-         files: Files? = nil) {
-        self.files = files
+    init(policyVersion: Int, hostsIdentity: String, linkTargets: UInt64, seen: StoreChanges? = nil) {
         self.policyVersion = policyVersion
         self.hostsIdentity = hostsIdentity
         self.linkTargets = linkTargets
         self.seen = seen
-        self.entries = entries
+        table = BodyLedgerTable()
     }
 
-    /// Where the ledger read from the store's folder stands there: the seal of the ledger file
-    /// (its last eight bytes), its size, and the journal's (`BodyLedgerJournal`). Nil for a
-    /// ledger that was not read from files.
+    /// Where the ledger read from the store's folder stands there: the seal of the ledger file's
+    /// records, its size, and the journal's (`BodyLedgerJournal`). Nil for a ledger that was
+    /// not read from files.
     struct Files: Sendable {
         let seal: UInt64
         let ledgerBytes: Int
@@ -89,153 +91,152 @@ struct BodyLedger: Sendable {
         var changed: [BodyKey] = []
     }
 
-    /// The ledger in `folder` with its journal applied, or nil when there is none or it cannot
-    /// be read (then every body is looked up in the cache, as on a first build).
-    static func load(from folder: URL) -> BodyLedger? {
-        Unread(folder: folder)?.decoded()
+    // MARK: Entries
+
+    /// Whether the ledger describes the body (even when its entry can no longer be read).
+    func contains(_ key: BodyKey) -> Bool {
+        if let entry = patched[key] { return entry != nil }
+        return table.index(of: key) != nil
     }
 
-    /// The ledger file's bytes and its journal's blocks, read but not decoded, and what they say
-    /// of the policy and the counter the ledger saw: enough to start reading the store while the
-    /// rest is decoded beside it.
-    struct Unread: Sendable {
-        let bytes: [UInt8]
-        let policyVersion: Int
-        let seen: StoreChanges?
-        private let blocks: [BodyLedgerJournal.Block]
-        private let files: Files
+    /// The body's entry, its texts read from the file now; nil when the ledger has none or the
+    /// file's bytes for it are damaged.
+    subscript(key: BodyKey) -> Entry? {
+        if let entry = patched[key] { return entry }
+        return table.index(of: key).flatMap { table.entry(at: $0) }
+    }
 
-        init?(folder: URL) {
-            guard let bytes = StateFile.read(folder.appendingPathComponent(BodyLedger.fileName)) else { return nil }
-            var policyVersion: Int
-            var seen: StoreChanges?
-            do {
-                // The fields `encoded` writes first, in its order.
-                var reader = try ByteReader(sealed: bytes)
-                guard try reader.string() == BodyLedger.format else { return nil }
-                policyVersion = try reader.integer()
-                _ = try reader.string()
-                _ = try reader.word()
-                let token = try reader.optionalString()
-                let counter = try reader.optionalInteger()
-                seen = if let token, let counter { StoreChanges(token: token, counter: counter) } else { nil }
-            } catch {
-                return nil
+    /// `Entry.digest` of the body, without reading its texts.
+    func digest(_ key: BodyKey) -> UInt64? {
+        if let entry = patched[key] { return entry?.digest }
+        return table.index(of: key).map { table.digest(at: $0) }
+    }
+
+    mutating func put(_ entry: Entry, for key: BodyKey) { patched[key] = .some(entry) }
+
+    mutating func remove(_ key: BodyKey) { patched[key] = .some(nil) }
+
+    var count: Int {
+        patched.reduce(table.count) { count, item in
+            switch (table.index(of: item.key) != nil, item.value != nil) {
+            case (true, false): count - 1
+            case (false, true): count + 1
+            default: count
             }
-            self.bytes = bytes
-            let seal = bytes.suffix(8).reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
-            let journal = StateFile.read(folder.appendingPathComponent(BodyLedgerJournal.fileName)) ?? []
-            let (blocks, length) = BodyLedgerJournal.blocks(in: journal, following: seal)
-            self.blocks = blocks
-            files = Files(seal: seal, ledgerBytes: bytes.count, journalBytes: length, journalIntact: length == journal.count)
-            if let last = blocks.last {
-                policyVersion = last.policyVersion
-                seen = last.seen
+        }
+    }
+
+    /// Every body the ledger describes, in key order, with its digest.
+    func keysAndDigests() -> [(key: BodyKey, digest: UInt64)] {
+        var merged: [(key: BodyKey, digest: UInt64)] = []
+        merged.reserveCapacity(table.count + patched.count)
+        walk { key, tableIndex, entry in merged.append((key, entry?.digest ?? table.digest(at: tableIndex ?? 0))) }
+        return merged
+    }
+
+    /// Calls `body` for every entry in key order: with the table's position of one the table
+    /// holds unpatched, else with the patched entry.
+    private func walk(_ body: (BodyKey, Int?, Entry?) -> Void) {
+        let put = patched.keys.sorted()
+        var next = 0
+        for index in 0..<table.count {
+            guard let key = table.key(at: index) else { continue }
+            while next < put.count && put[next] < key {
+                if let entry = patched[put[next]] ?? nil { body(put[next], nil, entry) }
+                next += 1
             }
-            self.policyVersion = policyVersion
-            self.seen = seen
-        }
-
-        /// The whole ledger; nil if it cannot be read after all.
-        func decoded() -> BodyLedger? {
-            guard var ledger = try? BodyLedger(decoding: bytes) else { return nil }
-            for block in blocks {
-                ledger.policyVersion = block.policyVersion
-                ledger.hostsIdentity = block.hostsIdentity
-                ledger.linkTargets = block.linkTargets
-                ledger.seen = block.seen
-                for key in block.removed { ledger.entries[key] = nil }
-                for (key, entry) in block.changed { ledger.entries[key] = entry }
+            if next < put.count && put[next] == key {
+                if let entry = patched[key] ?? nil { body(key, nil, entry) }
+                next += 1
+            } else {
+                body(key, index, nil)
             }
-            ledger.files = files
-            return ledger
         }
+        for key in put[next...] { if let entry = patched[key] ?? nil { body(key, nil, entry) } }
     }
 
-    /// Replaces the ledger in `folder` atomically, and its journal with none. Not fatal when it
-    /// fails: the next build then only does more work.
-    func save(in folder: URL) {
-        StateFile.replace(Self.fileName, in: folder, with: encoded())
-        BodyLedgerJournal.remove(in: folder)
+    /// The ledger with the same entries under a new header: nothing is copied.
+    func describing(policyVersion: Int, hostsIdentity: String, linkTargets: UInt64, seen: StoreChanges?) -> BodyLedger {
+        var ledger = self
+        (ledger.policyVersion, ledger.hostsIdentity, ledger.linkTargets, ledger.seen) = (policyVersion, hostsIdentity, linkTargets, seen)
+        ledger.files = nil
+        return ledger
     }
 
-    /// Saves the ledger, which differs by `changes` from the one read from `folder` (`files`):
-    /// appended to the journal while that stays small beside the ledger file, else written whole.
-    func save(in folder: URL, changes: Changes) {
-        guard let files, files.journalIntact else { return save(in: folder) }
-        let block = BodyLedgerJournal.encoded(BodyLedgerJournal.Block(
-            policyVersion: policyVersion, hostsIdentity: hostsIdentity, linkTargets: linkTargets, seen: seen,
-            removed: changes.removed, changed: changes.changed.compactMap { key in entries[key].map { (key, $0) } }
-        ), following: files.seal)
-        guard files.journalBytes + block.count <= max(files.ledgerBytes / BodyLedgerJournal.largestShare, BodyLedgerJournal.smallestLimit),
-              BodyLedgerJournal.append(block, in: folder)
-        else { return save(in: folder) }
-    }
+    /// The file: the length of its head, then the head sealed — the header, the record count,
+    /// the texts' length and the records (`BodyLedgerTable`) — then each entry's texts sealed
+    /// on their own, in key order. Entries whose texts no longer read back are left out: the
+    /// next build reads those bodies from the store.
+    func encoded() -> [UInt8] { encodedParts().flatMap { $0 } }
 
-    func encoded() -> [UInt8] {
-        var writer = ByteWriter()
-        writer.add(Self.format)
-        writer.add(policyVersion)
-        writer.add(hostsIdentity)
-        writer.add(linkTargets)
-        writer.add(seen?.token)
-        writer.add(seen?.counter)
-        writer.add(entries.count)
-        for (key, entry) in entries.sorted(by: { $0.key < $1.key }) { Self.add(entry, key: key, to: &writer) }
-        return writer.sealed
-    }
-
-    init(decoding bytes: [UInt8]) throws(ByteReader.Malformed) {
-        var reader = try ByteReader(sealed: bytes)
-        guard try reader.string() == Self.format else { throw ByteReader.Malformed() }
-        policyVersion = try reader.integer()
-        hostsIdentity = try reader.string()
-        linkTargets = try reader.word()
-        let token = try reader.optionalString()
-        let counter = try reader.optionalInteger()
-        seen = if let token, let counter { StoreChanges(token: token, counter: counter) } else { nil }
-        let count = try reader.count()
-        entries = Dictionary(minimumCapacity: count)
-        for _ in 0..<count {
-            let (key, entry) = try Self.entry(from: &reader)
-            entries[key] = entry
+    /// `encoded` in its three parts (the head's length, the head, the texts), which a save writes
+    /// one after another rather than joined: at 100,000 questions the texts are 85 MB.
+    func encodedParts() -> [[UInt8]] {
+        let old = table.allTexts()
+        var records: [UInt64] = []
+        var texts: [UInt8] = []
+        records.reserveCapacity((table.count + patched.count) * BodyLedgerTable.wordsPerRecord)
+        walk { key, tableIndex, entry in
+            let start = texts.count
+            let digest: UInt64
+            if let tableIndex {
+                guard let old, case let range = table.textRange(at: tableIndex), range.upperBound <= old.count,
+                      ByteReader.isSealed(old[range]) else { return }
+                texts.append(contentsOf: old[range])
+                digest = table.digest(at: tableIndex)
+            } else if let entry {
+                texts.append(contentsOf: Self.sealed(entry))
+                digest = entry.digest
+            } else {
+                return
+            }
+            records += [UInt64(key.kindCode), UInt64(bitPattern: Int64(key.number)), digest, UInt64(start), UInt64(texts.count - start)]
         }
-        guard reader.isAtEnd else { throw ByteReader.Malformed() }
+        var head = ByteWriter()
+        head.add(Self.format)
+        head.add(policyVersion)
+        head.add(hostsIdentity)
+        head.add(linkTargets)
+        head.add(seen?.token)
+        head.add(seen?.counter)
+        head.add(records.count / BodyLedgerTable.wordsPerRecord)
+        head.add(texts.count)
+        head.add(words: records)
+        let sealed = head.sealed
+        var length = ByteWriter()
+        length.add(sealed.count)
+        return [length.bytes, sealed, texts]
     }
 
-    /// One entry as the ledger file and its journal write it.
-    static func add(_ entry: Entry, key: BodyKey, to writer: inout ByteWriter) {
-        writer.add(key.kindCode)
-        writer.add(key.number)
-        writer.add(entry.rawDigest)
-        writer.add(entry.contentHash.words.0)
-        writer.add(entry.contentHash.words.1)
-        writer.add(entry.contentHash.words.2)
-        writer.add(entry.contentHash.words.3)
-        writer.add(entry.htmlDigest)
-        writer.add(entry.links.count)
-        for link in entry.links {
-            writer.add(link.kind)
-            writer.add(link.id)
-            writer.add(link.answerID)
-            writer.add(link.token)
-            writer.add(link.localPath)
+    /// The ledger file at `file` alone (no journal); nil when it is missing, of another format
+    /// or its head is damaged. Its texts stay in the file until asked for.
+    init?(file: URL) {
+        guard let readable = ReadableFile(path: file.path), let lengthBytes = readable.read(0..<8) else { return nil }
+        let length = lengthBytes.reversed().reduce(0) { $0 << 8 | Int($1) }
+        guard length >= 8, length <= readable.count - 8, let head = readable.read(8..<8 + length) else { return nil }
+        do {
+            var reader = try ByteReader(sealed: head)
+            guard try reader.string() == Self.format else { return nil }
+            policyVersion = try reader.integer()
+            hostsIdentity = try reader.string()
+            linkTargets = try reader.word()
+            let token = try reader.optionalString()
+            let counter = try reader.optionalInteger()
+            seen = if let token, let counter { StoreChanges(token: token, counter: counter) } else { nil }
+            let count = try reader.integer()
+            let textsLength = try reader.integer()
+            guard count >= 0, count <= length / (8 * BodyLedgerTable.wordsPerRecord), textsLength == readable.count - 8 - length
+            else { return nil }
+            let words = try reader.words(count * BodyLedgerTable.wordsPerRecord)
+            guard reader.isAtEnd,
+                  let table = BodyLedgerTable(words: words, texts: readable, textsStart: 8 + length, textsLength: textsLength)
+            else { return nil }
+            self.table = table
+        } catch {
+            return nil
         }
-        writer.add(entry.text)
-    }
-
-    static func entry(from reader: inout ByteReader) throws(ByteReader.Malformed) -> (key: BodyKey, entry: Entry) {
-        guard let key = BodyKey(kindCode: try reader.integer(), number: try reader.integer()) else { throw ByteReader.Malformed() }
-        let rawDigest = try reader.word()
-        let contentHash = CacheKeyHash(words: (try reader.word(), try reader.word(), try reader.word(), try reader.word()))
-        let htmlDigest = try reader.word()
-        var links: [RecordedLink] = []
-        for _ in 0..<(try reader.count()) {
-            links.append(RecordedLink(kind: try reader.string(), id: try reader.optionalInteger(),
-                                      answerID: try reader.optionalInteger(), token: try reader.optionalString(),
-                                      localPath: try reader.optionalString()))
-        }
-        return (key, Entry(rawDigest: rawDigest, contentHash: contentHash, htmlDigest: htmlDigest, links: links, text: try reader.string()))
+        let seal = head.suffix(8).reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        files = Files(seal: seal, ledgerBytes: readable.count, journalBytes: 0, journalIntact: true)
     }
 }
 

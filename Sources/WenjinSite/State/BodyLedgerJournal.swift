@@ -62,7 +62,7 @@ enum BodyLedgerJournal {
             removed.append(key)
         }
         var changed: [(key: BodyKey, entry: BodyLedger.Entry)] = []
-        for _ in 0..<(try reader.count()) { changed.append(try BodyLedger.entry(from: &reader)) }
+        for _ in 0..<(try reader.count()) { changed.append(try BodyLedger.entry(keyed: &reader)) }
         guard reader.isAtEnd else { throw ByteReader.Malformed() }
         let seen: StoreChanges? = if let token, let counter { StoreChanges(token: token, counter: counter) } else { nil }
         return Block(policyVersion: policyVersion, hostsIdentity: hostsIdentity, linkTargets: linkTargets, seen: seen,

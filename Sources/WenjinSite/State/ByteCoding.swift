@@ -174,3 +174,35 @@ enum StateFile {
         try bytes.withUnsafeBytes { try handle.write(contentsOf: $0) }
     }
 }
+
+extension ByteReader {
+    /// Whether `bytes` end in the digest of what comes before, as `ByteWriter.sealed` leaves them.
+    static func isSealed(_ bytes: ArraySlice<UInt8>) -> Bool {
+        guard bytes.count >= 8 else { return false }
+        let seal = bytes.suffix(8).reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        return seal == digest(of: bytes.dropLast(8))
+    }
+}
+
+extension StateFile {
+    /// Replaces `name` in `folder` atomically with `parts` written one after another, so a large
+    /// file (the body ledger's texts) is not first joined into one more copy of itself.
+    static func replace(_ name: String, in folder: URL, withParts parts: [[UInt8]]) {
+        let file = folder.appendingPathComponent(name)
+        let temporary = folder.appendingPathComponent(name + ".new")
+        do {
+            guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else { throw POSIXError(.EIO) }
+            let handle = try FileHandle(forWritingTo: temporary)
+            do {
+                for part in parts { try part.withUnsafeBytes { try handle.write(contentsOf: $0) } }
+            } catch {
+                try? handle.close()
+                throw error
+            }
+            try handle.close()
+            guard rename(temporary.path, file.path) == 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+        }
+    }
+}
