@@ -94,8 +94,9 @@ struct SearchStateWriter {
     }
 
     /// Ends the bytes with their checksum (`SearchContentHash.of` all of them, or its complement
-    /// if `spoiled`, so that they are refused) and hands on the rest.
-    mutating func finish(into sink: (UnsafeRawBufferPointer) -> Void, spoiled: Bool = false) {
+    /// if `spoiled`, so that they are refused) and hands on the rest; returns the checksum written.
+    @discardableResult
+    mutating func finish(into sink: (UnsafeRawBufferPointer) -> Void, spoiled: Bool = false) -> UInt64 {
         var digest = checksum
         bytes.withUnsafeBytes { buffer in
             var offset = 0
@@ -108,7 +109,8 @@ struct SearchStateWriter {
             digest.add(word: tail)
         }
         digest.add(word: UInt64(handedOn + bytes.count))
-        word(spoiled ? ~digest.finish() : digest.finish())
+        let checksum = spoiled ? ~digest.finish() : digest.finish()
+        word(checksum)
         bytes.withUnsafeBytes { buffer in
             for start in stride(from: 0, to: buffer.count, by: Self.chunk) {
                 sink(UnsafeRawBufferPointer(rebasing: buffer[start..<min(buffer.count, start + Self.chunk)]))
@@ -116,7 +118,11 @@ struct SearchStateWriter {
         }
         handedOn += bytes.count
         bytes.removeAll()
+        return checksum
     }
+
+    /// The bytes handed on so far.
+    var count: Int { handedOn + bytes.count }
 }
 
 /// Reads what `SearchStateWriter` wrote; every read checks its bounds and returns nil past
@@ -176,5 +182,49 @@ struct SearchStateReader {
             shift += 7
         }
         return nil
+    }
+}
+
+/// `SearchContentHash` of bytes handed in pieces of any size, in order: the same value as
+/// `SearchContentHash.of` all of them at once, so a state file is checked in the pass that decodes it.
+struct SearchChecksumStream {
+    private var digest = SearchContentHash.digest()
+    /// Bytes of a word not yet whole, in its low bits first.
+    private var pending: UInt64 = 0
+    private var pendingCount = 0
+    private var total = 0
+
+    mutating func add(_ bytes: ArraySlice<UInt8>) {
+        total += bytes.count
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while pendingCount > 0 && offset < buffer.count {
+                pending |= UInt64(buffer[offset]) << (8 * UInt64(pendingCount))
+                offset += 1
+                pendingCount += 1
+                if pendingCount == 8 {
+                    digest.add(word: pending)
+                    pending = 0
+                    pendingCount = 0
+                }
+            }
+            while offset + 8 <= buffer.count {
+                digest.add(word: UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+                offset += 8
+            }
+            while offset < buffer.count {
+                pending |= UInt64(buffer[offset]) << (8 * UInt64(pendingCount))
+                offset += 1
+                pendingCount += 1
+            }
+        }
+    }
+
+    /// The hash of everything added: the leftover bytes as the tail word, then the count.
+    func finish() -> UInt64 {
+        var digest = digest
+        digest.add(word: pending)
+        digest.add(word: UInt64(total))
+        return digest.finish()
     }
 }

@@ -18,6 +18,8 @@ struct SiteIndexes {
     /// writes the index whole, in case the tokenizing or the file format changed with it.
     static let searchStateSidecar = "search-state"
     static let searchSeedSidecar = "search-seed"
+    /// What the last rebuilds changed of the state, which they carried as it was (`SearchIndexState.journal()`).
+    static let searchJournalSidecar = "search-journal"
 
     let archive: ArchiveLookup
     let siteTitle: String
@@ -43,8 +45,9 @@ struct SiteIndexes {
             if result == .written { outcome.written += 1 } else { outcome.unchanged += 1 }
             progress.advance(by: 1)
         }
-        outcome.search = try writeSearch(into: staged, live: live, progress: progress, count: count)
-        outcome.sidecars = [Self.searchSeedSidecar: Array(inputs.seed.description.utf8)]
+        let (search, journal) = try writeSearch(into: staged, live: live, progress: progress, count: count)
+        outcome.search = search
+        outcome.sidecars = [Self.searchSeedSidecar: Array(inputs.seed.description.utf8), Self.searchJournalSidecar: journal]
         if let baseURL {
             let entries = sitemapEntries(pages)
             let group = Sitemap.paths(entryCount: entries.count).map { SitePath($0.text) }
@@ -79,18 +82,20 @@ struct SiteIndexes {
 
     /// The search index, patched from the live output's when its state is there (and was made
     /// by this program for this site), else written whole; a state that should be there and
-    /// cannot be used is told in a progress line. The new state is staged a chunk at a time,
-    /// copying unchanged records from the previous state's file, which is never held whole.
+    /// cannot be used is told in a progress line. A patch publishes the previous state's file
+    /// again as it is, with a journal of what changed (returned, to publish as a sidecar); else
+    /// the new state is staged a chunk at a time, copying unchanged records from the previous
+    /// state's file, which is never held whole.
     private func writeSearch(into staged: any BuildOutput, live: URL, progress: any BuildProgress,
-                             count: (StagedOutput.Outcome) -> Void) throws -> SearchIndexReport {
+                             count: (StagedOutput.Outcome) -> Void) throws -> (SearchIndexReport, journal: [UInt8]) {
         let documents = SiteSearchDocuments(content: archive.content, bodies: bodies)
-        // Published together, so a seed without its state means the state was lost.
+        // Published together, so a seed without its state and journal means they were lost.
         var previous: SearchIndexState?
         if staged.liveSidecar(Self.searchSeedSidecar) == Array(inputs.seed.description.utf8) {
             // Left in its file: only the records are decoded, and a changed document's old text read back.
-            if let file = staged.liveSidecarFile(Self.searchStateSidecar) {
+            if let file = staged.liveSidecarFile(Self.searchStateSidecar), let journal = staged.liveSidecar(Self.searchJournalSidecar) {
                 do {
-                    previous = try SearchIndexState(decoding: file)
+                    previous = try SearchIndexState(decoding: file, journal: journal)
                 } catch {
                     progress.note("the search index state of the last build is unreadable (\(error.problem)): writing the whole index")
                 }
@@ -107,8 +112,11 @@ struct SiteIndexes {
             progress.note("a search file of the last build is missing: writing the whole index")
             (report, state) = try write(documents, previous: nil, live: live, into: staged, count: count)
         }
-        try staged.stageSidecar(Self.searchStateSidecar) { writer in state.write { writer.append(bytes: $0) } }
-        return report
+        if let journal = state.journal(), staged.carrySidecar(Self.searchStateSidecar) { return (report, journal) }
+        var written: SearchIndexState.Written?
+        try staged.stageSidecar(Self.searchStateSidecar) { writer in written = state.write { writer.append(bytes: $0) } }
+        // An output that keeps no state (`StreamedOutput`) wrote none: it has no journal either.
+        return (report, written.map(state.journal(over:)) ?? [])
 
         func write(_ documents: SiteSearchDocuments, previous: SearchIndexState?, live: URL, into staged: any BuildOutput,
                    count: (StagedOutput.Outcome) -> Void) throws -> (SearchIndexReport, SearchIndexState) {
