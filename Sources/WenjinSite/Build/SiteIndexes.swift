@@ -51,7 +51,7 @@ struct SiteIndexes {
         if let baseURL {
             let entries = sitemapEntries(pages)
             let group = Sitemap.paths(entryCount: entries.count).map { SitePath($0.text) }
-            let fingerprints = group.map { inputs.sitemap(entries, file: $0.text) }
+            let fingerprints = inputs.sitemap(entries, files: group)
             if try !zip(group, fingerprints).allSatisfy({ try staged.carryOver($0, fingerprint: $1) }) {
                 for (file, fingerprint) in zip(Sitemap(baseURL: baseURL, entries: entries).files, fingerprints) {
                     count(try staged.write(Array(file.contents), to: SitePath(file.path.text), fingerprint: fingerprint))
@@ -63,21 +63,25 @@ struct SiteIndexes {
         let robots = RobotsFile.generatedFile(baseURL: baseURL)
         count(try staged.write(Array(robots.contents), to: SitePath(robots.path.text)))
         let writer = AtomWriter(siteTitle: siteTitle, baseURL: baseURL)
-        var feeds = [(Self.siteFeed, siteTitle, SiteLayout.home.text, archive.content.questions.prefix(Self.feedEntries))]
+        try feed(Self.siteFeed, rawTitle: nil, pageURL: SiteLayout.home.text, archive.content.questions.prefix(Self.feedEntries))
         for topic in archive.content.topics {
-            feeds.append((Self.topicFeed(topic.id), "\(Sanitizer.decodeEntities(topic.title)) - \(siteTitle)",
-                          SiteLayout.topic(topic.id).text, (archive.questionsByTopic[topic.id] ?? []).prefix(Self.feedEntries)))
-        }
-        for (path, title, pageURL, questions) in feeds {
-            let fingerprint = inputs.feed(path.text, title: title, questions: questions)
-            if try staged.carryOver(SitePath(path.text), fingerprint: fingerprint) {
-                count(.unchanged)
-                continue
-            }
-            let file = writer.file(for: AtomFeed(path: path, title: title, pageURL: pageURL, entries: questions.map(entry)))
-            count(try staged.write(Array(file.contents), to: SitePath(path.text), fingerprint: fingerprint))
+            try feed(Self.topicFeed(topic.id), rawTitle: topic.title, pageURL: SiteLayout.topic(topic.id).text,
+                     (archive.questionsByTopic[topic.id] ?? []).prefix(Self.feedEntries))
         }
         return outcome
+
+        /// The site's feed (no `rawTitle`) or a topic's, under its title as stored: it is decoded
+        /// only for a feed that is written, since a rebuild keeps almost every one.
+        func feed(_ path: SitePath, rawTitle: String?, pageURL: String, _ questions: ArraySlice<Question>) throws {
+            let fingerprint = inputs.feed(path.text, title: rawTitle ?? siteTitle, questions: questions)
+            if try staged.carryOver(path, fingerprint: fingerprint) {
+                count(.unchanged)
+                return
+            }
+            let title = rawTitle.map { "\(Sanitizer.decodeEntities($0)) - \(siteTitle)" } ?? siteTitle
+            let file = writer.file(for: AtomFeed(path: path, title: title, pageURL: pageURL, entries: questions.map(entry)))
+            count(try staged.write(Array(file.contents), to: path, fingerprint: fingerprint))
+        }
     }
 
     /// The search index, patched from the live output's when its state is there (and was made
