@@ -134,26 +134,33 @@ enum SearchStateCoding {
     }
 
     static func decode(_ bytes: [UInt8]) throws(SearchStateError) -> SearchIndexState {
-        try decode(count: bytes.count, storage: .bytes(bytes), window: bytes.count, read: { Array(bytes[$0]) })
+        try decode(count: bytes.count, storage: .bytes(bytes), window: bytes.count, read: { range, window in
+            guard range.upperBound <= bytes.count else { return false }
+            window += bytes[range]
+            return true
+        })
     }
 
     /// The same from a file left where it is: it is read a window at a time and only the records'
     /// offsets are kept, so a rebuild holds neither the previous documents' texts nor the file
     /// (93 MB at 100,000 questions; docs/design.md#search).
     static func decode(file: ReadableFile, window: Int = window) throws(SearchStateError) -> SearchIndexState {
-        try decode(count: file.count, storage: .file(file), window: max(1, window), read: file.read)
+        try decode(count: file.count, storage: .file(file), window: max(1, window), read: { file.read($0, appendingTo: &$1) })
     }
 
     /// Reads the bytes once, in order: the checksum is taken of the windows as they are decoded
     /// and compared at the end, so nothing decoded is used before it is checked.
     private static func decode(count: Int, storage: SearchIndexState.StoredDocuments.Storage, window size: Int,
-                               read: @escaping (Range<Int>) -> [UInt8]?) throws(SearchStateError) -> SearchIndexState {
+                               read: @escaping (Range<Int>, inout [UInt8]) -> Bool) throws(SearchStateError) -> SearchIndexState {
         func refuse(_ what: String) -> SearchStateError { SearchStateError(problem: what) }
         let header = magic.count + 1
-        guard count >= header + 8, let head = read(0..<header), head.starts(with: magic) else { throw refuse("not a state file") }
+        var head: [UInt8] = []
+        guard count >= header + 8, read(0..<header, &head), head.starts(with: magic) else { throw refuse("not a state file") }
         guard count <= Int(UInt32.max) else { throw refuse("larger than 4 GiB") }
         guard head[magic.count] == version else { throw refuse("version \(head[magic.count]) is not \(version)") }
-        guard let stored = read((count - 8)..<count).map(littleEndianWord) else { throw refuse("unreadable") }
+        var tail: [UInt8] = []
+        guard read((count - 8)..<count, &tail) else { throw refuse("unreadable") }
+        let stored = littleEndianWord(tail)
         var windows = try SearchStateWindows(head: head, end: count - 8, window: size, read: read)
         let parts = try decodeHeader(&windows)
         guard let documents = try windows.next({ reader, _ in reader.varint() }), documents <= count else {

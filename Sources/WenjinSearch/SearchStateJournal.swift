@@ -51,7 +51,10 @@ enum SearchStateJournal {
         let baseCount = stored.baseCount
         guard baseCount + journal.count <= Int(UInt32.max) else { throw refuse("larger than 4 GiB") }
         var windows = try SearchStateWindows(head: Array(journal[..<header]), end: journal.count - 8, window: journal.count,
-                                             read: { Array(journal[$0]) })
+                                             read: { range, window in
+            window += journal[range]
+            return true
+        })
         guard let names = try windows.next({ reader, _ -> (Int, UInt64)? in
             guard let count = reader.varint(max: Int.max), let checksum = reader.word() else { return nil }
             return (count, checksum)

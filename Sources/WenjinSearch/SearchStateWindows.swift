@@ -2,7 +2,8 @@
 /// byte as it is first read: an item cut by the window's end is read again from its start once
 /// the window has moved on, so a file of any size is decoded in one pass without being held.
 struct SearchStateWindows {
-    private let read: (Range<Int>) -> [UInt8]?
+    /// Appends the bytes of a range to the window; false when they cannot all be read.
+    private let read: (Range<Int>, inout [UInt8]) -> Bool
     /// Where the checksummed bytes end (the checksum word follows).
     private let end: Int
     private let size: Int
@@ -13,13 +14,15 @@ struct SearchStateWindows {
     private var checksum = SearchChecksumStream()
 
     /// Bytes `start..<end` of a file whose first `start` bytes, `head`, were read already.
-    init(head: [UInt8], end: Int, window size: Int, read: @escaping (Range<Int>) -> [UInt8]?) throws(SearchStateError) {
+    init(head: [UInt8], end: Int, window size: Int, read: @escaping (Range<Int>, inout [UInt8]) -> Bool) throws(SearchStateError) {
         self.read = read
         self.end = end
         self.size = max(1, size)
         checksum.add(head[...])
         windowStart = head.count
-        guard let window = read(head.count..<min(end, head.count + self.size)) else { throw SearchStateError(problem: "unreadable") }
+        var window: [UInt8] = []
+        window.reserveCapacity(min(end - head.count, self.size))
+        guard read(head.count..<min(end, head.count + self.size), &window) else { throw SearchStateError(problem: "unreadable") }
         self.window = window
         checksum.add(window[...])
         reader = SearchStateReader(window, end: window.count)
@@ -33,11 +36,13 @@ struct SearchStateWindows {
             if let item = parse(&reader, windowStart) { return item }
             let windowEnd = windowStart + window.count
             guard windowEnd < end else { return nil }
-            guard let more = read(windowEnd..<min(end, windowEnd + max(size, window.count - start))) else {
-                throw SearchStateError(problem: "unreadable")
-            }
-            checksum.add(more[...])
-            window = Array(window[start...]) + more
+            // The window's storage is kept: the reader lets go of it, the unread bytes move to its
+            // front and the next ones are read in behind them.
+            reader = SearchStateReader([], end: 0)
+            window.removeSubrange(..<start)
+            let kept = window.count
+            guard read(windowEnd..<min(end, windowEnd + max(size, kept)), &window) else { throw SearchStateError(problem: "unreadable") }
+            checksum.add(window[kept...])
             windowStart += start
             reader = SearchStateReader(window, end: window.count)
         }

@@ -34,19 +34,6 @@ struct SiteSearchDocuments: Sendable {
         self.content = content
         self.bodies = bodies
         let questions = content.questions
-        var starts: [Int] = []
-        starts.reserveCapacity(questions.count + 1)
-        var next = 0
-        for question in questions {
-            starts.append(next)
-            next += 1 + (content.answers[question.id]?.count ?? 0)
-        }
-        starts.append(next)
-        questionStarts = starts
-        emptiedStart = next + content.articles.count
-        topicStart = emptiedStart + content.withdrawals.emptiedDocuments.count
-        userStart = topicStart + content.topics.count
-
         var sources = Self.digested(questions.count) { index, sources in
             let question = questions[index]
             // The title is in the question's digest and each answer's: digested once.
@@ -68,6 +55,15 @@ struct SiteSearchDocuments: Sendable {
                 sources.append(SearchSource(key: Self.key(answer.id), digest: digest.finish()))
             }
         }
+        // Where each question's document is: a question's key has kind 1, its answers' kind 2.
+        var starts: [Int] = []
+        starts.reserveCapacity(questions.count + 1)
+        for (position, source) in sources.enumerated() where source.key >> 60 == 1 { starts.append(position) }
+        starts.append(sources.count)
+        questionStarts = starts
+        emptiedStart = sources.count + content.articles.count
+        topicStart = emptiedStart + content.withdrawals.emptiedDocuments.count
+        userStart = topicStart + content.topics.count
         sources.reserveCapacity(userStart + content.users.count)
         sources += Self.digested(content.articles.count) { index, sources in
             let article = content.articles[index]
