@@ -85,6 +85,9 @@ struct SearchStateBuildTests {
             // Both output slots now name the one file the full build wrote.
             #expect(slots.count == 2, "round \(round)")
             for file in slots { #expect(try inode(file) == firstInode, "round \(round)") }
+            // Nothing staged is left behind.
+            let left = try FileManager.default.contentsOfDirectory(atPath: site.storeFolder.path).filter { $0.hasSuffix(".new") }
+            #expect(left.isEmpty, "round \(round)")
             #expect(FixtureSite.differing(try fullBuild(site, name: "full-\(round)"), try site.outputFiles()).isEmpty, "round \(round)")
         }
     }

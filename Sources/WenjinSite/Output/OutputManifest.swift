@@ -57,6 +57,9 @@ struct OutputManifest: Sendable {
         guard let file, let listed = sidecars[name] else { return nil }
         let target = Self.sidecarFile(name + ".new", of: staging).path
         unlink(target)
+        // The staging slot's own file is the twin's, replaced at publish; when it is already this
+        // very file (carried before), a rename onto it would do nothing and leave the link behind.
+        unlink(Self.sidecarFile(name, of: staging).path)
         guard link(Self.sidecarFile(name, of: file).path, target) == 0 else { return nil }
         return StagedSidecar(count: listed.count, digest: listed.digest)
     }
