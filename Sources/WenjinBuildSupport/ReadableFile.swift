@@ -43,6 +43,29 @@ package final class ReadableFile: Sendable {
         return complete ? bytes : nil
     }
 
+    /// Appends the bytes of `range` to `bytes`, reusing its storage (a window read again and again
+    /// faults in no fresh memory); false when they cannot all be read, leaving `bytes` as it was.
+    package func read(_ range: Range<Int>, appendingTo bytes: inout [UInt8]) -> Bool {
+        guard range.lowerBound >= 0 else { return false }
+        let start = bytes.count
+        bytes.append(contentsOf: repeatElement(0, count: range.count))
+        let done = bytes.withUnsafeMutableBytes { buffer -> Int in
+            var done = 0
+            while done < range.count {
+                let read = pread(descriptor, buffer.baseAddress! + start + done, range.count - done, off_t(range.lowerBound + done))
+                if read < 0 && errno == EINTR { continue }
+                guard read > 0 else { break }
+                done += read
+            }
+            return done
+        }
+        guard done == range.count else {
+            bytes.removeLast(range.count)
+            return false
+        }
+        return true
+    }
+
     /// Calls `body` with the bytes of `range` in order, `chunk` bytes at a time (the last may be
     /// shorter); false when a read failed, after the chunks read so far.
     package func forEachChunk(of range: Range<Int>, chunk: Int = 1 << 20, _ body: (ArraySlice<UInt8>) -> Void) -> Bool {

@@ -78,19 +78,45 @@ package struct SearchIndexState: Sendable, Equatable {
         let records: [Record]
         /// `SearchIndex.textBytes` of the documents.
         let textBytes: Int
+        /// The checksum that ends the state's bytes (`storage`): what its journal names it by.
+        let checksum: UInt64
+        /// The journal the records were patched from (`SearchStateJournal`), empty without one.
+        /// Its records' ranges start at `baseCount`, as if it followed the state's bytes.
+        let journal: [UInt8]
+        /// The numbers of the records the journal replaced, ascending.
+        let journaled: [Int]
         /// Set once a read of the file failed: an update that read anything then is not used.
         private let failure = ReadFailure()
 
-        init(storage: Storage, records: [Record], textBytes: Int) {
+        init(storage: Storage, records: [Record], textBytes: Int, checksum: UInt64, journal: [UInt8] = [], journaled: [Int] = []) {
             self.storage = storage
             self.records = records
             self.textBytes = textBytes
+            self.checksum = checksum
+            self.journal = journal
+            self.journaled = journaled
+        }
+
+        /// The size of the state's bytes, where the journal's ranges start.
+        var baseCount: Int {
+            switch storage {
+            case .bytes(let bytes): bytes.count
+            case .file(let file): file.count
+            }
         }
 
         var readFailed: Bool { failure.happened.withLock { $0 } }
 
+        /// The journal's bytes of `range`, when it is in the journal.
+        private func journaled(_ range: Range<Int>) -> ArraySlice<UInt8>? {
+            let base = baseCount
+            guard range.lowerBound >= base else { return nil }
+            return journal[(range.lowerBound - base)..<(range.upperBound - base)]
+        }
+
         /// The bytes of `range` (empty after a failed read, which `readFailed` tells).
         func bytes(_ range: Range<Int>) -> [UInt8] {
+            if let journaled = journaled(range) { return Array(journaled) }
             switch storage {
             case .bytes(let bytes):
                 return Array(bytes[range])
@@ -103,21 +129,28 @@ package struct SearchIndexState: Sendable, Equatable {
 
         /// Calls `body` with the UTF-8 bytes of a record's URL, title or text.
         func withBytes<Result>(_ range: Range<Int>, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+            if let journaled = journaled(range) { return journaled.withUnsafeBytes(body) }
             switch storage {
-            case .bytes(let bytes): bytes.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[range])) }
-            case .file: self.bytes(range).withUnsafeBytes(body)
+            case .bytes(let bytes): return bytes.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[range])) }
+            case .file: return self.bytes(range).withUnsafeBytes(body)
             }
         }
 
         func string(_ range: Range<Int>) -> String {
+            if let journaled = journaled(range) { return String(decoding: journaled, as: UTF8.self) }
             switch storage {
-            case .bytes(let bytes): String(decoding: bytes[range], as: UTF8.self)
-            case .file: String(decoding: self.bytes(range), as: UTF8.self)
+            case .bytes(let bytes): return String(decoding: bytes[range], as: UTF8.self)
+            case .file: return String(decoding: self.bytes(range), as: UTF8.self)
             }
         }
 
-        /// Calls `body` with the bytes of `range` in order, a chunk at a time; false when a read failed.
+        /// Calls `body` with the bytes of `range` (all in the state or all in its journal) in
+        /// order, a chunk at a time; false when a read failed.
         func forEachChunk(of range: Range<Int>, _ body: (ArraySlice<UInt8>) -> Void) -> Bool {
+            if let journaled = journaled(range) {
+                body(journaled)
+                return true
+            }
             switch storage {
             case .bytes(let bytes):
                 body(bytes[range])
@@ -134,7 +167,7 @@ package struct SearchIndexState: Sendable, Equatable {
                                   weight: record.weight, indexesTitle: record.indexesTitle)
         }
 
-        /// Every byte of the state.
+        /// Every byte of the state, when it has no journal.
         func all() -> [UInt8] {
             switch storage {
             case .bytes(let bytes): bytes
@@ -192,30 +225,39 @@ package struct SearchIndexState: Sendable, Equatable {
         self = try SearchStateCoding.decode(file: file, window: window)
     }
 
-    /// The state as bytes for `init(decoding:)`.
+    /// A state's bytes as written whole: their count and the checksum that ends them, by
+    /// which a journal names the state it applies to.
+    package struct Written: Sendable, Equatable {
+        package var count: Int
+        package var checksum: UInt64
+    }
+
+    /// The state as bytes for `init(decoding:)`: written whole, with any journal it was read with applied.
     package func encoded() -> [UInt8] {
         switch documents {
-        case .stored(let stored): stored.all()
+        case .stored(let stored) where stored.journal.isEmpty: stored.all()
+        case .stored(let stored): SearchStateCoding.encode(self, records: .patched(stored, replaced: []))
         case .pending(let records): SearchStateCoding.encode(self, records: records)
         }
     }
 
-    /// The bytes of `encoded()` handed to `sink` a chunk at a time, never held whole.
-    package func write(into sink: (UnsafeRawBufferPointer) -> Void) {
+    /// The bytes of `encoded()` handed to `sink` a chunk at a time, never held whole; returns
+    /// what `journal(over:)` names them by.
+    @discardableResult
+    package func write(into sink: (UnsafeRawBufferPointer) -> Void) -> Written {
         switch documents {
-        case .stored(let stored):
+        case .stored(let stored) where stored.journal.isEmpty:
             // A file that cannot be read to its end is written short, which the next build refuses.
-            let count = switch stored.storage {
-            case .bytes(let bytes): bytes.count
-            case .file(let file): file.count
-            }
-            _ = stored.forEachChunk(of: 0..<count) { chunk in
+            _ = stored.forEachChunk(of: 0..<stored.baseCount) { chunk in
                 for start in stride(from: chunk.startIndex, to: chunk.endIndex, by: SearchStateWriter.chunk) {
                     chunk[start..<min(chunk.endIndex, start + SearchStateWriter.chunk)].withUnsafeBytes(sink)
                 }
             }
+            return Written(count: stored.baseCount, checksum: stored.checksum)
+        case .stored(let stored):
+            return SearchStateCoding.encode(self, records: .patched(stored, replaced: []), into: sink)
         case .pending(let records):
-            SearchStateCoding.encode(self, records: records, into: sink)
+            return SearchStateCoding.encode(self, records: records, into: sink)
         }
     }
 

@@ -25,13 +25,12 @@ extension SearchIndex {
                        previousFile: (SitePath) -> Data?) -> Update? {
         guard previous.layout == layout, let stored = previous.storedDocuments(), stored.records.count == sources.count else { return nil }
         // Each previous document's position among the sources, by key: every key once on both sides.
-        var positions = [UInt64: Int](minimumCapacity: sources.count)
-        for (position, source) in sources.enumerated() where positions.updateValue(position, forKey: source.key) != nil { return nil }
+        guard var positions = SearchKeyTable(sources) else { return nil }
         var order: [Int] = []
         order.reserveCapacity(sources.count)
         var remade: [Int] = []
         for (number, record) in stored.records.enumerated() {
-            guard let position = positions.removeValue(forKey: record.key) else { return nil }
+            guard let position = positions.take(record.key) else { return nil }
             order.append(position)
             if sources[position].digest != record.digest { remade.append(number) }
         }

@@ -94,8 +94,9 @@ struct SearchStateWriter {
     }
 
     /// Ends the bytes with their checksum (`SearchContentHash.of` all of them, or its complement
-    /// if `spoiled`, so that they are refused) and hands on the rest.
-    mutating func finish(into sink: (UnsafeRawBufferPointer) -> Void, spoiled: Bool = false) {
+    /// if `spoiled`, so that they are refused) and hands on the rest; returns the checksum written.
+    @discardableResult
+    mutating func finish(into sink: (UnsafeRawBufferPointer) -> Void, spoiled: Bool = false) -> UInt64 {
         var digest = checksum
         bytes.withUnsafeBytes { buffer in
             var offset = 0
@@ -108,7 +109,8 @@ struct SearchStateWriter {
             digest.add(word: tail)
         }
         digest.add(word: UInt64(handedOn + bytes.count))
-        word(spoiled ? ~digest.finish() : digest.finish())
+        let checksum = spoiled ? ~digest.finish() : digest.finish()
+        word(checksum)
         bytes.withUnsafeBytes { buffer in
             for start in stride(from: 0, to: buffer.count, by: Self.chunk) {
                 sink(UnsafeRawBufferPointer(rebasing: buffer[start..<min(buffer.count, start + Self.chunk)]))
@@ -116,7 +118,11 @@ struct SearchStateWriter {
         }
         handedOn += bytes.count
         bytes.removeAll()
+        return checksum
     }
+
+    /// The bytes handed on so far.
+    var count: Int { handedOn + bytes.count }
 }
 
 /// Reads what `SearchStateWriter` wrote; every read checks its bounds and returns nil past

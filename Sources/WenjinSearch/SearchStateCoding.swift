@@ -33,10 +33,61 @@ enum SearchStateCoding {
 
     /// The same handed to `sink` a chunk at a time (`SearchStateWriter`), so the new state is
     /// never held whole beside the previous one it copies records from.
-    static func encode(_ state: SearchIndexState, records: Records, into sink: (UnsafeRawBufferPointer) -> Void) {
+    /// Returns the bytes' count and their checksum, which the state's journal names it by.
+    @discardableResult
+    static func encode(_ state: SearchIndexState, records: Records,
+                       into sink: (UnsafeRawBufferPointer) -> Void) -> SearchIndexState.Written {
         var writer = SearchStateWriter()
         for byte in magic { writer.byte(byte) }
         writer.byte(version)
+        writeHeader(state, to: &writer, draining: sink)
+        switch records {
+        case .all(let documents, let sources, let order):
+            writer.varint(order.count)
+            for position in order {
+                write(documents[position], sources[position], to: &writer)
+                writer.drain(into: sink)
+            }
+            let checksum = writer.finish(into: sink)
+            return SearchIndexState.Written(count: writer.count, checksum: checksum)
+        case .patched(let previous, let replaced):
+            writer.varint(previous.records.count)
+            // Unchanged records are copied as they are, in runs that lie together, from the
+            // previous state's file when it stayed there (or its journal); a copy that fails
+            // spoils the checksum, so the next build writes the whole index.
+            var copied = true
+            var run: Range<Int>?
+            func copyRun() {
+                guard let pending = run else { return }
+                copied = previous.forEachChunk(of: pending) { writer.raw($0, draining: sink) } && copied
+                run = nil
+            }
+            var next = replaced.startIndex
+            for number in previous.records.indices {
+                if next < replaced.endIndex && replaced[next].number == number {
+                    copyRun()
+                    write(replaced[next].document, replaced[next].source, to: &writer)
+                    writer.drain(into: sink)
+                    next += 1
+                    continue
+                }
+                let bytes = previous.records[number].bytes
+                if let pending = run, pending.upperBound == bytes.lowerBound {
+                    run = pending.lowerBound..<bytes.upperBound
+                } else {
+                    copyRun()
+                    run = bytes
+                }
+            }
+            copyRun()
+            let checksum = writer.finish(into: sink, spoiled: !copied)
+            return SearchIndexState.Written(count: writer.count, checksum: checksum)
+        }
+    }
+
+    /// The layout, shard count, estimate and every file's stamp, as a state and its journal begin.
+    static func writeHeader(_ state: SearchIndexState, to writer: inout SearchStateWriter,
+                            draining sink: (UnsafeRawBufferPointer) -> Void) {
         writer.string(state.layout.folder)
         writer.varint(state.layout.documentsPerFile)
         writer.varint(state.layout.snippetLength)
@@ -55,32 +106,6 @@ enum SearchStateCoding {
             writer.word(stamp.hash)
             writer.drain(into: sink)
         }
-        switch records {
-        case .all(let documents, let sources, let order):
-            writer.varint(order.count)
-            for position in order {
-                write(documents[position], sources[position], to: &writer)
-                writer.drain(into: sink)
-            }
-        case .patched(let previous, let replaced):
-            writer.varint(previous.records.count)
-            var copyFrom = previous.records.first?.bytes.lowerBound ?? 0
-            // Unchanged records are copied as they are, from the previous state's file when it
-            // stayed there; a copy that fails spoils the checksum, so the next build writes the whole index.
-            var copied = true
-            for (number, document, source) in replaced {
-                let record = previous.records[number]
-                copied = previous.forEachChunk(of: copyFrom..<record.bytes.lowerBound) { writer.raw($0, draining: sink) } && copied
-                write(document, source, to: &writer)
-                copyFrom = record.bytes.upperBound
-            }
-            copied = previous.forEachChunk(of: copyFrom..<(previous.records.last?.bytes.upperBound ?? copyFrom)) {
-                writer.raw($0, draining: sink)
-            } && copied
-            writer.finish(into: sink, spoiled: !copied)
-            return
-        }
-        writer.finish(into: sink)
     }
 
     /// At most the bytes of the encoding.
@@ -97,7 +122,7 @@ enum SearchStateCoding {
         56 + document.url.utf8.count + document.title.utf8.count + document.text.utf8.count
     }
 
-    private static func write(_ document: SearchDocument, _ source: SearchSource, to writer: inout SearchStateWriter) {
+    static func write(_ document: SearchDocument, _ source: SearchSource, to writer: inout SearchStateWriter) {
         writer.word(source.key)
         writer.word(source.digest)
         writer.byte(kinds.firstIndex(of: document.kind).map(UInt8.init)!)
@@ -109,50 +134,69 @@ enum SearchStateCoding {
     }
 
     static func decode(_ bytes: [UInt8]) throws(SearchStateError) -> SearchIndexState {
-        try decode(count: bytes.count, storage: .bytes(bytes), window: bytes.count, read: { Array(bytes[$0]) },
-                   checksum: { bytes.withUnsafeBytes { SearchContentHash.of(UnsafeRawBufferPointer(rebasing: $0[..<(bytes.count - 8)])) } })
+        try decode(count: bytes.count, storage: .bytes(bytes), window: bytes.count, read: { range, window in
+            guard range.upperBound <= bytes.count else { return false }
+            window += bytes[range]
+            return true
+        })
     }
 
     /// The same from a file left where it is: it is read a window at a time and only the records'
     /// offsets are kept, so a rebuild holds neither the previous documents' texts nor the file
     /// (93 MB at 100,000 questions; docs/design.md#search).
     static func decode(file: ReadableFile, window: Int = window) throws(SearchStateError) -> SearchIndexState {
-        try decode(count: file.count, storage: .file(file), window: max(1, window), read: file.read,
-                   checksum: { file.digest(of: 0..<(file.count - 8), from: SearchContentHash.digest())?.finish() })
+        try decode(count: file.count, storage: .file(file), window: max(1, window), read: { file.read($0, appendingTo: &$1) })
     }
 
+    /// Reads the bytes once, in order: the checksum is taken of the windows as they are decoded
+    /// and compared at the end, so nothing decoded is used before it is checked.
     private static func decode(count: Int, storage: SearchIndexState.StoredDocuments.Storage, window size: Int,
-                               read: (Range<Int>) -> [UInt8]?, checksum: () -> UInt64?) throws(SearchStateError) -> SearchIndexState {
+                               read: @escaping (Range<Int>, inout [UInt8]) -> Bool) throws(SearchStateError) -> SearchIndexState {
         func refuse(_ what: String) -> SearchStateError { SearchStateError(problem: what) }
         let header = magic.count + 1
-        guard count >= header + 8, let head = read(0..<header), head.starts(with: magic) else { throw refuse("not a state file") }
+        var head: [UInt8] = []
+        guard count >= header + 8, read(0..<header, &head), head.starts(with: magic) else { throw refuse("not a state file") }
         guard count <= Int(UInt32.max) else { throw refuse("larger than 4 GiB") }
         guard head[magic.count] == version else { throw refuse("version \(head[magic.count]) is not \(version)") }
-        guard let stored = read((count - 8)..<count)?.reversed().reduce(UInt64(0), { $0 << 8 | UInt64($1) }),
-              let computed = checksum() else { throw refuse("unreadable") }
-        guard stored == computed else { throw refuse("checksum mismatch") }
-
-        // The bytes before the checksum, a window at a time: an item cut by the window's end is
-        // read again from its start once the window has moved on.
-        let end = count - 8
-        var windowStart = header
-        guard var window = read(header..<min(end, header + size)) else { throw refuse("unreadable") }
-        var reader = SearchStateReader(window, end: window.count)
-        func next<Item>(_ parse: (inout SearchStateReader) -> Item?) throws(SearchStateError) -> Item? {
-            while true {
-                let start = reader.position
-                if let item = parse(&reader) { return item }
-                let windowEnd = windowStart + window.count
-                guard windowEnd < end else { return nil }
-                guard let more = read(windowEnd..<min(end, windowEnd + max(size, window.count - start))) else { throw refuse("unreadable") }
-                window = Array(window[start...]) + more
-                windowStart += start
-                reader = SearchStateReader(window, end: window.count)
-            }
+        var tail: [UInt8] = []
+        guard read((count - 8)..<count, &tail) else { throw refuse("unreadable") }
+        let stored = littleEndianWord(tail)
+        var windows = try SearchStateWindows(head: head, end: count - 8, window: size, read: read)
+        let parts = try decodeHeader(&windows)
+        guard let documents = try windows.next({ reader, _ in reader.varint() }), documents <= count else {
+            throw refuse("bad document count")
         }
+        guard SearchIndex.documentFileCount(documents, parts.layout) == parts.documentFiles.count else { throw refuse("bad document count") }
+        var records: [SearchIndexState.Record] = []
+        records.reserveCapacity(documents)
+        var textBytes = 0
+        for _ in 0..<documents {
+            guard let record = try windows.next(Self.record) else { throw refuse("bad document") }
+            textBytes += (record.indexesTitle ? record.title.count : 0) + record.text.count
+            records.append(record)
+        }
+        try windows.finished(checksum: stored)
+        return SearchIndexState(
+            layout: parts.layout, shardCount: parts.shardCount, estimatedBytes: parts.estimate, shards: parts.shards,
+            documentFiles: parts.documentFiles, manifest: parts.manifest,
+            documents: .stored(SearchIndexState.StoredDocuments(storage: storage, records: records, textBytes: textBytes,
+                                                                 checksum: stored)))
+    }
 
-        typealias Header = (folder: String, perFile: Int, snippet: Int, target: Int, shardCount: Int, estimate: Int)
-        guard let (folderText, perFile, snippet, target, shardCount, estimate) = try next({ (reader: inout SearchStateReader) -> Header? in
+    /// What `writeHeader` wrote.
+    struct Header {
+        var layout: SearchIndex.Layout
+        var shardCount: Int
+        var estimate: Int
+        var shards: [SearchIndexState.Stamp]
+        var documentFiles: [SearchIndexState.Stamp]
+        var manifest: SearchIndexState.Stamp
+    }
+
+    static func decodeHeader(_ windows: inout SearchStateWindows) throws(SearchStateError) -> Header {
+        func refuse(_ what: String) -> SearchStateError { SearchStateError(problem: what) }
+        typealias Fields = (folder: String, perFile: Int, snippet: Int, target: Int, shardCount: Int, estimate: Int)
+        guard let (folderText, perFile, snippet, target, shardCount, estimate) = try windows.next({ (reader, _) -> Fields? in
             guard let folder = reader.range(), let folderText = String(validating: reader.bytes[folder], as: UTF8.self),
                   let perFile = reader.varint(), let snippet = reader.varint(), let target = reader.varint(),
                   let shardCount = reader.varint(max: 4096), let estimate = reader.varint(max: Int.max) else { return nil }
@@ -167,50 +211,41 @@ enum SearchStateCoding {
         var shards: [SearchIndexState.Stamp] = []
         shards.reserveCapacity(shardCount)
         for _ in 0..<shardCount {
-            guard let stamp = try next({ reader -> SearchIndexState.Stamp? in
+            guard let stamp = try windows.next({ reader, _ -> SearchIndexState.Stamp? in
                 guard let size = reader.varint(), let terms = reader.varint(), let hash = reader.word() else { return nil }
                 return SearchIndexState.Stamp(bytes: size, terms: terms, hash: hash)
             }) else { throw refuse("bad shard") }
             shards.append(stamp)
         }
-        guard let fileCount = try next({ $0.varint() }) else { throw refuse("bad file count") }
+        guard let fileCount = try windows.next({ reader, _ in reader.varint() }) else { throw refuse("bad file count") }
         var files: [SearchIndexState.Stamp] = []
         for _ in 0...fileCount {
-            guard let stamp = try next({ reader -> SearchIndexState.Stamp? in
+            guard let stamp = try windows.next({ reader, _ -> SearchIndexState.Stamp? in
                 guard let size = reader.varint(), let hash = reader.word() else { return nil }
                 return SearchIndexState.Stamp(bytes: size, terms: 0, hash: hash)
             }) else { throw refuse("bad file") }
             files.append(stamp)
         }
         let manifest = files.removeLast()
+        return Header(layout: layout, shardCount: shardCount, estimate: estimate, shards: shards, documentFiles: files, manifest: manifest)
+    }
 
-        guard let documents = try next({ $0.varint() }), documents <= count,
-              SearchIndex.documentFileCount(documents, layout) == fileCount
-        else { throw refuse("bad document count") }
-        var records: [SearchIndexState.Record] = []
-        records.reserveCapacity(documents)
-        var textBytes = 0
-        for _ in 0..<documents {
-            guard let record = try next({ reader -> SearchIndexState.Record? in
-                let start = reader.position
-                guard let key = reader.word(), let digest = reader.word(),
-                      let kind = reader.byte(), Int(kind) < kinds.count,
-                      let indexesTitle = reader.byte(), indexesTitle <= 1, let weight = reader.signed(),
-                      let url = reader.range(), let title = reader.range(), let text = reader.range()
-                else { return nil }
-                let offset = windowStart
-                return SearchIndexState.Record(
-                    key: key, digest: digest, kind: kinds[Int(kind)], indexesTitle: indexesTitle == 1, weight: weight,
-                    url: url.shifted(offset), title: title.shifted(offset), text: text.shifted(offset),
-                    bytes: (start..<reader.position).shifted(offset))
-            }) else { throw refuse("bad document") }
-            textBytes += (record.indexesTitle ? record.title.count : 0) + record.text.count
-            records.append(record)
-        }
-        guard windowStart + reader.position == end else { throw refuse("bytes after the last document") }
-        return SearchIndexState(
-            layout: layout, shardCount: shardCount, estimatedBytes: estimate, shards: shards, documentFiles: files,
-            manifest: manifest, documents: .stored(SearchIndexState.StoredDocuments(storage: storage, records: records, textBytes: textBytes)))
+    /// One record as `write(_:_:to:)` wrote it, its ranges shifted by `offset`, the file offset of the reader's bytes.
+    static func record(_ reader: inout SearchStateReader, offset: Int) -> SearchIndexState.Record? {
+        let start = reader.position
+        guard let key = reader.word(), let digest = reader.word(),
+              let kind = reader.byte(), Int(kind) < kinds.count,
+              let indexesTitle = reader.byte(), indexesTitle <= 1, let weight = reader.signed(),
+              let url = reader.range(), let title = reader.range(), let text = reader.range()
+        else { return nil }
+        return SearchIndexState.Record(
+            key: key, digest: digest, kind: kinds[Int(kind)], indexesTitle: indexesTitle == 1, weight: weight,
+            url: url.shifted(offset), title: title.shifted(offset), text: text.shifted(offset),
+            bytes: (start..<reader.position).shifted(offset))
+    }
+
+    static func littleEndianWord(_ bytes: [UInt8]) -> UInt64 {
+        bytes.reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
     }
 }
 

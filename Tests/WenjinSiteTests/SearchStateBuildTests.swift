@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Testing
 import WenjinModel
 import WenjinStore
@@ -57,6 +58,65 @@ struct SearchStateBuildTests {
         _ = try site.build(progress: next)
         #expect(next.lines.withLock { $0 }.isEmpty)
         #expect(FixtureSite.differing(try fullBuild(site, name: "full-again"), try site.outputFiles()).isEmpty)
+    }
+
+    /// The identity of a file: its device and inode.
+    private func inode(_ url: URL) throws -> (UInt64, UInt64) {
+        var status = stat()
+        #expect(stat(url.path, &status) == 0)
+        return (UInt64(status.st_dev), UInt64(status.st_ino))
+    }
+
+    @Test("A one-question rebuild publishes the search state's file as it was, linked not copied, with a journal, and equals a full build")
+    func rebuildCarriesTheState() throws {
+        let site = try FixtureSite()
+        defer { site.remove() }
+        _ = try site.build()
+        let first = try #require(try states(site).first)
+        let firstInode = try inode(first)
+        // The output's two slots (the full builds compared with below keep theirs beside them).
+        var slots: [URL] = []
+        for (round, title) in ["图书馆周日几点开门？", "图书馆周六几点开门？", "图书馆几点关门？"].enumerated() {
+            try retitle(100, title, in: site)
+            let notes = NoteKeepingProgress()
+            _ = try site.build(progress: notes)
+            #expect(notes.lines.withLock { $0 }.isEmpty, "round \(round)")
+            if slots.isEmpty { slots = try states(site) }
+            // Both output slots now name the one file the full build wrote.
+            #expect(slots.count == 2, "round \(round)")
+            for file in slots { #expect(try inode(file) == firstInode, "round \(round)") }
+            // Nothing staged is left behind.
+            let left = try FileManager.default.contentsOfDirectory(atPath: site.storeFolder.path).filter { $0.hasSuffix(".new") }
+            #expect(left.isEmpty, "round \(round)")
+            #expect(FixtureSite.differing(try fullBuild(site, name: "full-\(round)"), try site.outputFiles()).isEmpty, "round \(round)")
+        }
+    }
+
+    @Test("A damaged or missing search journal makes the rebuild write the whole index, say so, and equal a full build",
+          arguments: ["damaged", "missing"])
+    func unusableJournalFallsBack(damage: String) throws {
+        let site = try FixtureSite()
+        defer { site.remove() }
+        _ = try site.build()
+        try retitle(100, "图书馆周日几点开门？", in: site)
+        _ = try site.build()
+        let journals = try FileManager.default.contentsOfDirectory(at: site.storeFolder, includingPropertiesForKeys: nil)
+            .filter { $0.lastPathComponent.hasSuffix("." + SiteIndexes.searchJournalSidecar) }
+        #expect(!journals.isEmpty)
+        for file in journals {
+            if damage == "missing" {
+                try FileManager.default.removeItem(at: file)
+            } else {
+                var bytes = try Data(contentsOf: file)
+                bytes[bytes.count / 2] ^= 0xFF
+                try bytes.write(to: file)
+            }
+        }
+        try retitle(100, "图书馆周六几点开门？", in: site)
+        let notes = NoteKeepingProgress()
+        _ = try site.build(progress: notes)
+        #expect(notes.lines.withLock { $0 }.contains("no readable search index state from the last build: writing the whole index"))
+        #expect(FixtureSite.differing(try fullBuild(site, name: "full"), try site.outputFiles()).isEmpty)
     }
 
     @Test("After random takedowns, lifted takedowns and edits, every rebuild's files equal a full build's, search shards included")

@@ -9,29 +9,38 @@ struct FeedAndSitemapInputs {
     let bodies: SanitizedBodies
     let seed: PageFingerprint
 
-    /// The sitemap's files, all from one digest of every entry.
-    func sitemap(_ entries: [SitemapEntry], file: String) -> PageFingerprint {
-        var digest = ContentDigest(seed: seed.value)
-        digest.add(file)
-        digest.add(word: UInt64(entries.count))
+    /// The sitemap's files, each from its name and one digest of every entry (taken once: a
+    /// large archive's sitemap lists 150,000 pages in several files).
+    func sitemap(_ entries: [SitemapEntry], files: [SitePath]) -> [PageFingerprint] {
+        var all = ContentDigest(seed: seed.value)
+        all.add(word: UInt64(entries.count))
         for entry in entries {
-            digest.add(entry.path)
-            digest.add(word: entry.lastModified.map { $0.timeIntervalSinceReferenceDate.bitPattern } ?? 0)
+            all.add(entry.path)
+            all.add(word: entry.lastModified.map { $0.timeIntervalSinceReferenceDate.bitPattern } ?? 0)
         }
-        return PageFingerprint(value: digest.finish())
+        let entriesDigest = all.finish()
+        return files.map { file in
+            var digest = ContentDigest(seed: seed.value)
+            digest.add(file.text)
+            digest.add(word: entriesDigest)
+            return PageFingerprint(value: digest.finish())
+        }
     }
 
-    /// A feed of `questions` under `title` (which names the topic of a topic's feed).
+    /// A feed of `questions` under `title` (the topic's title as stored, for a topic's feed; the
+    /// site's title, which the seed covers too, for the site's).
     func feed(_ file: String, title: String, questions: ArraySlice<Question>) -> PageFingerprint {
         var digest = ContentDigest(seed: seed.value)
         digest.add(file)
         digest.add(title)
         digest.add(word: UInt64(questions.count))
-        for question in questions {
-            digest.add(word: entities.questions[question.id] ?? 0)
-            digest.add(word: bodies.digest(.question(question.id)))
-            if let asker = question.askerID, !question.isAnonymous { digest.add(word: entities.users[asker] ?? 1) }
-            for topic in question.topicIDs { digest.add(word: entities.topics[topic] ?? 1) }
+        // By index and field, not a copy of each question (a rebuild digests every topic's feed).
+        for index in questions.indices {
+            let id = questions[index].id
+            digest.add(word: entities.questions[id] ?? 0)
+            digest.add(word: bodies.digest(.question(id)))
+            if let asker = questions[index].askerID, !questions[index].isAnonymous { digest.add(word: entities.users[asker] ?? 1) }
+            for topic in questions[index].topicIDs { digest.add(word: entities.topics[topic] ?? 1) }
         }
         return PageFingerprint(value: digest.finish())
     }

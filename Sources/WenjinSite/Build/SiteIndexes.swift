@@ -18,6 +18,8 @@ struct SiteIndexes {
     /// writes the index whole, in case the tokenizing or the file format changed with it.
     static let searchStateSidecar = "search-state"
     static let searchSeedSidecar = "search-seed"
+    /// What the last rebuilds changed of the state, which they carried as it was (`SearchIndexState.journal()`).
+    static let searchJournalSidecar = "search-journal"
 
     let archive: ArchiveLookup
     let siteTitle: String
@@ -43,12 +45,13 @@ struct SiteIndexes {
             if result == .written { outcome.written += 1 } else { outcome.unchanged += 1 }
             progress.advance(by: 1)
         }
-        outcome.search = try writeSearch(into: staged, live: live, progress: progress, count: count)
-        outcome.sidecars = [Self.searchSeedSidecar: Array(inputs.seed.description.utf8)]
+        let (search, journal) = try writeSearch(into: staged, live: live, progress: progress, count: count)
+        outcome.search = search
+        outcome.sidecars = [Self.searchSeedSidecar: Array(inputs.seed.description.utf8), Self.searchJournalSidecar: journal]
         if let baseURL {
             let entries = sitemapEntries(pages)
             let group = Sitemap.paths(entryCount: entries.count).map { SitePath($0.text) }
-            let fingerprints = group.map { inputs.sitemap(entries, file: $0.text) }
+            let fingerprints = inputs.sitemap(entries, files: group)
             if try !zip(group, fingerprints).allSatisfy({ try staged.carryOver($0, fingerprint: $1) }) {
                 for (file, fingerprint) in zip(Sitemap(baseURL: baseURL, entries: entries).files, fingerprints) {
                     count(try staged.write(Array(file.contents), to: SitePath(file.path.text), fingerprint: fingerprint))
@@ -60,37 +63,43 @@ struct SiteIndexes {
         let robots = RobotsFile.generatedFile(baseURL: baseURL)
         count(try staged.write(Array(robots.contents), to: SitePath(robots.path.text)))
         let writer = AtomWriter(siteTitle: siteTitle, baseURL: baseURL)
-        var feeds = [(Self.siteFeed, siteTitle, SiteLayout.home.text, archive.content.questions.prefix(Self.feedEntries))]
+        try feed(Self.siteFeed, rawTitle: nil, pageURL: SiteLayout.home.text, archive.content.questions.prefix(Self.feedEntries))
         for topic in archive.content.topics {
-            feeds.append((Self.topicFeed(topic.id), "\(Sanitizer.decodeEntities(topic.title)) - \(siteTitle)",
-                          SiteLayout.topic(topic.id).text, (archive.questionsByTopic[topic.id] ?? []).prefix(Self.feedEntries)))
-        }
-        for (path, title, pageURL, questions) in feeds {
-            let fingerprint = inputs.feed(path.text, title: title, questions: questions)
-            if try staged.carryOver(SitePath(path.text), fingerprint: fingerprint) {
-                count(.unchanged)
-                continue
-            }
-            let file = writer.file(for: AtomFeed(path: path, title: title, pageURL: pageURL, entries: questions.map(entry)))
-            count(try staged.write(Array(file.contents), to: SitePath(path.text), fingerprint: fingerprint))
+            try feed(Self.topicFeed(topic.id), rawTitle: topic.title, pageURL: SiteLayout.topic(topic.id).text,
+                     (archive.questionsByTopic[topic.id] ?? []).prefix(Self.feedEntries))
         }
         return outcome
+
+        /// The site's feed (no `rawTitle`) or a topic's, under its title as stored: it is decoded
+        /// only for a feed that is written, since a rebuild keeps almost every one.
+        func feed(_ path: SitePath, rawTitle: String?, pageURL: String, _ questions: ArraySlice<Question>) throws {
+            let fingerprint = inputs.feed(path.text, title: rawTitle ?? siteTitle, questions: questions)
+            if try staged.carryOver(path, fingerprint: fingerprint) {
+                count(.unchanged)
+                return
+            }
+            let title = rawTitle.map { "\(Sanitizer.decodeEntities($0)) - \(siteTitle)" } ?? siteTitle
+            let file = writer.file(for: AtomFeed(path: path, title: title, pageURL: pageURL, entries: questions.map(entry)))
+            count(try staged.write(Array(file.contents), to: path, fingerprint: fingerprint))
+        }
     }
 
     /// The search index, patched from the live output's when its state is there (and was made
     /// by this program for this site), else written whole; a state that should be there and
-    /// cannot be used is told in a progress line. The new state is staged a chunk at a time,
-    /// copying unchanged records from the previous state's file, which is never held whole.
+    /// cannot be used is told in a progress line. A patch publishes the previous state's file
+    /// again as it is, with a journal of what changed (returned, to publish as a sidecar); else
+    /// the new state is staged a chunk at a time, copying unchanged records from the previous
+    /// state's file, which is never held whole.
     private func writeSearch(into staged: any BuildOutput, live: URL, progress: any BuildProgress,
-                             count: (StagedOutput.Outcome) -> Void) throws -> SearchIndexReport {
+                             count: (StagedOutput.Outcome) -> Void) throws -> (SearchIndexReport, journal: [UInt8]) {
         let documents = SiteSearchDocuments(content: archive.content, bodies: bodies)
-        // Published together, so a seed without its state means the state was lost.
+        // Published together, so a seed without its state and journal means they were lost.
         var previous: SearchIndexState?
         if staged.liveSidecar(Self.searchSeedSidecar) == Array(inputs.seed.description.utf8) {
             // Left in its file: only the records are decoded, and a changed document's old text read back.
-            if let file = staged.liveSidecarFile(Self.searchStateSidecar) {
+            if let file = staged.liveSidecarFile(Self.searchStateSidecar), let journal = staged.liveSidecar(Self.searchJournalSidecar) {
                 do {
-                    previous = try SearchIndexState(decoding: file)
+                    previous = try SearchIndexState(decoding: file, journal: journal)
                 } catch {
                     progress.note("the search index state of the last build is unreadable (\(error.problem)): writing the whole index")
                 }
@@ -107,8 +116,11 @@ struct SiteIndexes {
             progress.note("a search file of the last build is missing: writing the whole index")
             (report, state) = try write(documents, previous: nil, live: live, into: staged, count: count)
         }
-        try staged.stageSidecar(Self.searchStateSidecar) { writer in state.write { writer.append(bytes: $0) } }
-        return report
+        if let journal = state.journal(), staged.carrySidecar(Self.searchStateSidecar) { return (report, journal) }
+        var written: SearchIndexState.Written?
+        try staged.stageSidecar(Self.searchStateSidecar) { writer in written = state.write { writer.append(bytes: $0) } }
+        // An output that keeps no state (`StreamedOutput`) wrote none: it has no journal either.
+        return (report, written.map(state.journal(over:)) ?? [])
 
         func write(_ documents: SiteSearchDocuments, previous: SearchIndexState?, live: URL, into staged: any BuildOutput,
                    count: (StagedOutput.Outcome) -> Void) throws -> (SearchIndexReport, SearchIndexState) {

@@ -14,106 +14,143 @@ import WenjinSearch
 /// that make its URL. A withdrawn post's emptied document (`Withdrawals.emptiedDocuments`)
 /// keeps its post's key, so a takedown changes one document rather than the numbering.
 struct SiteSearchDocuments: Sendable {
-    /// Where a document comes from, by positions in the archive's lists.
-    private enum Origin: Sendable {
-        case question(Int)
-        case answer(question: Int, answer: Int)
-        case article(Int)
-        case emptied(Int)
-        case topic(Int)
-        case user(Int)
-    }
-
     private let content: ArchiveContent
     private let bodies: SanitizedBodies
-    private let origins: [Origin]
-    /// One per document, in the order `document(_:)` takes positions.
+    /// The position of each question's document, its answers' following it; one more at the
+    /// end, where articles start. Positions are found from these rather than kept per document,
+    /// so the 400,000 documents of a large archive cost one digest each and nothing more.
+    private let questionStarts: [Int]
+    private let emptiedStart: Int
+    private let topicStart: Int
+    private let userStart: Int
+    /// One per document, in the order `document(_:)` takes positions: each question then its
+    /// answers, articles, emptied documents, topics, users.
     let sources: [SearchSource]
+
+    /// Documents digested per piece of parallel work.
+    private static let piece = 2048
 
     init(content: ArchiveContent, bodies: SanitizedBodies) {
         self.content = content
         self.bodies = bodies
-        let questions = ParallelWork.map(Array(content.questions.enumerated())) { position, question -> [(Origin, SearchSource)] in
+        let questions = content.questions
+        var sources = Self.digested(questions.count) { index, sources in
+            let question = questions[index]
+            // The title is in the question's digest and each answer's: digested once.
+            var title = ContentDigest(seed: 6)
+            title.add(question.title)
+            let titleDigest = title.finish()
             let answers = content.answers[question.id] ?? []
             var digest = ContentDigest(seed: 1)
-            digest.add(question.title)
+            digest.add(word: titleDigest)
             digest.add(word: bodies.digest(.question(question.id)))
             digest.add(word: UInt64(bitPattern: Int64(SiteIndexes.sum(answers.count, question.focusCount))))
-            var list = [(Origin.question(position), SearchSource(key: Self.key(question.id), digest: digest.finish()))]
-            for (answerPosition, answer) in answers.enumerated() {
+            sources.append(SearchSource(key: Self.key(question.id), digest: digest.finish()))
+            for answer in answers {
                 var digest = ContentDigest(seed: 2)
-                digest.add(question.title)
+                digest.add(word: titleDigest)
                 digest.add(word: UInt64(bitPattern: Int64(question.id.rawValue)))
                 digest.add(word: bodies.digest(.answer(answer.id)))
                 digest.add(word: UInt64(bitPattern: Int64(answer.agreeCount)))
-                list.append((.answer(question: position, answer: answerPosition),
-                             SearchSource(key: Self.key(answer.id), digest: digest.finish())))
+                sources.append(SearchSource(key: Self.key(answer.id), digest: digest.finish()))
             }
-            return list
-        }.flatMap { $0 }
-        let articles = content.articles.enumerated().map { position, article in
+        }
+        // Where each question's document is: a question's key has kind 1, its answers' kind 2.
+        var starts: [Int] = []
+        starts.reserveCapacity(questions.count + 1)
+        for (position, source) in sources.enumerated() where source.key >> 60 == 1 { starts.append(position) }
+        starts.append(sources.count)
+        questionStarts = starts
+        emptiedStart = sources.count + content.articles.count
+        topicStart = emptiedStart + content.withdrawals.emptiedDocuments.count
+        userStart = topicStart + content.topics.count
+        sources.reserveCapacity(userStart + content.users.count)
+        sources += Self.digested(content.articles.count) { index, sources in
+            let article = content.articles[index]
             var digest = ContentDigest(seed: 3)
             digest.add(article.title)
             digest.add(word: bodies.digest(.article(article.id)))
             digest.add(word: UInt64(bitPattern: Int64(article.votes)))
-            return (Origin.article(position), SearchSource(key: Self.key(article.id), digest: digest.finish()))
+            sources.append(SearchSource(key: Self.key(article.id), digest: digest.finish()))
         }
-        let emptied = content.withdrawals.emptiedDocuments.enumerated().map { position, emptied in
-            (Origin.emptied(position), SearchSource(key: emptied.key, digest: SearchSource(of: emptied.document).digest))
-        }
-        let topics = content.topics.enumerated().map { position, topic in
+        sources += content.withdrawals.emptiedDocuments.map { SearchSource(key: $0.key, digest: SearchSource(of: $0.document).digest) }
+        sources += Self.digested(content.topics.count) { index, sources in
+            let topic = content.topics[index]
             var digest = ContentDigest(seed: 4)
             digest.add(topic.title)
             digest.add(topic.description)
             digest.add(word: UInt64(bitPattern: Int64(topic.focusCount)))
-            return (Origin.topic(position), SearchSource(key: Self.key(topic.id), digest: digest.finish()))
+            sources.append(SearchSource(key: Self.key(topic.id), digest: digest.finish()))
         }
-        let users = content.users.enumerated().map { position, user in
+        sources += Self.digested(content.users.count) { index, sources in
+            let user = content.users[index]
             var digest = ContentDigest(seed: 5)
             digest.add(user.displayName)
             digest.add(user.signature ?? "\u{0}")
             digest.add(word: UInt64(bitPattern: Int64(user.counts.agree)))
-            return (Origin.user(position), SearchSource(key: Self.key(user.id), digest: digest.finish()))
+            sources.append(SearchSource(key: Self.key(user.id), digest: digest.finish()))
         }
-        let all = questions + articles + emptied + topics + users
-        origins = all.map(\.0)
-        sources = all.map(\.1)
+        self.sources = sources
+    }
+
+    /// The sources `digest` appends for each of `count` entities, in their order, made on every core.
+    private static func digested(_ count: Int, _ digest: @Sendable (Int, inout [SearchSource]) -> Void) -> [SearchSource] {
+        let pieces = ParallelWork.map(Array(stride(from: 0, to: count, by: piece))) { start in
+            var sources: [SearchSource] = []
+            sources.reserveCapacity(piece)
+            for index in start..<min(count, start + piece) { digest(index, &sources) }
+            return sources
+        }
+        var sources: [SearchSource] = []
+        sources.reserveCapacity(pieces.reduce(0) { $0 + $1.count })
+        for piece in pieces { sources += piece }
+        return sources
     }
 
     /// The document at `position` of `sources`: questions, answers, articles, topics and users
     /// with the plain text a reader sees.
     func document(_ position: Int) -> SearchDocument {
-        switch origins[position] {
-        case .question(let index):
-            let question = content.questions[index]
+        let articleStart = questionStarts[questionStarts.count - 1]
+        if position < articleStart {
+            // The last question starting at or before `position`.
+            var low = 0
+            var high = questionStarts.count - 2
+            while low < high {
+                let middle = (low + high + 1) / 2
+                if questionStarts[middle] <= position { low = middle } else { high = middle - 1 }
+            }
+            let question = content.questions[low]
             let answers = content.answers[question.id] ?? []
-            return SearchDocument(
-                title: Sanitizer.decodeEntities(question.title), text: bodies.text(.question(question.id)),
-                url: SiteLayout.question(question.id).text, kind: .question, weight: SiteIndexes.sum(answers.count, question.focusCount))
-        case .answer(let questionIndex, let answerIndex):
+            let answerIndex = position - questionStarts[low] - 1
+            guard answerIndex >= 0 else {
+                return SearchDocument(
+                    title: Sanitizer.decodeEntities(question.title), text: bodies.text(.question(question.id)),
+                    url: SiteLayout.question(question.id).text, kind: .question, weight: SiteIndexes.sum(answers.count, question.focusCount))
+            }
             // A withdrawn answer keeps its document, empty (no body, so no text and no terms):
             // the numbering stays, and a rebuild after the takedown patches the index.
-            let question = content.questions[questionIndex]
-            let answer = (content.answers[question.id] ?? [])[answerIndex]
+            let answer = answers[answerIndex]
             return SearchDocument(
                 title: Sanitizer.decodeEntities(question.title), text: bodies.text(.answer(answer.id)),
                 url: SiteLayout.question(question.id).text + "#" + SiteLayout.answerAnchor(answer.id),
                 kind: .answer, weight: answer.agreeCount, indexesTitle: false)
-        case .article(let index):
-            let article = content.articles[index]
+        }
+        if position < emptiedStart {
+            let article = content.articles[position - articleStart]
             return SearchDocument(title: Sanitizer.decodeEntities(article.title), text: bodies.text(.article(article.id)),
                                   url: SiteLayout.article(article.id).text, kind: .article, weight: article.votes)
-        case .emptied(let index):
-            return content.withdrawals.emptiedDocuments[index].document
-        case .topic(let index):
-            let topic = content.topics[index]
+        }
+        if position < topicStart {
+            return content.withdrawals.emptiedDocuments[position - emptiedStart].document
+        }
+        if position < userStart {
+            let topic = content.topics[position - topicStart]
             return SearchDocument(title: Sanitizer.decodeEntities(topic.title), text: Sanitizer.decodeEntities(topic.description),
                                   url: SiteLayout.topic(topic.id).text, kind: .topic, weight: topic.focusCount)
-        case .user(let index):
-            let user = content.users[index]
-            return SearchDocument(title: Sanitizer.decodeEntities(user.displayName), text: user.signature.map(Sanitizer.decodeEntities) ?? "",
-                                  url: SiteLayout.user(user.id).text, kind: .user, weight: user.counts.agree)
         }
+        let user = content.users[position - userStart]
+        return SearchDocument(title: Sanitizer.decodeEntities(user.displayName), text: user.signature.map(Sanitizer.decodeEntities) ?? "",
+                              url: SiteLayout.user(user.id).text, kind: .user, weight: user.counts.agree)
     }
 
     /// A document's key: its kind in the top four bits, the ID below (two IDs folded to one key

@@ -22,6 +22,9 @@ protocol BuildOutput: Sendable {
     func liveSidecarFile(_ name: String) -> ReadableFile?
     /// Writes a state file to publish with the output as `writing` makes it (`StagedOutput.stageSidecar`).
     func stageSidecar(_ name: String, writing: (inout SidecarWriter) -> Void) throws(OutputFileError)
+    /// Publishes the live output's state file `name` again as it is, linked, not copied; false
+    /// when there is none to carry (`StagedOutput.carrySidecar`).
+    func carrySidecar(_ name: String) -> Bool
 }
 
 extension BuildOutput {

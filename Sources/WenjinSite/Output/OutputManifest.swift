@@ -51,6 +51,19 @@ struct OutputManifest: Sendable {
         return opened
     }
 
+    /// Links the sidecar `name` to the staging name of the manifest `staging`'s (`stage`), as
+    /// this manifest lists it; nil when it is not listed or cannot be linked.
+    func carry(_ name: String, to staging: URL) -> StagedSidecar? {
+        guard let file, let listed = sidecars[name] else { return nil }
+        let target = Self.sidecarFile(name + ".new", of: staging).path
+        unlink(target)
+        // The staging slot's own file is the twin's, replaced at publish; when it is already this
+        // very file (carried before), a rename onto it would do nothing and leave the link behind.
+        unlink(Self.sidecarFile(name, of: staging).path)
+        guard link(Self.sidecarFile(name, of: file).path, target) == 0 else { return nil }
+        return StagedSidecar(count: listed.count, digest: listed.digest)
+    }
+
     private static func sidecarFile(_ name: String, of manifest: URL) -> URL {
         manifest.deletingLastPathComponent().appendingPathComponent(manifest.lastPathComponent + "." + name)
     }

@@ -16,6 +16,8 @@ struct SidecarWriter: ~Copyable {
     private static let chunk = 1 << 20
 
     init(file: URL) throws(OutputFileError) {
+        // A file of that name may be a link to a live sidecar (`OutputManifest.carry`): replaced, never truncated.
+        unlink(file.path)
         descriptor = open(file.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             throw OutputFileError(path: file.path, message: "cannot create the file", underlying: POSIXError(.init(rawValue: errno) ?? .EIO))

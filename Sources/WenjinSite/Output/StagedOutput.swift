@@ -200,6 +200,15 @@ final class StagedOutput: Sendable {
         state.withLock { $0.sidecars[name] = staged }
     }
 
+    /// Publishes the live output's sidecar `name` with this output as it is: a hard link, listed
+    /// as the live manifest lists it, so a large state file that a build only adds a journal to
+    /// (the search index's, `SearchIndexState.journal()`) is not copied.
+    func carrySidecar(_ name: String) -> Bool {
+        guard let carried = live.carry(name, to: stagingSlot) else { return false }
+        state.withLock { $0.sidecars[name] = carried }
+        return true
+    }
+
     /// Makes the staged folder the live output: removes what the twin held that this build did
     /// not produce, records its manifest and `sidecars` (small state files read back with
     /// `liveSidecar` by the next build), and swaps it with the live folder, which becomes the

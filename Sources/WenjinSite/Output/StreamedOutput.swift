@@ -40,4 +40,5 @@ final class StreamedOutput: BuildOutput {
     func liveSidecarFile(_ name: String) -> ReadableFile? { nil }
     /// A stream publishes no state for a next build.
     func stageSidecar(_ name: String, writing: (inout SidecarWriter) -> Void) throws(OutputFileError) {}
+    func carrySidecar(_ name: String) -> Bool { false }
 }
