@@ -32,10 +32,8 @@ struct AnonymityCrawlTests {
     // 130 questions hold question 120, whose 103 answers take two web pages.
     @Test("a crawl of a wecenter sample gives the same anonymity as its wenjin twin, and as the community holds it")
     func wecenterMatchesItsWenjinTwin() async throws {
-        let wenjin = try SampleSite(questions: 130, flavor: .wenjin)
-        let wecenter = try SampleSite(questions: 130, flavor: .wecenter)
-        let (_, wenjinStore) = try await wenjin.crawl()
-        let (summary, wecenterStore) = try await wecenter.crawl()
+        let (_, _, wenjinStore) = try await SharedSampleCrawls.shared.crawled(questions: 130, flavor: .wenjin).all
+        let (wecenter, summary, wecenterStore) = try await SharedSampleCrawls.shared.crawled(questions: 130, flavor: .wecenter).all
         #expect(summary.tasksFailed == 0)
         let truth = Anonymity(wecenter.community)
         #expect(!truth.questions.isEmpty && !truth.answers.isEmpty)
@@ -49,8 +47,7 @@ struct AnonymityCrawlTests {
 
     @Test("a wecenter crawl fetches each question's web page once, two for the question with 103 answers")
     func webPagesCostAboutOneRequestPerQuestion() async throws {
-        let site = try SampleSite(questions: 130, flavor: .wecenter)
-        try await site.crawl()
+        let site = try await SharedSampleCrawls.shared.crawled(questions: 130, flavor: .wecenter).site
         let pages = site.log.contentTargets.filter { $0.hasPrefix("/?/question/") }
         #expect(pages.count == site.community.questions.count + 1)
         #expect(Set(pages).count == pages.count)

@@ -18,8 +18,7 @@ struct FullCrawlTests {
 
     @Test("stores exactly what the sample holds, for both flavors", arguments: SampleAPI.Flavor.allCases)
     func countsMatchSampleStats(flavor: SampleAPI.Flavor) async throws {
-        let site = try SampleSite(questions: 130, flavor: flavor)
-        let (summary, store) = try await site.crawl()
+        let (site, summary, store) = try await SharedSampleCrawls.shared.crawled(questions: 130, flavor: flavor).all
         #expect(try store.counts() == StoreCounts(SampleStats(site.community)))
         #expect(summary.tasksFailed == 0)
         #expect(summary.loggedIn)
@@ -27,8 +26,7 @@ struct FullCrawlTests {
 
     @Test("stored entities match the community field by field", arguments: SampleAPI.Flavor.allCases)
     func entitiesMatchTheCommunity(flavor: SampleAPI.Flavor) async throws {
-        let site = try SampleSite(questions: 130, flavor: flavor)
-        let (_, store) = try await site.crawl()
+        let (site, _, store) = try await SharedSampleCrawls.shared.crawled(questions: 130, flavor: flavor).all
         let community = site.community
         let hidesAnonymous = flavor == .wenjin
         try store.read { reader in

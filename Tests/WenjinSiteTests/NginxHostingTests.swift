@@ -14,21 +14,18 @@ struct NginxHostingTests {
     @Test("A question page loads in headless Chromium with no failed request and no CSP violation; gzip bodies are precompressed; a missing page gets the 404 page")
     func servedByNginx() async throws {
         let (site, nginx) = try await Self.served()
-        defer { nginx.stop(); site.remove() }
+        defer { nginx.stop() }
 
-        let question = try #require(try site.content().questions.first { !$0.isAnonymous })
-        let path = "/questions/\(question.id.rawValue).html"
+        let path = "/" + site.questionPage
         let page = try nginx.get(path)
         #expect(page.status == 200)
         // The headers _headers gives every path, exactly as README's nginx block sends them.
         for (name, value) in HeadersFile.securityHeaders { #expect(page.fields[name.lowercased()] == value, "\(name)") }
         #expect(page.fields["cache-control"] == "public, max-age=300")
 
-        let result = try await Self.load(path, from: nginx, site: site)
-        #expect(result.output.contains("id=\"main\""), "\(result.output.suffix(2000))")
-        let console = result.output.split(separator: "\n").filter { $0.contains(":CONSOLE") }
-        #expect(!console.contains { $0.contains("Content Security Policy") }, "\(console)")
-        #expect(!console.contains { $0.contains("Failed to load resource") }, "\(console)")
+        let result = try await Self.load(path, from: nginx)
+        #expect(result.dom.contains("id=\"main\""), "\(result.dom.suffix(2000))")
+        #expect(result.problems == [], "\(result.problems)")
         // Every request the browser made, from nginx's side: the page, its style sheets and scripts.
         let requests = try String(contentsOf: nginx.accessLog, encoding: .utf8).split(separator: "\n")
             .filter { $0.contains("Chrome") }
@@ -59,14 +56,13 @@ struct NginxHostingTests {
     @Test("The 404 page answering for a deep address loads its styles through its one inline script, which the CSP allows by its hash")
     func deepNotFoundPage() async throws {
         let (site, nginx) = try await Self.served()
-        defer { nginx.stop(); site.remove() }
+        defer { nginx.stop() }
 
         let path = "/no/such/folder/page.html"
-        let result = try await Self.load(path, from: nginx, site: site)
-        let console = result.output.split(separator: "\n").filter { $0.contains(":CONSOLE") }
-        #expect(!console.contains { $0.contains("Content Security Policy") }, "\(console)")
+        let result = try await Self.load(path, from: nginx)
+        #expect(!result.problems.contains { $0.hasPrefix("Content Security Policy") }, "\(result.problems)")
         // The script ran: the page has its <base>, so the style sheets came from the site's root.
-        #expect(result.output.contains("<base href=\"/\">"), "\(result.output.suffix(2000))")
+        #expect(result.dom.contains("<base href=\"/\">"), "\(result.dom.suffix(2000))")
         let requests = try String(contentsOf: nginx.accessLog, encoding: .utf8).split(separator: "\n")
             .filter { $0.contains("Chrome") }
         // Chromium's preload scanner may ask for the relative addresses before the script runs;
@@ -77,28 +73,53 @@ struct NginxHostingTests {
         #expect(named > 0 && loaded.count == named, "\(requests.joined(separator: "\n"))")
     }
 
-    /// The sample crawled and built with `build.hosting` on, served by nginx.
-    private static func served() async throws -> (site: PrivacySampleSite, nginx: NginxServer) {
-        var site = try await PrivacySampleSite.make()
-        site.config.build.hosting = SiteConfig.Hosting()
-        do {
-            try site.build()
-            return (site, try NginxServer.start(serving: site.output))
-        } catch {
-            site.remove()
-            throw error
-        }
+    /// The sample crawled and built with `build.hosting` on, and the page of a question with a
+    /// named asker in it; built once per test process (both tests only read it) and removed
+    /// when the process exits.
+    private struct HostedSite {
+        let output: URL
+        let questionPage: String
     }
 
-    /// `path` on `nginx` as headless Chromium makes it: the page's DOM after its scripts ran,
-    /// with the browser's console log (CSP violations, failed loads) in the same output.
-    private static func load(_ path: String, from nginx: NginxServer, site: PrivacySampleSite) async throws
-        -> (status: Int32, output: String) {
-        try await ExternalToolTests.run(HeadlessChromium.path, [
-            "--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run",
-            "--user-data-dir=\(site.root.appendingPathComponent(".chromium").path)",
-            "--enable-logging=stderr", "--v=0", "--virtual-time-budget=5000", "--dump-dom",
-            "http://127.0.0.1:\(nginx.port)\(path)",
-        ])
+    private static func served() async throws -> (site: HostedSite, nginx: NginxServer) {
+        let folder = try await SharedFixtureFolders.shared.folder("nginx-hosted-site") { folder in
+            var site = try await PrivacySampleSite.make()
+            defer { site.remove() }
+            site.config.build.hosting = SiteConfig.Hosting()
+            try site.build(into: folder.appendingPathComponent("_site"))
+            let question = try #require(try site.content().questions.first { !$0.isAnonymous })
+            try Data("questions/\(question.id.rawValue).html".utf8).write(to: folder.appendingPathComponent("question-page"))
+        }
+        let site = HostedSite(output: folder.appendingPathComponent("_site"),
+                              questionPage: try String(contentsOf: folder.appendingPathComponent("question-page"), encoding: .utf8))
+        return (site, try NginxServer.start(serving: site.output))
+    }
+
+    /// Run in each page before its own scripts: keeps what a browser's console would report as
+    /// a Content Security Policy violation or a failed load of a style sheet, script or image.
+    static let problemWatch = """
+        window.wenjinProblems = [];
+        document.addEventListener("securitypolicyviolation", function (event) {
+          wenjinProblems.push("Content Security Policy: " + event.violatedDirective + " blocked " + (event.blockedURI || "inline"));
+        });
+        addEventListener("error", function (event) {
+          if (event.target !== window) wenjinProblems.push("Failed to load resource: " + (event.target.href || event.target.src));
+        }, true);
+        """
+
+    /// `path` on `nginx` in the process's headless Chromium: the page's DOM after its scripts ran
+    /// and the load ended (and a quarter second more, for violations reported late), and the
+    /// problems `problemWatch` saw.
+    private static func load(_ path: String, from nginx: NginxServer) async throws -> (dom: String, problems: [String]) {
+        let loaded = """
+            location.protocol === "http:" && document.readyState === "complete" && performance.getEntriesByType("navigation")[0].loadEventEnd > 0
+              && performance.now() - performance.getEntriesByType("navigation")[0].loadEventEnd > 250
+              ? JSON.stringify({dom: document.documentElement.outerHTML, problems: wenjinProblems}) : null
+            """
+        let page = try #require(URL(string: "http://127.0.0.1:\(nginx.port)\(path)"))
+        let json = try await HeadlessChromium.shared.evaluate(loaded, in: page, firstScript: problemWatch)
+        struct Seen: Decodable { let dom: String, problems: [String] }
+        let seen = try JSONDecoder().decode(Seen.self, from: Data(json.utf8))
+        return (seen.dom, seen.problems)
     }
 }

@@ -37,8 +37,10 @@ struct SamplePageKinds {
     }
 
     /// Runs a tool and returns its exit status, standard output and standard error (the
-    /// latter through a file, so that neither pipe can fill and block the tool).
-    static func run(_ tool: String, _ arguments: [String], in folder: URL) async throws -> (status: Int32, output: String, errors: String) {
+    /// latter through a file, so that neither pipe can fill and block the tool), with
+    /// `environment` added to the test process's.
+    static func run(_ tool: String, _ arguments: [String], in folder: URL,
+                    environment: [String: String] = [:]) async throws -> (status: Int32, output: String, errors: String) {
         let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("wenjin-tool-\(UUID().uuidString).log")
         _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: errorFile) }
@@ -46,6 +48,7 @@ struct SamplePageKinds {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [tool] + arguments
         process.currentDirectoryURL = folder
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let output = Pipe()
         process.standardOutput = output
         process.standardError = try FileHandle(forWritingTo: errorFile)

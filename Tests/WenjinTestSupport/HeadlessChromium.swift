@@ -36,9 +36,12 @@ package final class HeadlessChromium: @unchecked Sendable {
 
     /// The string `expression` gives in `url` at `width` × 900 px, once it gives one (not null),
     /// within 30 s of the page starting to load. `prefersDark` makes the page see the system
-    /// prefer a dark colour scheme.
-    package func evaluate(_ expression: String, in url: URL, width: Int = 1280, prefersDark: Bool = false) async throws -> String {
-        let page = try await open(url, width: width, prefersDark: prefersDark)
+    /// prefer a dark colour scheme; `printed` makes it see print media, as when printed;
+    /// `firstScript` runs in the page before any of the page's own (DevTools adds it, so the
+    /// page's Content Security Policy does not apply to it).
+    package func evaluate(_ expression: String, in url: URL, width: Int = 1280, prefersDark: Bool = false,
+                          printed: Bool = false, firstScript: String? = nil) async throws -> String {
+        let page = try await open(url, width: width, prefersDark: prefersDark, printed: printed, firstScript: firstScript)
         do {
             let value = try await value(of: expression, in: page)
             await close(page)
@@ -50,7 +53,8 @@ package final class HeadlessChromium: @unchecked Sendable {
     }
 
     /// Opens `url` in a fresh browser context at `width` × 900 px.
-    package func open(_ url: URL, width: Int = 1280, prefersDark: Bool = false) async throws -> Page {
+    package func open(_ url: URL, width: Int = 1280, prefersDark: Bool = false, printed: Bool = false,
+                      firstScript: String? = nil) async throws -> Page {
         try await onQueue {
             if self.toBrowser < 0 { try self.start() }
             let context = try self.string(try self.send("Target.createBrowserContext")["browserContextId"])
@@ -59,9 +63,16 @@ package final class HeadlessChromium: @unchecked Sendable {
                 let session = try self.string(try self.send("Target.attachToTarget", ["targetId": target, "flatten": true])["sessionId"])
                 _ = try self.send("Emulation.setDeviceMetricsOverride",
                                   ["width": width, "height": 900, "deviceScaleFactor": 1, "mobile": false], session: session)
-                if prefersDark {
-                    _ = try self.send("Emulation.setEmulatedMedia", ["features": [["name": "prefers-color-scheme", "value": "dark"]]],
-                                      session: session)
+                if prefersDark || printed {
+                    var media: [String: Any] = [:]
+                    if prefersDark { media["features"] = [["name": "prefers-color-scheme", "value": "dark"]] }
+                    if printed { media["media"] = "print" }
+                    _ = try self.send("Emulation.setEmulatedMedia", media, session: session)
+                }
+                if let firstScript {
+                    // Chromium runs scripts added for new documents only once the Page domain is on.
+                    _ = try self.send("Page.enable", session: session)
+                    _ = try self.send("Page.addScriptToEvaluateOnNewDocument", ["source": firstScript], session: session)
                 }
                 _ = try self.send("Page.navigate", ["url": url.absoluteString], session: session)
                 return Page(context: context, session: session, url: url)
