@@ -99,6 +99,20 @@ struct StagedOutputTests {
         #expect(!FileManager.default.fileExists(atPath: folders.twin.appendingPathComponent("old").path))
     }
 
+    @Test("A file the twin held under other bytes, written again, does not keep another file the build dropped")
+    func rewrittenFileDoesNotHideDroppedOne() throws {
+        let folders = try Folders()
+        defer { folders.remove() }
+        try folders.build(["a.html": "A1", "b.html": "B", "c.html": "C"])
+        try folders.build(["a.html": "A2", "b.html": "B", "c.html": "C"])
+        // The twin holds a.html as A1: written anew, as new.html is, while c.html is dropped.
+        try folders.build(["a.html": "A3", "b.html": "B", "new.html": "N"])
+        #expect(try Self.contents(of: folders.output) == ["a.html": "A3", "b.html": "B", "new.html": "N"])
+        try folders.build(["a.html": "A3", "b.html": "B", "new.html": "N"])
+        #expect(try Self.contents(of: folders.output) == ["a.html": "A3", "b.html": "B", "new.html": "N"])
+        #expect(try Self.contents(of: folders.twin) == ["a.html": "A3", "b.html": "B", "new.html": "N"])
+    }
+
     @Test("The fallback swap by renames publishes what the exchange does, twin included")
     func fallbackSwapWorks() throws {
         let folders = try Folders()

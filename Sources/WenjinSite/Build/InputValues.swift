@@ -80,11 +80,16 @@ struct InputValues: Sendable {
             },
         ]
         // The bodies' values (a digest over each body's links: 375,000 bodies at 100,000
-        // questions) on every core: their keys sorted first, the parts then kept in that order.
+        // questions) on every core, a part per range of keys, sorted alone and kept in that
+        // order. Each entry is reached by its place in the ledger's table, not looked up by key.
         let ledger = bodies.ledger.entries
-        let bodyKeys = ledger.keys.map { (key: PageInputKey.body($0), body: $0) }.sorted { $0.key < $1.key }
-        let bodyParts: [Part] = stride(from: 0, to: bodyKeys.count, by: Self.bodiesPerPart).map { start in
-            { bodyKeys[start..<min(bodyKeys.count, start + Self.bodiesPerPart)].map { ($0.key, ledger[$0.body]?.digest ?? 0) } }
+        let bodyKeys = ledger.indices.map { (key: PageInputKey.body(ledger[$0].key), place: $0) }
+        let bounds = Self.partBounds(bodyKeys.lazy.map(\.key.rawValue), parts: max(1, bodyKeys.count / Self.bodiesPerPart))
+        let bodyParts: [Part] = zip(bounds, bounds.dropFirst()).map { low, high in
+            {
+                bodyKeys.filter { $0.key.rawValue >= low && $0.key.rawValue < high }.sorted { $0.key < $1.key }
+                    .map { ($0.key, ledger[$0.place].value.digest) }
+            }
         }
         func sorting(_ part: @escaping Part) -> Part { { part().sorted { $0.key < $1.key } } }
         // Entities' kinds come before bodies', lists' after (`PageInputKey.Kind`).
@@ -105,6 +110,15 @@ struct InputValues: Sendable {
 
     /// Bodies' values made in one piece of parallel work.
     private static let bodiesPerPart = 32_768
+
+    /// `parts` + 1 ascending bounds that cut `keys` (in no order) into ranges of about equal
+    /// counts, from a sample: the first 0, the last above every key.
+    private static func partBounds(_ keys: some Collection<UInt64>, parts: Int) -> [UInt64] {
+        let step = max(1, keys.count / (parts * 64))
+        let sample = keys.enumerated().compactMap { $0.offset % step == 0 ? $0.element : nil }.sorted()
+        let inner = (1..<parts).map { sample[$0 * sample.count / parts] }
+        return [0] + inner + [UInt64.max]
+    }
 
     /// Whether every key is there once: two IDs folded to one key (beyond 2^56) could hide a change.
     var keysAreDistinct: Bool { zip(keys, keys.dropFirst()).allSatisfy { $0 < $1 } }

@@ -208,8 +208,9 @@ final class StagedOutput: Sendable {
         if let name = sidecars.keys.first(where: { $0.isEmpty || $0.contains("\n") || $0.contains("/") }) {
             throw SiteError(.output, step: .publish, message: "invalid sidecar name \"\(name)\"")
         }
-        let (produced, staged) = state.withLock { ($0.produced, $0.sidecars) }
-        let stale = twin.fingerprints.keys.filter { produced[$0] == nil }.map { SitePath($0) }
+        let (produced, inTwin, staged) = state.withLock { ($0.produced, $0.producedInTwin, $0.sidecars) }
+        // A rebuild produces every file the twin had, as a rule: then none is stale.
+        let stale = inTwin == twin.fingerprints.count ? [] : twin.fingerprints.keys.filter { produced[$0] == nil }.map { SitePath($0) }
         for path in stale { touch(path) }
         do {
             try folder.remove(stale)
@@ -288,7 +289,8 @@ final class StagedOutput: Sendable {
     }
 
     private func record(_ path: SitePath, _ fingerprint: PageFingerprint) {
-        state.withLock { $0.produced[path.text] = fingerprint }
+        let listedInTwin = twin[path] != nil
+        state.withLock { $0.record(path.text, fingerprint, listedInTwin: listedInTwin) }
     }
 
     /// Replaces the twin (the old live folder, which `OutputPlace` found empty or made by a
