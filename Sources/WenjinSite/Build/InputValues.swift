@@ -87,11 +87,11 @@ struct InputValues: Sendable {
         let bounds = Self.partBounds(bodyKeys.lazy.map(\.key.rawValue), parts: max(1, bodyKeys.count / Self.bodiesPerPart))
         let bodyParts: [Part] = zip(bounds, bounds.dropFirst()).map { low, high in
             {
-                bodyKeys.filter { $0.key.rawValue >= low && $0.key.rawValue < high }.sorted { $0.key < $1.key }
+                KeyOrder.sorted(bodyKeys.filter { $0.key.rawValue >= low && $0.key.rawValue < high }, by: \.key.rawValue)
                     .map { ($0.key, ledger[$0.place].value.digest) }
             }
         }
-        func sorting(_ part: @escaping Part) -> Part { { part().sorted { $0.key < $1.key } } }
+        func sorting(_ part: @escaping Part) -> Part { { KeyOrder.sorted(part(), by: \.key.rawValue) } }
         // Entities' kinds come before bodies', lists' after (`PageInputKey.Kind`).
         let sorted = ParallelWork.map(parts[..<5].map(sorting) + bodyParts + parts[5...].map(sorting)) { $0() }
         var keys: [UInt64] = [], values: [UInt64] = []
