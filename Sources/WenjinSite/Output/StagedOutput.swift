@@ -67,10 +67,11 @@ final class StagedOutput: Sendable {
         livePath = destination.path
         folder = StagingFolder(root: staging.path)
         let slots = OutputManifest.slots(for: self.destination, in: stateFolder)
-        // Read once: the place's check read it already, unless the place was not checked.
+        // Read once: the place's check read it already, unless the place was not checked; its
+        // file lines parsed here. A manifest damaged past its folder lines is no manifest.
         let loaded = place.checkedLive ?? place.owned.describing(livePath)
-        let liveSlot = loaded?.slot
-        let known = loaded?.manifest
+        let known = loaded?.manifest()
+        let liveSlot = known == nil ? nil : loaded?.slot
         live = known ?? OutputManifest()
         liveKnown = known != nil
         stagingSlot = slots[liveSlot == 0 ? 1 : 0]
