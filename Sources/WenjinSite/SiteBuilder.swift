@@ -150,15 +150,15 @@ package struct SiteBuilder: Sendable {
         let draftPages = drafts.map { DraftPages(drafts: $0, renderer: renderer) }
         let published = Self.published(jobs, besides: draftPages)
 
-        let (rendered, fingerprinted) = try steps.run(.renderPages, total: published.count, givingBackMemory: true) {
-            let (pages, fingerprinted) = try renderPages(published, drafts: draftPages, renderer: renderer, inputs: inputs,
-                                                         into: staged, progress: steps.progress)
+        let rendered = try steps.run(.renderPages, total: published.count, givingBackMemory: true) {
+            let pages = try renderPages(published, drafts: draftPages, renderer: renderer, inputs: inputs, into: staged,
+                                        progress: steps.progress)
             bodies.releaseHTML()
-            return (pages, fingerprinted)
+            return pages
         }
-        summary.pagesFingerprinted = fingerprinted
-        summary.pagesWritten = rendered.filter { $0.outcome == .written }.count
-        summary.pagesUnchanged = rendered.count - summary.pagesWritten
+        summary.pagesFingerprinted = rendered.walked
+        summary.pagesWritten = rendered.written
+        summary.pagesUnchanged = rendered.unchanged
 
         let copied = try steps.run(.copyFiles, over: { try siteFiles(theme: theme, archive: archive) }) { files in
             try copy(files, into: staged, progress: steps.progress)
@@ -200,10 +200,15 @@ package struct SiteBuilder: Sendable {
         return (ArchiveLookup(content), raw, rows)
     }
 
-    /// A page as this build left it.
-    private struct RenderedPage: Sendable {
-        let path: SitePath
-        let outcome: StagedOutput.Outcome
+    /// How many pages this build wrote anew, found unchanged, and walked the inputs of.
+    private struct RenderedPages {
+        var written = 0
+        var unchanged = 0
+        var walked = 0
+
+        mutating func count(_ outcome: StagedOutput.Outcome) {
+            if outcome == .written { written += 1 } else { unchanged += 1 }
+        }
     }
 
     /// The plan's pages, less the question pages drafts replace (a drafts build renders those
@@ -217,47 +222,56 @@ package struct SiteBuilder: Sendable {
     /// `PageInputs`, walked only where they changed: `PlanFingerprints`) the live output or its
     /// twin records is carried over (`StagedOutput`), neither rendered nor compared, and only the
     /// bodies of pages that are rendered are loaded. Then the draft pages, when there are drafts.
-    /// The record of the pages' inputs is staged first, published with the manifest: neither
-    /// it nor the last build's is held through rendering and the indexes.
-    /// Returns the pages and how many were walked.
+    /// The record of the pages' inputs is staged while the pages are checked, published with
+    /// the manifest: neither it nor the last build's is held through rendering and the indexes.
+    /// Returns how many pages were written, kept and walked.
     private func renderPages(_ published: [PageJob], drafts draftPages: DraftPages?, renderer: PageRenderer, inputs: FeedAndSitemapInputs,
-                             into staged: StagedOutput, progress: any BuildProgress) throws -> ([RenderedPage], walked: Int) {
+                             into staged: StagedOutput, progress: any BuildProgress) throws -> RenderedPages {
         let archive = renderer.archive
         let bodies = renderer.bodies
-        let (fingerprints, walked) = try { () throws(OutputFileError) -> ([PageFingerprint], Int) in
+        let (fingerprints, walked, kept) = try { () throws(OutputFileError) -> ([PageFingerprint], Int, [Bool]) in
             let plan = PlanFingerprints(jobs: published, renderer: renderer, entities: inputs.entities, seed: inputs.seed,
                                         previous: { staged.liveSidecar(PageInputsState.sidecar) }, outputKnown: staged.liveIsKnown)
             if let note = plan.fullWalkNote { progress.note(note) }
-            try staged.stageSidecar(PageInputsState.sidecar) { plan.writeState(to: &$0) }
-            return (plan.fingerprints, plan.walked)
+            let fingerprints = plan.fingerprints
+            // Whether the output already holds each page with its fingerprint, a chunk at a time,
+            // beside the record's writing (a file of 75 MB at 100,000 questions).
+            let chunks = stride(from: 0, to: published.count, by: Self.pagesPerCheck).map { $0..<min(published.count, $0 + Self.pagesPerCheck) }
+            let (recorded, checked, _) = SideBySide.run({
+                Result { () throws(OutputFileError) in try staged.stageSidecar(PageInputsState.sidecar) { plan.writeState(to: &$0) } }
+            }, {
+                Result { () throws(OutputFileError) in
+                    try ParallelWork.map(chunks) { chunk throws(OutputFileError) -> [Bool] in
+                        let kept = try staged.carryOver(chunk.map { (published[$0].path, fingerprints[$0]) })
+                        progress.advance(by: kept.reduce(0) { $0 + ($1 ? 1 : 0) })
+                        return kept
+                    }
+                }
+            }, {})
+            try recorded.get()
+            return (fingerprints, plan.walked, try checked.get().flatMap { $0 })
         }()
-        // Whether the output already holds each page with its fingerprint, a chunk at a time.
-        let chunks = stride(from: 0, to: published.count, by: Self.pagesPerCheck).map { $0..<min(published.count, $0 + Self.pagesPerCheck) }
-        let kept = try ParallelWork.map(chunks) { chunk throws(OutputFileError) -> [Bool] in
-            let kept = try staged.carryOver(chunk.map { (published[$0].path, fingerprints[$0]) })
-            progress.advance(by: kept.reduce(0) { $0 + ($1 ? 1 : 0) })
-            return kept
-        }.flatMap { $0 }
         let changed = published.indices.compactMap { kept[$0] ? nil : (published[$0], fingerprints[$0]) }
-        var pages = published.indices.compactMap { kept[$0] ? RenderedPage(path: published[$0].path, outcome: .unchanged) : nil }
+        var pages = RenderedPages(unchanged: published.count - changed.count, walked: walked)
         // A slice at a time, its bodies loaded before and let go after, so a full build of a
         // large archive never holds every body's HTML at once.
         for start in stride(from: 0, to: changed.count, by: Self.pagesPerSlice) {
             let slice = Array(changed[start..<min(changed.count, start + Self.pagesPerSlice)])
             let shown = slice.flatMap { $0.0.bodies(in: archive) }
             try bodies.load(shown)
-            pages += try ParallelWork.map(slice) { job, fingerprint throws in
+            for outcome in try ParallelWork.map(slice, { job, fingerprint throws in
                 let page = renderer.prepare(job)
                 defer { progress.advance(by: 1) }
-                let outcome = try staged.write(try renderer.render(page), to: page.path, fingerprint: fingerprint)
-                return RenderedPage(path: page.path, outcome: outcome)
+                return try staged.write(try renderer.render(page), to: page.path, fingerprint: fingerprint)
+            }) {
+                pages.count(outcome)
             }
             bodies.release(shown)
         }
         for page in try draftPages?.render() ?? [] {
-            pages.append(RenderedPage(path: page.path, outcome: try staged.write(page.bytes, to: page.path)))
+            pages.count(try staged.write(page.bytes, to: page.path))
         }
-        return (pages, walked)
+        return pages
     }
 
     /// The renderer of this site's pages over one snapshot; `withDrafts` links the drafts index.

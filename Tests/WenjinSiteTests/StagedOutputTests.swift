@@ -99,6 +99,44 @@ struct StagedOutputTests {
         #expect(!FileManager.default.fileExists(atPath: folders.twin.appendingPathComponent("old").path))
     }
 
+    @Test("A file the twin held under other bytes, written again, does not keep another file the build dropped")
+    func rewrittenFileDoesNotHideDroppedOne() throws {
+        let folders = try Folders()
+        defer { folders.remove() }
+        try folders.build(["a.html": "A1", "b.html": "B", "c.html": "C"])
+        try folders.build(["a.html": "A2", "b.html": "B", "c.html": "C"])
+        // The twin holds a.html as A1: written anew, as new.html is, while c.html is dropped.
+        try folders.build(["a.html": "A3", "b.html": "B", "new.html": "N"])
+        #expect(try Self.contents(of: folders.output) == ["a.html": "A3", "b.html": "B", "new.html": "N"])
+        try folders.build(["a.html": "A3", "b.html": "B", "new.html": "N"])
+        #expect(try Self.contents(of: folders.output) == ["a.html": "A3", "b.html": "B", "new.html": "N"])
+        #expect(try Self.contents(of: folders.twin) == ["a.html": "A3", "b.html": "B", "new.html": "N"])
+    }
+
+    @Test("A live manifest damaged past its folder lines vouches for no file: the build writes every file anew, then carries them over")
+    func manifestDamagedInItsFileLines() throws {
+        let folders = try Folders()
+        defer { folders.remove() }
+        let files = ["index.html": "home", "questions/1.html": "one", "questions/2.html": "two"]
+        try folders.build(files)
+        try folders.build(files)
+        // The header and folder lines stay whole (the place check reads only those); one file line breaks.
+        for name in try FileManager.default.contentsOfDirectory(atPath: folders.state.path) where name.hasSuffix(".manifest") {
+            let file = folders.state.appendingPathComponent(name)
+            let text = try String(contentsOf: file, encoding: .utf8)
+            let broken = text.replacingOccurrences(of: "questions/1.html", with: "questions/1.html\nnot a file line")
+            #expect(broken != text)
+            try Data(broken.utf8).write(to: file)
+        }
+        let damaged = try folders.staged()
+        #expect(!damaged.liveIsKnown)
+        #expect(damaged.liveFingerprint(SitePath("index.html")) == nil)
+        damaged.discard()
+        #expect(try folders.build(files) == files.mapValues { _ in .written })
+        #expect(try Self.contents(of: folders.output) == files)
+        #expect(try folders.build(files) == files.mapValues { _ in .unchanged })
+    }
+
     @Test("The fallback swap by renames publishes what the exchange does, twin included")
     func fallbackSwapWorks() throws {
         let folders = try Folders()

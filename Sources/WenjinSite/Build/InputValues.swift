@@ -80,12 +80,14 @@ struct InputValues: Sendable {
             },
         ]
         // The bodies' values (a digest over each body's links: 375,000 bodies at 100,000
-        // questions) on every core: their keys sorted first, the parts then kept in that order.
-        let bodyValues = bodies.ledger.keysAndDigests().map { (key: PageInputKey.body($0.key), value: $0.digest) }.sorted { $0.key < $1.key }
+        // questions): in the ledger's key order, which is theirs (a body key orders by kind, then
+        // number, as `PageInputKey.body` lays them out; an ID beyond 2^56 would break the order,
+        // and `keysAreDistinct` then sends the build to a full walk), cut into parts kept in that order.
+        let bodyValues = bodies.ledger.keysAndDigests().map { (key: PageInputKey.body($0.key), value: $0.digest) }
         let bodyParts: [Part] = stride(from: 0, to: bodyValues.count, by: Self.bodiesPerPart).map { start in
             { Array(bodyValues[start..<min(bodyValues.count, start + Self.bodiesPerPart)]) }
         }
-        func sorting(_ part: @escaping Part) -> Part { { part().sorted { $0.key < $1.key } } }
+        func sorting(_ part: @escaping Part) -> Part { { KeyOrder.sorted(part(), by: \.key.rawValue) } }
         // Entities' kinds come before bodies', lists' after (`PageInputKey.Kind`).
         let sorted = ParallelWork.map(parts[..<5].map(sorting) + bodyParts + parts[5...].map(sorting)) { $0() }
         var keys: [UInt64] = [], values: [UInt64] = []

@@ -38,17 +38,21 @@ struct PlanFingerprints {
         // Most keys of an unchanged page miss this mask, so few reach the set.
         let mask = changed.reduce(UInt64(0)) { $0 | Self.bit($1) }
 
-        let pages = ParallelWork.map(jobs) { job -> (PageFingerprint, PageInputsState.Words, walked: Bool) in
-            if let previous, let code = job.inputsCode, let record = previous.record(code),
-               !record.keys.contains(where: { mask & Self.bit($0) != 0 && changed.contains($0) }) {
-                return (record.fingerprint, record.keys, false)
+        let codes = jobs.map(\.inputsCode)
+        let places = previous.map { $0.places(of: codes) } ?? []
+        let pages = ParallelWork.map(Array(jobs.indices)) { index -> (PageFingerprint, PageInputsState.Words, walked: Bool) in
+            if let previous, let place = places[index] {
+                let record = previous.record(at: place)
+                if !record.keys.contains(where: { mask & Self.bit($0) != 0 && changed.contains($0) }) {
+                    return (record.fingerprint, record.keys, false)
+                }
             }
-            let (fingerprint, keys) = renderer.fingerprintAndInputs(of: job, entities: entities, seed: seed)
+            let (fingerprint, keys) = renderer.fingerprintAndInputs(of: jobs[index], entities: entities, seed: seed)
             return (fingerprint, PageInputsState.Words(keys.map(\.rawValue)), true)
         }
         fingerprints = pages.map(\.0)
         walked = pages.reduce(0) { $0 + ($1.walked ? 1 : 0) }
-        recorded = zip(jobs, pages).compactMap { job, page in job.inputsCode.map { ($0, page.0, page.1) } }
+        recorded = zip(codes, pages).compactMap { code, page in code.map { ($0, page.0, page.1) } }
     }
 
     /// Writes the record for the next build, to publish with the output (`PageInputsState`).

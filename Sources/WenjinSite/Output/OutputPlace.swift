@@ -18,8 +18,9 @@ struct OutputPlace: Sendable {
     /// The spare name of a swap made by renames.
     let spare: URL
     let owned: OwnedFolders
-    /// The live folder's manifest as the check read it, so that `StagedOutput` need not read it
-    /// again (at 10,000 questions each parse costs tens of milliseconds); nil when unchecked.
+    /// The live folder's manifest as the check read it (its header and folder lines checked,
+    /// its file lines left for `StagedOutput` to parse), so that it is not read again; nil when
+    /// unchecked.
     private(set) var checkedLive: OutputManifest.Loaded??
 
     /// The names of the output at `destination` (resolved), without checking the place: what

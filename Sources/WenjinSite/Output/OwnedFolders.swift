@@ -33,10 +33,11 @@ struct OwnedFolders: Sendable {
     }
 
     /// The manifest that describes the folder at `path` as it is now (nothing was added to it),
-    /// and the index of its slot; nil when none does.
+    /// with the index of its slot, checked by its header and folder lines (its file lines are
+    /// parsed by `Loaded.manifest()`); nil when none does.
     func describing(_ path: String) -> OutputManifest.Loaded? {
         for (slot, file) in slots.enumerated() {
-            if let manifest = OutputManifest.load(file, describing: path) { return OutputManifest.Loaded(slot: slot, manifest: manifest) }
+            if let loaded = OutputManifest.loaded(file, slot: slot, describing: path) { return loaded }
         }
         return nil
     }

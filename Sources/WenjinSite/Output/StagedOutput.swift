@@ -67,10 +67,11 @@ final class StagedOutput: Sendable {
         livePath = destination.path
         folder = StagingFolder(root: staging.path)
         let slots = OutputManifest.slots(for: self.destination, in: stateFolder)
-        // Read once: the place's check read it already, unless the place was not checked.
+        // Read once: the place's check read it already, unless the place was not checked; its
+        // file lines parsed here. A manifest damaged past its folder lines is no manifest.
         let loaded = place.checkedLive ?? place.owned.describing(livePath)
-        let liveSlot = loaded?.slot
-        let known = loaded?.manifest
+        let known = loaded?.manifest()
+        let liveSlot = known == nil ? nil : loaded?.slot
         live = known ?? OutputManifest()
         liveKnown = known != nil
         stagingSlot = slots[liveSlot == 0 ? 1 : 0]
@@ -217,8 +218,9 @@ final class StagedOutput: Sendable {
         if let name = sidecars.keys.first(where: { $0.isEmpty || $0.contains("\n") || $0.contains("/") }) {
             throw SiteError(.output, step: .publish, message: "invalid sidecar name \"\(name)\"")
         }
-        let (produced, staged) = state.withLock { ($0.produced, $0.sidecars) }
-        let stale = twin.fingerprints.keys.filter { produced[$0] == nil }.map { SitePath($0) }
+        let (produced, inTwin, staged) = state.withLock { ($0.produced, $0.producedInTwin, $0.sidecars) }
+        // A rebuild produces every file the twin had, as a rule: then none is stale.
+        let stale = inTwin == twin.fingerprints.count ? [] : twin.fingerprints.keys.filter { produced[$0] == nil }.map { SitePath($0) }
         for path in stale { touch(path) }
         do {
             try folder.remove(stale)
@@ -297,7 +299,8 @@ final class StagedOutput: Sendable {
     }
 
     private func record(_ path: SitePath, _ fingerprint: PageFingerprint) {
-        state.withLock { $0.produced[path.text] = fingerprint }
+        let listedInTwin = twin[path] != nil
+        state.withLock { $0.record(path.text, fingerprint, listedInTwin: listedInTwin) }
     }
 
     /// Replaces the twin (the old live folder, which `OutputPlace` found empty or made by a

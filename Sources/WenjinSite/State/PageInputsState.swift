@@ -15,10 +15,11 @@ struct PageInputsState: Sendable {
 
     let seed: PageFingerprint
     let values: InputValues
-    /// The record as read, and where each page's record starts among its words: kept pages
-    /// take their keys from it (`Words`) rather than from a decoded copy.
+    /// The record as read, and where each page's record starts among its words, in the order
+    /// written (the plan's): kept pages take their keys from it (`Words`) rather than from a
+    /// decoded copy, and are found by their place in the plan (`places(of:)`), not by a table.
     private let words: Words
-    private let pages: [PageCode: Int]
+    private let starts: [Int]
 
     /// A page as the state names it: its kind and ID, and its page number.
     struct PageCode: Hashable, Sendable {
@@ -88,23 +89,69 @@ struct PageInputsState: Sendable {
         let pageCount = Int(truncatingIfNeeded: words[position])
         position += 1
         guard pageCount >= 0, pageCount <= (words.count - position) / 4 else { return nil }
-        var pages: [PageCode: Int] = [:]
-        pages.reserveCapacity(pageCount)
+        var starts: [Int] = []
+        starts.reserveCapacity(pageCount)
         for _ in 0..<pageCount {
             guard words.count - position >= 4 else { return nil }
             let keyCount = Int(truncatingIfNeeded: words[position + 3])
             guard keyCount >= 0, keyCount <= words.count - position - 4 else { return nil }
-            pages[PageCode(subject: words[position], page: words[position + 1])] = position
+            starts.append(position)
             position += 4 + keyCount
         }
         guard position == words.count else { return nil }
         self.words = words
-        self.pages = pages
+        self.starts = starts
     }
 
-    /// The record of the page `code` names, when the last build wrote it.
-    func record(_ code: PageCode) -> Record? {
-        guard let start = pages[code] else { return nil }
+    /// For each of `codes` (a plan's pages, nil for those never recorded), the index of the
+    /// last build's record of that page (`record(at:)`), nil when it wrote none. The records
+    /// lie in the last plan's order, so a page is looked for first at its own place among
+    /// the recorded pages (a rebuild's plan is the same, or shifted after a page came or went:
+    /// checked from where the last match left off); a table of codes is made only for pages
+    /// found at neither place.
+    func places(of codes: [PageCode?]) -> [Int?] {
+        var table: [PageCode: Int]?
+        var places: [Int?] = []
+        places.reserveCapacity(codes.count)
+        var ordinal = 0, shift = 0
+        for code in codes {
+            guard let code else { places.append(nil); continue }
+            defer { ordinal += 1 }
+            if holds(code, at: ordinal + shift) {
+                places.append(ordinal + shift)
+                continue
+            }
+            if shift != 0, holds(code, at: ordinal) {
+                shift = 0
+                places.append(ordinal)
+                continue
+            }
+            if table == nil {
+                var made: [PageCode: Int] = [:]
+                made.reserveCapacity(starts.count)
+                for index in starts.indices { made[self.code(at: index)] = index }
+                table = made
+            }
+            let found = table?[code]
+            if let found { shift = found - ordinal }
+            places.append(found)
+        }
+        return places
+    }
+
+    /// Whether the `index`th page recorded (if there is one) is the page `code` names.
+    private func holds(_ code: PageCode, at index: Int) -> Bool {
+        index >= 0 && index < starts.count && self.code(at: index) == code
+    }
+
+    /// The code of the `index`th page recorded.
+    private func code(at index: Int) -> PageCode {
+        PageCode(subject: words[starts[index]], page: words[starts[index] + 1])
+    }
+
+    /// The `index`th page's record (`places(of:)`).
+    func record(at index: Int) -> Record {
+        let start = starts[index]
         let keyCount = Int(words[start + 3])
         return Record(fingerprint: PageFingerprint(value: words[start + 2]), keys: words[(start + 4)..<(start + 4 + keyCount)])
     }

@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+import WenjinBuildSupport
+@testable import WenjinSite
+
+/// The last build's record of page inputs (`PageInputsState`) is read as it lies: a page's
+/// record is found by its place in the plan (the records lie in the last plan's order), not
+/// through a table of every page, and must be found whatever pages came, went or moved since.
+@Suite("Page inputs record looked up by place")
+struct PageInputsRecordTests {
+    private static func code(_ subject: UInt64) -> PageInputsState.PageCode {
+        PageInputsState.PageCode(subject: subject, page: 1)
+    }
+
+    /// A record of `subjects`' pages, in that order, each with a fingerprint and keys of its own, read back.
+    private static func record(_ subjects: [UInt64]) throws -> PageInputsState {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wenjin-page-inputs-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("page-inputs")
+        var writer = try SidecarWriter(file: file)
+        let pages = subjects.map { subject in
+            (code: code(subject), fingerprint: PageFingerprint(value: subject * 10), keys: PageInputsState.Words([subject, subject + 1]))
+        }
+        PageInputsState.write(seed: PageFingerprint(value: 7), values: InputValues(keys: [1, 2], values: [3, 4]), pages: pages,
+                              pageCount: pages.count, to: &writer)
+        _ = try writer.finish()
+        return try #require(PageInputsState(decoding: Array(try Data(contentsOf: file))))
+    }
+
+    /// What the record says of each page of `plan` (nil: no record): its fingerprint's value and first key.
+    private static func found(_ plan: [UInt64?], in state: PageInputsState) -> [[UInt64]?] {
+        state.places(of: plan.map { $0.map(code) }).map { place in
+            place.map { let record = state.record(at: $0); return [record.fingerprint.value, record.keys[record.keys.startIndex]] }
+        }
+    }
+
+    @Test("The same plan finds every page's own record, pages never recorded (nil) finding none")
+    func samePlan() throws {
+        let state = try Self.record([1, 2, 3, 4])
+        #expect(Self.found([nil, 1, 2, nil, 3, 4], in: state) == [nil, [10, 1], [20, 2], nil, [30, 3], [40, 4]])
+    }
+
+    @Test("A page that came or went shifts the plan, and every page after it still finds its own record")
+    func shiftedPlan() throws {
+        let state = try Self.record([1, 2, 3, 4, 5])
+        // 9 is new, 2 went: the pages after each find theirs at the shifted place.
+        #expect(Self.found([1, 9, 2, 3, 4, 5], in: state) == [[10, 1], nil, [20, 2], [30, 3], [40, 4], [50, 5]])
+        #expect(Self.found([1, 3, 4, 5], in: state) == [[10, 1], [30, 3], [40, 4], [50, 5]])
+        #expect(Self.found([1, 9, 3, 4, 5, 6], in: state) == [[10, 1], nil, [30, 3], [40, 4], [50, 5], nil])
+    }
+
+    @Test("Pages in another order each find their own record")
+    func reorderedPlan() throws {
+        let state = try Self.record([1, 2, 3, 4, 5])
+        #expect(Self.found([5, 4, 3, 2, 1], in: state) == [[50, 5], [40, 4], [30, 3], [20, 2], [10, 1]])
+        #expect(Self.found([2, 1, 3, 5, 4, 7], in: state) == [[20, 2], [10, 1], [30, 3], [50, 5], [40, 4], nil])
+    }
+}
