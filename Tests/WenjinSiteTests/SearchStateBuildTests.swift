@@ -30,14 +30,8 @@ struct SearchStateBuildTests {
         }
     }
 
-    @Test("A damaged or missing search state makes the rebuild write the whole index, say so, and equal a full build",
-          arguments: ["damaged", "missing"])
-    func unusableStateFallsBack(damage: String) throws {
-        let site = try FixtureSite()
-        defer { site.remove() }
-        _ = try site.build()
-        let files = try states(site)
-        #expect(!files.isEmpty)
+    /// Removes each file ("missing") or flips a byte in its middle ("damaged").
+    private func spoil(_ files: [URL], _ damage: String) throws {
         for file in files {
             if damage == "missing" {
                 try FileManager.default.removeItem(at: file)
@@ -47,6 +41,17 @@ struct SearchStateBuildTests {
                 try bytes.write(to: file)
             }
         }
+    }
+
+    @Test("A damaged or missing search state makes the rebuild write the whole index, say so, and equal a full build",
+          arguments: ["damaged", "missing"])
+    func unusableStateFallsBack(damage: String) throws {
+        let site = try FixtureSite()
+        defer { site.remove() }
+        _ = try site.build()
+        let files = try states(site)
+        #expect(!files.isEmpty)
+        try spoil(files, damage)
         try retitle(100, "图书馆周日几点开门？", in: site)
         let notes = NoteKeepingProgress()
         _ = try site.build(progress: notes)
@@ -103,15 +108,7 @@ struct SearchStateBuildTests {
         let journals = try FileManager.default.contentsOfDirectory(at: site.storeFolder, includingPropertiesForKeys: nil)
             .filter { $0.lastPathComponent.hasSuffix("." + SiteIndexes.searchJournalSidecar) }
         #expect(!journals.isEmpty)
-        for file in journals {
-            if damage == "missing" {
-                try FileManager.default.removeItem(at: file)
-            } else {
-                var bytes = try Data(contentsOf: file)
-                bytes[bytes.count / 2] ^= 0xFF
-                try bytes.write(to: file)
-            }
-        }
+        try spoil(journals, damage)
         try retitle(100, "图书馆周六几点开门？", in: site)
         let notes = NoteKeepingProgress()
         _ = try site.build(progress: notes)

@@ -1,20 +1,52 @@
 import Dispatch
-import Synchronization
+import Foundation
 
 /// Three independent pieces of work run at once: each is mostly one thread's work (reading and
 /// decoding a state file, filling dictionaries), so one after the other they leave a core idle.
+///
+/// The first runs on the caller's thread, the other two on threads of their own, not in a
+/// `concurrentPerform`: libdispatch runs an apply nested in another serially when the cores are
+/// fewer than the outer apply's iterations (two cores here), so every `ParallelWork` and the
+/// store's two-connection read inside a piece ran on one core.
 enum SideBySide {
     static func run<A: Sendable, B: Sendable, C: Sendable>(
         _ first: @Sendable () -> A, _ second: @Sendable () -> B, _ third: @Sendable () -> C
     ) -> (A, B, C) {
-        let results = Mutex<(A?, B?, C?)>((nil, nil, nil))
-        DispatchQueue.concurrentPerform(iterations: 3) { part in
-            switch part {
-            case 0: let value = first(); results.withLock { $0.0 = value }
-            case 1: let value = second(); results.withLock { $0.1 = value }
-            default: let value = third(); results.withLock { $0.2 = value }
+        withoutActuallyEscaping(second) { second in
+            withoutActuallyEscaping(third) { third in
+                let (b, c) = (OwnThread(second), OwnThread(third))
+                let a = first()
+                return (a, b.joined(), c.joined())
             }
         }
-        return results.withLock { ($0.0!, $0.1!, $0.2!) }
+    }
+
+    /// One piece on a thread of its own; `joined` waits for its value.
+    private final class OwnThread<Value: Sendable>: @unchecked Sendable {
+        // Unchecked: the thread takes `work` once and sets `value` before it signals `done`; the
+        // caller reads `value` only after waiting on `done`.
+        private var work: (@Sendable () -> Value)?
+        private var value: Value?
+        private let done = DispatchSemaphore(value: 0)
+
+        init(_ work: @escaping @Sendable () -> Value) {
+            self.work = work
+            Thread { [self] in
+                perform()
+                done.signal()
+            }.start()
+        }
+
+        /// Runs the work and lets go of it before `done` is signalled: the caller's
+        /// `withoutActuallyEscaping` checks that nothing holds the closure once it is joined.
+        private func perform() {
+            let job = work.take()
+            value = job?()
+        }
+
+        func joined() -> Value {
+            done.wait()
+            return value.take()!
+        }
     }
 }
