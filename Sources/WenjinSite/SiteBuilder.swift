@@ -93,7 +93,7 @@ package struct SiteBuilder: Sendable {
         // Links resolve without the bodies, so one archive lookup serves the sanitizer and the pages.
         let (archive, raw, ledger, rows) = try steps.run(.readStore) {
             // What the last build saw, so this one reads and digests only rows written since;
-            // the ledger decoded meanwhile, on the other core.
+            // meanwhile the ledger's journal is laid over its table (its texts are read only when asked for).
             let previous = PreviousBuild(stateFolder: stateFolder)
             let (ledger, read, _) = SideBySide.run({ previous.ledger?.decoded() }, {
                 Result { try readArchive(since: previous.since, previousRows: previous.rows) }

@@ -4,7 +4,8 @@ import WenjinStore
 
 /// What the last build left in the store's folder for the next one: the body ledger and the
 /// row digests, each with the store's change counter it saw (docs/design.md#store). The
-/// ledger is only read here, to be decoded beside the store's read (`BodyLedger.Unread`).
+/// ledger's table and journal are only read here, the journal laid over the table beside the
+/// store's read (`BodyLedger.Unread`).
 struct PreviousBuild {
     let ledger: BodyLedger.Unread?
     let rows: RowDigests?
