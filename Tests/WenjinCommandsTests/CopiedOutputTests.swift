@@ -24,6 +24,29 @@ struct CopiedOutputTests {
         }
     }
 
+    @Test("A live manifest damaged in its folder lines vouches for nothing: a file added by hand is named and kept")
+    func damagedManifestKeepsAddedFile() async throws {
+        let nest = try await BuildOutputPlaceTests.Nest()
+        #expect(await nest.build("_site").exitCode == .success)
+        #expect(await nest.build("_site").exitCode == .success)
+        let state = nest.root.appendingPathComponent(".wenjin")
+        var damaged = 0
+        for name in try FileManager.default.contentsOfDirectory(atPath: state.path) where name.hasSuffix(".manifest") {
+            let file = state.appendingPathComponent(name)
+            let text = try String(contentsOf: file, encoding: .utf8)
+            guard let first = text.range(of: "\nfolder ") else { continue }
+            try Data(text.replacingCharacters(in: first, with: "\nfo1der ").utf8).write(to: file)
+            damaged += 1
+        }
+        try #require(damaged > 0)
+        let added = nest.root.appendingPathComponent("_site/questions/mine.txt")
+        try Data("mine".utf8).write(to: added)
+        let refused = await nest.build("_site")
+        #expect(refused.exitCode == .failure)
+        #expect(refused.error.contains("holds files that no wenjin build wrote (questions/mine.txt)"), "\(refused.error)")
+        #expect(try Data(contentsOf: added) == Data("mine".utf8))
+    }
+
     @Test("A copied output and twin are built over, and a file added by hand deep in a copied output is named and kept")
     func copiedOutputIsCheckedFileByFile() async throws {
         let nest = try await BuildOutputPlaceTests.Nest()

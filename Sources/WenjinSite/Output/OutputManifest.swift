@@ -42,6 +42,14 @@ struct OutputManifest: Sendable {
             manifest?.file = file
             return manifest
         }
+
+        /// Whether every line of it reads, its file lines checked but not kept: only a whole
+        /// manifest vouches for its folder, so a damaged one never lets a build remove a file
+        /// someone added there (`OutputPlace`).
+        var isWhole: Bool {
+            guard let identity = FolderIdentity(path: folder) else { return false }
+            return bytes.withUnsafeBytes { parse($0.bindMemory(to: UInt8.self), expecting: identity, in: folder, keepingFiles: false) } != nil
+        }
     }
 
     init(fingerprints: [String: PageFingerprint] = [:]) {
@@ -247,7 +255,7 @@ struct OutputManifest: Sendable {
     /// Reads what `encoded` wrote. Lines found with `memchr` and file lines decoded from their
     /// bytes directly: a rebuild reads two manifests of every output file before anything else.
     private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, expecting identity: FolderIdentity,
-                              in folder: String) -> OutputManifest? {
+                              in folder: String, keepingFiles: Bool = true) -> OutputManifest? {
         guard let base = bytes.baseAddress else { return nil }
         var position = 0
         /// The next line's bytes without its newline; nil at the end or on a missing newline.
@@ -269,6 +277,7 @@ struct OutputManifest: Sendable {
             let bytes = UnsafeBufferPointer(start: base + position, count: end - position)
             position = end + 1
             if bytes.count > 17, bytes[16] == 0x20, let fingerprint = hexValue(bytes[0..<16]) {
+                guard keepingFiles else { continue }
                 fingerprints[String(decoding: UnsafeBufferPointer(rebasing: bytes[17...]), as: UTF8.self)] = PageFingerprint(value: fingerprint)
             } else if bytes.starts(with: folderPrefix) {
                 let parts = text(bytes).dropFirst(7).split(separator: " ", maxSplits: 1)
@@ -293,7 +302,9 @@ struct OutputManifest: Sendable {
         guard let base = bytes.baseAddress, let first = memchr(base, 0x0A, bytes.count) else { return false }
         var position = base.distance(to: first.assumingMemoryBound(to: UInt8.self)) + 1
         let folderPrefix = Array("folder ".utf8)
-        while position < bytes.count, let found = memchr(base + position, 0x0A, bytes.count - position) {
+        while position < bytes.count {
+            // A last line cut short: the file was not written whole.
+            guard let found = memchr(base + position, 0x0A, bytes.count - position) else { return false }
             let end = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
             let line = UnsafeBufferPointer(start: base + position, count: end - position)
             guard line.starts(with: folderPrefix) else { return true }

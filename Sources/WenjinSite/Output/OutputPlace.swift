@@ -55,7 +55,9 @@ struct OutputPlace: Sendable {
         }
         // The preview writes draft pages into its live folder between builds (`DraftPreview`).
         let isPreview = resolved == preview
-        let described = owned.describing(destination.path)
+        // Trusted whole only when every line of its manifest reads: one damaged past its folder
+        // lines vouches for nothing, and each file is then checked against the manifests.
+        let described = owned.describing(destination.path).flatMap { $0.isWhole ? $0 : nil }
         // Parsed once, and only when a folder is not trusted whole (a copied output).
         var listed: Set<String>?
         if let why = foreign(destination.path, trusted: { _ in described != nil }, listed: &listed,
