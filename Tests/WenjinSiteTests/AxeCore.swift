@@ -2,9 +2,12 @@ import Foundation
 import WenjinTestSupport
 
 /// axe-core (the `axe.min.js` PyPI's axe-core-python ships, which `make test` installs) run in
-/// a page of the test process's one headless Chromium (`HeadlessChromium`), as
-/// Scripts/check-accessibility runs it through selenium: injected once the page has loaded,
-/// then `axe.run()` over the whole document with axe's default rules.
+/// a tab of the test process's one headless Chromium (`HeadlessChromium`), as
+/// Scripts/check-accessibility runs it through selenium: `axe.run()` over the whole document
+/// with axe's default rules, once the page has loaded. DevTools adds axe's source to every
+/// document of the tab before the page's own scripts (so it is sent once, not a page, and the
+/// page's Content Security Policy does not apply to it); only the small starting expression is
+/// asked again while the page is busy.
 enum AxeCore {
     struct Violation: Decodable, Sendable {
         let rule: String
@@ -44,19 +47,16 @@ enum AxeCore {
     static func violations(in pages: [URL], dark: Bool) async throws -> [(page: URL, violations: [Violation])] {
         guard let source, let first = pages.first else { throw Missing() }
         let browser = HeadlessChromium.shared
-        let tab = try await browser.open(first, prefersDark: dark)
+        let tab = try await browser.open(first, prefersDark: dark, firstScript: source)
         do {
             var found: [(page: URL, violations: [Violation])] = []
             for page in pages {
                 if page != first {
                     _ = try await browser.value(of: "location.href = \(quoted(page.absoluteString)), 'going'", in: tab)
                 }
-                // As selenium's `get` does: wait for the page's load (its own scripts run) before axe.
-                _ = try await browser.value(of: "location.href === \(quoted(page.absoluteString)) && document.readyState === 'complete' ? 'loaded' : null",
-                                            in: tab)
-                _ = try await browser.value(of: source + "\n;" + start, in: tab)
-                // axe takes about a second a page alone, several under load (selenium allowed 120 s).
-                let json = try await browser.value(of: "window.wenjinAxe", in: tab, within: 120)
+                // axe takes about a second a page alone, several under load (selenium allowed 60 s
+                // for a page to load and 120 s for axe).
+                let json = try await browser.value(of: run(in: page), in: tab, within: 120)
                 found.append((page, try JSONDecoder().decode([Violation].self, from: Data(json.utf8))))
             }
             await browser.close(tab)
@@ -67,21 +67,28 @@ enum AxeCore {
         }
     }
 
+    /// Once `page` has loaded (its own scripts run, as selenium's `get` waits for), starts axe
+    /// once, and gives its violations as JSON when they are there (null until then; an error's
+    /// message instead, which fails the decoding with the message in the error).
+    private static func run(in page: URL) -> String {
+        """
+        location.href !== \(quoted(page.absoluteString)) || document.readyState !== "complete" ? null : (function () {
+          if (!window.wenjinAxeStarted) {
+            window.wenjinAxeStarted = true;
+            axe.run().then(function (results) {
+              window.wenjinAxe = JSON.stringify(results.violations.map(function (violation) {
+                return {rule: violation.id, impact: violation.impact, help: violation.help,
+                        targets: violation.nodes.slice(0, 5).map(function (node) { return node.target; })};
+              }));
+            }, function (error) { window.wenjinAxe = "axe failed: " + error; });
+          }
+          return window.wenjinAxe || null;
+        })()
+        """
+    }
+
     /// `text` as a JavaScript string literal.
     private static func quoted(_ text: String) -> String {
         String(decoding: try! JSONEncoder().encode(text), as: UTF8.self)
     }
-
-    /// Starts axe and leaves its violations, as JSON, in `window.wenjinAxe` (an error's message
-    /// there instead fails the decoding, with the message in the error).
-    private static let start = """
-        window.wenjinAxe = null;
-        axe.run().then(function (results) {
-          window.wenjinAxe = JSON.stringify(results.violations.map(function (violation) {
-            return {rule: violation.id, impact: violation.impact, help: violation.help,
-                    targets: violation.nodes.slice(0, 5).map(function (node) { return node.target; })};
-          }));
-        }, function (error) { window.wenjinAxe = "axe failed: " + error; });
-        "started"
-        """
 }
