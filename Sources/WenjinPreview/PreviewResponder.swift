@@ -6,13 +6,13 @@ import WenjinHTTP
 struct PreviewResponder: Sendable {
     let root: URL
     let status: BuildStatus
-    /// How long one event stream lasts before it ends and the browser reconnects (after the
-    /// `retry` delay, with the same `since`, so no rebuild is missed). Ending streams frees their
-    /// threads from pages long closed, and lets headless Chromium's virtual time advance.
-    let streamLifetime: Duration
     /// The `Host` values answered; others get 403 (`PreviewHosts`).
     let hosts: PreviewHosts
 
+    /// How long one event stream lasts before it ends and the browser reconnects (after the
+    /// `retry` delay, with the same `since`, so no rebuild is missed). Ending streams frees their
+    /// threads from pages long closed.
+    static let streamLifetime: Duration = .seconds(30)
     /// How often an event stream looks for a new rebuild; short enough to feel immediate.
     static let eventPollInterval: Duration = .milliseconds(100)
     /// A comment line now and then keeps proxies and browsers from dropping an idle stream.
@@ -78,14 +78,13 @@ struct PreviewResponder: Sendable {
     /// the page's, then keeps the connection until the page goes.
     private func events(since: Int?) -> HTTPResponse {
         let status = self.status
-        let streamLifetime = self.streamLifetime
         let stream = HTTPBodyStream { writer in
             // Reconnect soon after a server restart, so the page notices it is back.
             var announced = since ?? status.snapshot.generation
             guard writer.write("retry: 500\n\n") else { return }
             var quiet: Duration = .zero
             var open: Duration = .zero
-            while open < streamLifetime {
+            while open < Self.streamLifetime {
                 let generation = status.snapshot.generation
                 if generation != announced {
                     announced = generation

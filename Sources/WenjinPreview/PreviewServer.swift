@@ -31,12 +31,10 @@ package final class PreviewServer: Sendable {
     ///   - configuration: where to listen and the request limits and timeouts.
     ///   - watch: files and folders (read recursively) whose changes trigger `rebuild`; never the root itself.
     ///   - pollInterval: how often the watched paths are looked at.
-    ///   - streamLifetime: how long a page's event stream stays open before the browser reconnects
-    ///     (headless browsers in tests need it short: their virtual time waits for open requests).
     ///   - rebuild: rebuilds the site into `root`; runs on the watcher's thread, one at a time.
     package init(
         root: URL, configuration: HTTPServerConfiguration = HTTPServerConfiguration(host: "127.0.0.1", port: 8000),
-        watch: [URL] = [], pollInterval: Duration = .milliseconds(250), streamLifetime: Duration = .seconds(30),
+        watch: [URL] = [], pollInterval: Duration = .milliseconds(250),
         rebuild: @escaping @Sendable () throws -> Void = {}
     ) {
         self.root = root
@@ -46,7 +44,7 @@ package final class PreviewServer: Sendable {
         self.rebuilder = rebuilder
         let hosts = PreviewHosts(listenAddress: configuration.host, port: configuration.port)
         self.hosts = hosts
-        let responder = PreviewResponder(root: root, status: status, streamLifetime: streamLifetime, hosts: hosts)
+        let responder = PreviewResponder(root: root, status: status, hosts: hosts)
         server = HTTPServer(configuration: configuration) { responder.respond(to: $0) }
         watcher = watch.isEmpty ? nil : FileWatcher(paths: watch, interval: pollInterval) { rebuilder.run() }
     }
