@@ -74,8 +74,11 @@ struct ArchiveContent: Sendable {
                 rowsRead = .changedAfter(counter, changed)
             }
             let after = rowsRead.counter
+            // Sized up front: grown one insert at a time, the table rehashed every URL on the way.
+            let stored = try reader.assets()
             var assets: [AssetURL: Asset] = [:]
-            for asset in try reader.assets() { assets[asset.url] = asset }
+            assets.reserveCapacity(stored.count)
+            for asset in stored { assets[asset.url] = asset }
             var source = try reader.meta(.sourceURL) ?? fallbackSource?.absoluteString ?? "http://wenjin.in"
             // A store crawled before `user:password@` was refused may still carry one: never publish it.
             if var components = URLComponents(string: source), components.user != nil || components.password != nil {
@@ -93,11 +96,26 @@ struct ArchiveContent: Sendable {
             // Two queries for every answer and comment, not one per question and per answer.
             return (try reader.answersByQuestion(bodiesChangedAfter: after), try reader.commentsByAnswer())
         })
-        // Answers are shown under their question only: one whose question is not stored is left out.
-        content.answers.reserveCapacity(content.questions.count)
-        for question in content.questions { content.answers[question.id] = stored[question.id] ?? [] }
+        content.answers = Self.answerLists(consume stored, of: content.questions)
         content.answerComments = comments
         return content
+    }
+
+    /// Every question's answers, an empty list for one without: the read's table completed in
+    /// place, not copied into a new one (a table of 100,000 lists hashed again at every build).
+    /// Answers are shown under their question only: a list whose question is not stored is left out.
+    private static func answerLists(_ stored: consuming [QuestionID: [Answer]], of questions: [Question]) -> [QuestionID: [Answer]] {
+        let storedLists = stored.count
+        var lists = consume stored
+        lists.reserveCapacity(questions.count)
+        var matched = 0
+        for question in questions {
+            if lists[question.id] == nil { lists[question.id] = [] } else { matched += 1 }
+        }
+        // Usually every stored list has its question; otherwise the rest are dropped.
+        guard matched < storedLists else { return lists }
+        let shown = Set(questions.map(\.id))
+        return lists.filter { shown.contains($0.key) }
     }
 
     /// The counter after which rows count as changed (and bring their bodies): `seen`'s, when the
