@@ -3,9 +3,9 @@ import WenjinSample
 import WenjinTestSupport
 
 /// Crawled sample sites built once per test process, for tests that only read what the first
-/// build of a crawl published and the store it came from: a build of 120 questions costs about
-/// as much CPU as their crawl. Nobody builds these sites again or writes to them; a test that
-/// does makes a `CrawledSite` of its own.
+/// build of a crawl published and the store it came from: each of them would otherwise copy the
+/// crawl and build it again. Nobody builds these sites again or writes to them; a test that does
+/// makes a `CrawledSite` of its own.
 actor SharedBuiltSamples {
     static let shared = SharedBuiltSamples()
 
