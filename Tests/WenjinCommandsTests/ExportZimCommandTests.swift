@@ -13,8 +13,7 @@ private let zimTools = ["/usr/bin/zimcheck", "/usr/bin/zimdump"].allSatisfy { Fi
 struct ExportZimCommandTests {
     @Test("An exported sample archive passes zimcheck -A with the home page as its main page", .timeLimit(.minutes(20)))
     func zimcheckPasses() async throws {
-        let site = try await ZimSite(questions: 30)
-        let zim = try await site.export()
+        let zim = try await SharedZimExports.archive(questions: 30)
         let check = try await ZimSite.tool("/usr/bin/zimcheck", ["-A", zim.path])
         #expect(check.status == 0, "\(check.output)")
         #expect(check.output.contains("Overall Test Status: Pass"), "\(check.output)")
@@ -46,8 +45,7 @@ struct ExportZimCommandTests {
 
     @Test("Kiwix's random page opens only questions and articles, the front articles", .timeLimit(.minutes(20)))
     func randomPageIsFrontArticle() async throws {
-        let site = try await ZimSite(questions: 20)
-        let server = try await KiwixServe(zim: try await site.export(as: "random.zim"))
+        let server = try await KiwixServe(zim: try await SharedZimExports.archive(questions: 20))
         defer { server.stop() }
         for _ in 0..<20 {
             // URLSession follows kiwix-serve's redirect to the random entry.

@@ -13,10 +13,10 @@ struct ExportZimSearchTests {
     @Test("kiwix-serve's full-text search finds a question by a two-character Chinese word, and its title suggestions by the title's start",
           .timeLimit(.minutes(20)))
     func chineseSearchAndSuggestions() async throws {
-        let site = try await ZimSite(questions: 30)
-        let server = try await KiwixServe(zim: try await site.export(as: "search.zim"))
+        let site = try await ServeSite(questions: 30)
+        let server = try await KiwixServe(zim: try await SharedZimExports.archive(questions: 30))
         defer { server.stop() }
-        let questions = try site.site.store.read { try $0.questions() }
+        let questions = try site.store.read { try $0.questions() }
         let question = try #require(questions.first { $0.title.filter(\.isChineseCharacter).count >= 4 })
         let chinese = question.title.filter(\.isChineseCharacter)
         let word = String(chinese.prefix(2))
@@ -31,10 +31,10 @@ struct ExportZimSearchTests {
     @Test("kiwix-serve's full-text search lists only questions and articles, not the list, user and topic pages that repeat their titles",
           .timeLimit(.minutes(20)))
     func searchFindsOnlyFrontArticles() async throws {
-        let site = try await ZimSite(questions: 30)
-        let server = try await KiwixServe(zim: try await site.export(as: "front.zim"))
+        let site = try await ServeSite(questions: 30)
+        let server = try await KiwixServe(zim: try await SharedZimExports.archive(questions: 30))
         defer { server.stop() }
-        let questions = try site.site.store.read { try $0.questions() }
+        let questions = try site.store.read { try $0.questions() }
         let question = try #require(questions.first { $0.title.filter(\.isChineseCharacter).count >= 4 })
         let word = String(question.title.filter(\.isChineseCharacter).prefix(2))
         let found = try await server.get("search?content=\(server.book)&pageLength=100&pattern=\(Self.encoded(word))")
@@ -46,11 +46,11 @@ struct ExportZimSearchTests {
     @Test("kiwix-serve's full-text search finds a question by a two-character word that only its answers hold",
           .timeLimit(.minutes(20)))
     func answersAreIndexed() async throws {
-        let site = try await ZimSite(questions: 30)
-        let server = try await KiwixServe(zim: try await site.export(as: "answers.zim"))
+        let site = try await ServeSite(questions: 30)
+        let server = try await KiwixServe(zim: try await SharedZimExports.archive(questions: 30))
         defer { server.stop() }
-        let questions = try site.site.store.read { try $0.questions() }
-        let answers = try site.site.store.read { try $0.answersByQuestion() }
+        let questions = try site.store.read { try $0.questions() }
+        let answers = try site.store.read { try $0.answersByQuestion() }
         let (question, word) = try #require(Self.answerOnlyWord(questions: questions, answers: answers))
         let found = try await server.get("search?content=\(server.book)&pageLength=100&pattern=\(Self.encoded(word))")
         let results = Self.linkedPaths(in: found.body, book: server.book)
@@ -60,8 +60,9 @@ struct ExportZimSearchTests {
     @Test("kiwix-serve's full-text search finds no question or article by the navigation's words, which every page shows",
           .timeLimit(.minutes(20)))
     func navigationIsNotIndexed() async throws {
+        // The shared export of the same community; the build below goes to a site of its own.
+        let server = try await KiwixServe(zim: try await SharedZimExports.archive(questions: 20))
         let site = try await ZimSite(questions: 20)
-        let server = try await KiwixServe(zim: try await site.export(as: "navigation.zim"))
         defer { server.stop() }
         // The dark-mode switch of the navigation bar ("深色模式"), on every page, in no sample post.
         let navigation = "深色模式"

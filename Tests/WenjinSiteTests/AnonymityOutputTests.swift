@@ -12,8 +12,7 @@ struct AnonymityOutputTests {
     @Test("no output file shows an anonymous post's real author near it, on either source flavor",
           .timeLimit(.minutes(20)), arguments: SampleAPI.Flavor.allCases)
     func noFileNamesTheAuthor(flavor: SampleAPI.Flavor) async throws {
-        let site = try await SampleCommunityBuildTests.CrawledSite(questions: 120, flavor: flavor)
-        _ = try site.build()
+        let site = try await SharedBuiltSamples.shared.built(questions: 120, flavor: flavor)
         var scan = try AnonymityScan(community: site.community, flavor: flavor, output: site.output)
         let leaks = scan.leaks()
         #expect(leaks.isEmpty, "\(leaks.count) leaks, e.g. \(leaks.prefix(8))")

@@ -20,11 +20,16 @@ struct SampleCommunityBuildTests {
         let community: SampleCommunity
         var output: URL { root.appendingPathComponent("_site") }
 
+        /// Whether the site folder goes with this value (not when a shared fixture holds it).
+        private let removesRoot: Bool
+
         /// `crawledAs` is the flavor site.json names; it is the server's unless a test says otherwise.
         /// The crawl is made once per process (`SampleCrawls`) and its store folder copied here.
-        init(questions: Int, flavor: SampleAPI.Flavor = .wenjin, crawledAs: CrawlOptions.Flavor? = nil) async throws {
+        /// `folder`: where the site goes, left in place at the end; a new temporary folder by default.
+        init(questions: Int, flavor: SampleAPI.Flavor = .wenjin, crawledAs: CrawlOptions.Flavor? = nil, in folder: URL? = nil) async throws {
             community = SampleCrawls.community(questions: questions)
-            root = FileManager.default.temporaryDirectory.appendingPathComponent("wenjin-sample-site-\(UUID().uuidString)")
+            root = folder ?? FileManager.default.temporaryDirectory.appendingPathComponent("wenjin-sample-site-\(UUID().uuidString)")
+            removesRoot = folder == nil
             try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
             var config = try FixtureSite.linkingRepositoryThemes(into: root)
             config.baseURL = URL(string: "https://archive.example.org/")
@@ -34,7 +39,7 @@ struct SampleCommunityBuildTests {
             store = try Store.open(at: root.appendingPathComponent(".wenjin/cache.sqlite"))
         }
 
-        deinit { try? FileManager.default.removeItem(at: root) }
+        deinit { if removesRoot { try? FileManager.default.removeItem(at: root) } }
 
         func build() throws -> BuildSummary { try SiteBuilder(config: config, store: store).build(into: output) }
 
@@ -45,8 +50,7 @@ struct SampleCommunityBuildTests {
 
     @Test("Every stored question, answer, comment, user, topic and article has its page or anchor", .timeLimit(.minutes(20)))
     func everyEntityHasAPage() async throws {
-        let site = try await CrawledSite(questions: 120)
-        _ = try site.build()
+        let site = try await SharedBuiltSamples.shared.built(questions: 120)
         let (questions, articles, users, topics) = try site.store.read { reader in
             (try reader.questions(), try reader.articles(), try reader.users(), try reader.topics())
         }
