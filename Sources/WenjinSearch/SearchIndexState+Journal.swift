@@ -21,9 +21,11 @@ extension SearchIndexState {
 
     /// The journal making this state from the bytes of the state it was patched from (read
     /// with its own journal), which are to be published again as they are; nil when this state
-    /// was not patched from one, or when the journal would outgrow an eighth of those bytes
-    /// (then the state is written whole, which folds the journal in).
-    package func journal() -> [UInt8]? {
+    /// was not patched from one, when the journal would outgrow an eighth of those bytes, or
+    /// when it replaces the record of a document whose key `withheld` names (then the state is
+    /// written whole, which folds the journal in: a withheld document's old text, still in
+    /// the previous bytes, must not be published again with them).
+    package func journal(withheld: (UInt64) -> Bool = { _ in false }) -> [UInt8]? {
         let previous: StoredDocuments
         var replaced: [(number: Int, document: SearchDocument, source: SearchSource)] = []
         switch documents {
@@ -33,6 +35,11 @@ extension SearchIndexState {
         case .pending(.all):
             return nil
         case .pending(.patched(let stored, let made)):
+            // Once emptied, a withheld document's record has nothing left to leak.
+            guard !made.contains(where: { replaced in
+                let record = stored.records[replaced.number]
+                return withheld(replaced.source.key) && (!record.text.isEmpty || !record.title.isEmpty && replaced.document.title.isEmpty)
+            }) else { return nil }
             previous = stored
             replaced = made
         }

@@ -66,6 +66,33 @@ struct SearchStateJournalTests {
         #expect(whole == full.state.encoded())
     }
 
+    @Test("a patch that empties a withheld document makes no journal, so its old text is not published again with the old bytes")
+    func withheldDocumentWritesWhole() throws {
+        var corpus = SearchCorpus(seed: 73)
+        var documents = corpus.documents(questions: 30)
+        let first = try SearchIndexUpdateTests.write(documents, after: nil)
+        var base: [UInt8] = []
+        let journal = first.state.journal(over: first.state.write { base.append(contentsOf: $0) })
+        let index = try #require(documents.indices.first { !documents[$0].text.isEmpty })
+        let oldText = Array(documents[index].text.utf8)
+        let key = SearchSource(of: documents[index]).key
+        let withheld = { (candidate: UInt64) in candidate == key }
+        documents[index].title = ""
+        documents[index].text = ""
+        let emptied = try patch(documents, base: base, journal: journal, folder: first.folder)
+        #expect(emptied.patched)
+        // Any other document would be journaled; this one makes the state be written whole, without its text.
+        #expect(emptied.state.journal() != nil)
+        #expect(emptied.state.journal(withheld: withheld) == nil)
+        var whole: [UInt8] = []
+        let written = emptied.state.write { whole.append(contentsOf: $0) }
+        #expect(Data(whole).range(of: Data(oldText)) == nil)
+        // Once emptied, the document has nothing to leak: an edit elsewhere is journaled again.
+        corpus.edit(&documents, count: 1)
+        let next = try patch(documents, base: whole, journal: emptied.state.journal(over: written), folder: emptied.folder)
+        #expect(next.state.journal(withheld: withheld) != nil)
+    }
+
     @Test("a journal of another state, cut short or changed anywhere is refused")
     func refusedJournals() throws {
         var corpus = SearchCorpus(seed: 71)

@@ -116,6 +116,49 @@ struct SearchStateBuildTests {
         #expect(FixtureSite.differing(try fullBuild(site, name: "full"), try site.outputFiles()).isEmpty)
     }
 
+    /// Every file under `folder` whose name ends in one of `suffixes` (all files without any).
+    private func files(under folder: URL, endingIn suffixes: [String] = []) throws -> [URL] {
+        let names = try #require(FileManager.default.subpathsOfDirectory(atPath: folder.path) as [String]?)
+        return names.map { folder.appendingPathComponent($0) }.filter { url in
+            var isFolder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) && !isFolder.boolValue
+                && (suffixes.isEmpty || suffixes.contains { url.lastPathComponent.hasSuffix("." + $0) })
+        }
+    }
+
+    @Test("A question taken down leaves its old text in no search state of the store's folder nor in the output")
+    func takedownLeavesNoOldTextInTheState() throws {
+        let site = try FixtureSite()
+        defer { site.remove() }
+        let secret = "只在这个问题里出现的暗号蓝鲸九号"
+        try site.store.write { writer in
+            var question = try #require(try writer.reader.question(QuestionID(100)))
+            question.detailHTML += "<p>\(secret)</p>"
+            try writer.upsert(question)
+        }
+        _ = try site.build()
+        let sidecars = [SiteIndexes.searchStateSidecar, SiteIndexes.searchJournalSidecar]
+        let bytes = Data(secret.utf8)
+        #expect(try files(under: site.storeFolder, endingIn: sidecars).contains { try Data(contentsOf: $0).range(of: bytes) != nil })
+        try Data(#"{"questions": [100]}"#.utf8).write(to: site.root.appendingPathComponent("takedowns.json"))
+        _ = try site.build()
+        // The live output and the state published with it; the twin keeps the last output until the next build.
+        let live = try #require(try files(under: site.storeFolder, endingIn: ["manifest"]).max {
+            try $0.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate!
+                < $1.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate!
+        })
+        let liveState = sidecars.map { URL(fileURLWithPath: live.path + "." + $0) }
+        for file in try files(under: site.output) + liveState {
+            #expect(try Data(contentsOf: file).range(of: bytes) == nil, "\(file.path)")
+        }
+        try retitle(101, "图书馆周日几点开门？", in: site)
+        _ = try site.build()
+        for file in try files(under: site.storeFolder, endingIn: sidecars) + files(under: site.output) {
+            #expect(try Data(contentsOf: file).range(of: bytes) == nil, "\(file.path)")
+        }
+        #expect(FixtureSite.differing(try fullBuild(site, name: "full"), try site.outputFiles()).isEmpty)
+    }
+
     @Test("After random takedowns, lifted takedowns and edits, every rebuild's files equal a full build's, search shards included")
     func randomTakedownsAndEdits() throws {
         let site = try FixtureSite()

@@ -9,14 +9,16 @@ struct FeedAndSitemapInputs {
     let bodies: SanitizedBodies
     let seed: PageFingerprint
 
-    /// The sitemap's files, each from its name and one digest of every entry (taken once: a
-    /// large archive's sitemap lists 150,000 pages in several files).
-    func sitemap(_ entries: [SitemapEntry], files: [SitePath]) -> [PageFingerprint] {
+    /// The sitemap's files, each from its name and one digest of every page it lists (taken
+    /// once: a large archive's sitemap lists 150,000 pages in several files). A page is digested
+    /// by its job, of which its path is a function under the program the seed covers, and its
+    /// date: no entry nor path is made for a sitemap that is kept.
+    func sitemap(_ pages: [PageJob], archive: ArchiveLookup, files: [SitePath]) -> [PageFingerprint] {
         var all = ContentDigest(seed: seed.value)
-        all.add(word: UInt64(entries.count))
-        for entry in entries {
-            all.add(entry.path)
-            all.add(word: entry.lastModified.map { $0.timeIntervalSinceReferenceDate.bitPattern } ?? 0)
+        all.add(word: UInt64(pages.count))
+        for page in pages where SiteIndexes.listsInSitemap(page) {
+            Self.add(page, to: &all)
+            all.add(word: SiteIndexes.lastModified(page, in: archive).map { $0.timeIntervalSinceReferenceDate.bitPattern } ?? 0)
         }
         let entriesDigest = all.finish()
         return files.map { file in
@@ -24,6 +26,29 @@ struct FeedAndSitemapInputs {
             digest.add(file.text)
             digest.add(word: entriesDigest)
             return PageFingerprint(value: digest.finish())
+        }
+    }
+
+    /// A page the sitemap lists, by what names its path: its kind and number.
+    private static func add(_ page: PageJob, to digest: inout ContentDigest) {
+        func add(_ tag: UInt8, _ first: Int, _ second: Int = 0) {
+            digest.add(tag: tag)
+            digest.add(word: UInt64(bitPattern: Int64(first)))
+            digest.add(word: UInt64(bitPattern: Int64(second)))
+        }
+        switch page {
+        case .home(let number): add(1, number)
+        case .unanswered(let number): add(2, number)
+        case .articleList(let number): add(3, number)
+        case .topicsIndex(let number): add(4, number)
+        case .usersIndex(let number): add(5, number)
+        case .question(let id): add(6, id.rawValue)
+        case .article(let id): add(7, id.rawValue)
+        case .user(let id, let number): add(8, id.rawValue, number)
+        case .topic(let id, let number): add(9, id.rawValue, number)
+        case .about: add(10, 0)
+        // Not listed (`SiteIndexes.listsInSitemap`); a path of its own all the same.
+        case .withdrawn, .search, .notFound: digest.add(page.path.text)
         }
     }
 

@@ -49,11 +49,10 @@ struct SiteIndexes {
         outcome.search = search
         outcome.sidecars = [Self.searchSeedSidecar: Array(inputs.seed.description.utf8), Self.searchJournalSidecar: journal]
         if let baseURL {
-            let entries = sitemapEntries(pages)
-            let group = Sitemap.paths(entryCount: entries.count).map { SitePath($0.text) }
-            let fingerprints = inputs.sitemap(entries, files: group)
+            let group = Sitemap.paths(entryCount: pages.count(where: Self.listsInSitemap)).map { SitePath($0.text) }
+            let fingerprints = inputs.sitemap(pages, archive: archive, files: group)
             if try !zip(group, fingerprints).allSatisfy({ try staged.carryOver($0, fingerprint: $1) }) {
-                for (file, fingerprint) in zip(Sitemap(baseURL: baseURL, entries: entries).files, fingerprints) {
+                for (file, fingerprint) in zip(Sitemap(baseURL: baseURL, entries: sitemapEntries(pages)).files, fingerprints) {
                     count(try staged.write(Array(file.contents), to: SitePath(file.path.text), fingerprint: fingerprint))
                 }
             } else {
@@ -62,25 +61,40 @@ struct SiteIndexes {
         }
         let robots = RobotsFile.generatedFile(baseURL: baseURL)
         count(try staged.write(Array(robots.contents), to: SitePath(robots.path.text)))
-        let writer = AtomWriter(siteTitle: siteTitle, baseURL: baseURL)
-        try feed(Self.siteFeed, rawTitle: nil, pageURL: SiteLayout.home.text, archive.content.questions.prefix(Self.feedEntries))
-        for topic in archive.content.topics {
-            try feed(Self.topicFeed(topic.id), rawTitle: topic.title, pageURL: SiteLayout.topic(topic.id).text,
-                     (archive.questionsByTopic[topic.id] ?? []).prefix(Self.feedEntries))
-        }
+        try writeFeeds(into: staged, count: count)
         return outcome
+    }
 
-        /// The site's feed (no `rawTitle`) or a topic's, under its title as stored: it is decoded
-        /// only for a feed that is written, since a rebuild keeps almost every one.
-        func feed(_ path: SitePath, rawTitle: String?, pageURL: String, _ questions: ArraySlice<Question>) throws {
-            let fingerprint = inputs.feed(path.text, title: rawTitle ?? siteTitle, questions: questions)
-            if try staged.carryOver(path, fingerprint: fingerprint) {
-                count(.unchanged)
-                return
+    /// A feed: the site's (no `rawTitle`) or a topic's, under its title as stored.
+    private struct Feed: Sendable {
+        let path: SitePath
+        let rawTitle: String?
+        let pageURL: String
+        let questions: ArraySlice<Question>
+    }
+
+    /// The site's feed and every topic's: fingerprinted on every core and checked against the
+    /// output under one lock, since a rebuild keeps almost every one; a topic's title is decoded
+    /// only for a feed that is written.
+    private func writeFeeds(into staged: any BuildOutput, count: (StagedOutput.Outcome) -> Void) throws {
+        let feeds = [Feed(path: Self.siteFeed, rawTitle: nil, pageURL: SiteLayout.home.text,
+                          questions: archive.content.questions.prefix(Self.feedEntries))]
+            + archive.content.topics.map { topic in
+                Feed(path: Self.topicFeed(topic.id), rawTitle: topic.title, pageURL: SiteLayout.topic(topic.id).text,
+                     questions: (archive.questionsByTopic[topic.id] ?? []).prefix(Self.feedEntries))
             }
-            let title = rawTitle.map { "\(Sanitizer.decodeEntities($0)) - \(siteTitle)" } ?? siteTitle
-            let file = writer.file(for: AtomFeed(path: path, title: title, pageURL: pageURL, entries: questions.map(entry)))
-            count(try staged.write(Array(file.contents), to: path, fingerprint: fingerprint))
+        let (inputs, siteTitle) = (inputs, siteTitle)
+        let fingerprints = ParallelWork.map(feeds) { inputs.feed($0.path.text, title: $0.rawTitle ?? siteTitle, questions: $0.questions) }
+        let kept = try staged.carryOver(zip(feeds, fingerprints).map { ($0.path, $1) })
+        let writer = AtomWriter(siteTitle: siteTitle, baseURL: baseURL)
+        for (index, feed) in feeds.enumerated() {
+            if kept[index] {
+                count(.unchanged)
+                continue
+            }
+            let title = feed.rawTitle.map { "\(Sanitizer.decodeEntities($0)) - \(siteTitle)" } ?? siteTitle
+            let file = writer.file(for: AtomFeed(path: feed.path, title: title, pageURL: feed.pageURL, entries: feed.questions.map(entry)))
+            count(try staged.write(Array(file.contents), to: feed.path, fingerprint: fingerprints[index]))
         }
     }
 
@@ -116,7 +130,12 @@ struct SiteIndexes {
             progress.note("a search file of the last build is missing: writing the whole index")
             (report, state) = try write(documents, previous: nil, live: live, into: staged, count: count)
         }
-        if let journal = state.journal(), staged.carrySidecar(Self.searchStateSidecar) { return (report, journal) }
+        // A document withdrawn since (a takedown, a deletion upstream) has its old text in the
+        // previous state's file: the state is then written whole, not carried with a journal.
+        let withheld = SiteSearchDocuments.withheldKeys(archive.content.withdrawals)
+        if let journal = state.journal(withheld: withheld.contains), staged.carrySidecar(Self.searchStateSidecar) {
+            return (report, journal)
+        }
         var written: SearchIndexState.Written?
         try staged.stageSidecar(Self.searchStateSidecar) { writer in written = state.write { writer.append(bytes: $0) } }
         // An output that keeps no state (`StreamedOutput`) wrote none: it has no journal either.
@@ -144,13 +163,23 @@ struct SiteIndexes {
     }
 
     private func sitemapEntries(_ pages: [PageJob]) -> [SitemapEntry] {
-        pages.compactMap { job -> SitemapEntry? in
-            switch job {
-            case .search, .notFound, .withdrawn: nil
-            case .question(let id): SitemapEntry(path: job.path.text, lastModified: archive.questionsByID[id]?.updateTime)
-            case .article(let id): SitemapEntry(path: job.path.text, lastModified: archive.articlesByID[id]?.addTime)
-            default: SitemapEntry(path: job.path.text)
-            }
+        pages.filter(Self.listsInSitemap).map { SitemapEntry(path: $0.path.text, lastModified: Self.lastModified($0, in: archive)) }
+    }
+
+    /// Whether the sitemap lists the page: not the search page, the 404 page, nor a notice.
+    static func listsInSitemap(_ page: PageJob) -> Bool {
+        switch page {
+        case .search, .notFound, .withdrawn: false
+        default: true
+        }
+    }
+
+    /// The date the sitemap gives the page: a question's last update, an article's publication.
+    static func lastModified(_ page: PageJob, in archive: ArchiveLookup) -> Date? {
+        switch page {
+        case .question(let id): archive.questionsByID[id]?.updateTime
+        case .article(let id): archive.articlesByID[id]?.addTime
+        default: nil
         }
     }
 

@@ -153,6 +153,12 @@ struct SiteSearchDocuments: Sendable {
                               url: SiteLayout.user(user.id).text, kind: .user, weight: user.counts.agree)
     }
 
+    /// The keys of the documents `withdrawals` empties: posts that became notices, hidden
+    /// members, and answers left as a note in their thread.
+    static func withheldKeys(_ withdrawals: Withdrawals) -> Set<UInt64> {
+        Set(withdrawals.emptiedDocuments.map(\.key)).union(withdrawals.answers.keys.map(key))
+    }
+
     /// A document's key: its kind in the top four bits, the ID below (two IDs folded to one key
     /// make the index be written whole, never a wrong patch).
     static func key(_ id: QuestionID) -> UInt64 { key(1, id.rawValue) }

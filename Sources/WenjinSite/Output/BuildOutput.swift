@@ -7,6 +7,8 @@ import WenjinBuildSupport
 protocol BuildOutput: Sendable {
     /// True when the output already holds `path` with `fingerprint`: the caller need not make it.
     func carryOver(_ path: SitePath, fingerprint: PageFingerprint) throws(OutputFileError) -> Bool
+    /// `carryOver` for many files at once, in their order.
+    func carryOver(_ files: [(path: SitePath, fingerprint: PageFingerprint)]) throws(OutputFileError) -> [Bool]
     /// Puts `bytes` at `path`; `fingerprint` is the digest of what they were made from, if known.
     func write(_ bytes: [UInt8], to path: SitePath, fingerprint: PageFingerprint?) throws(OutputFileError) -> StagedOutput.Outcome
     /// Puts the file at the path `source` at `path`; a content-addressed file (an image named
@@ -36,6 +38,11 @@ extension BuildOutput {
 extension StagedOutput: BuildOutput {}
 
 extension StreamedOutput {
+    /// A stream holds nothing yet: every file is made.
+    func carryOver(_ files: [(path: SitePath, fingerprint: PageFingerprint)]) throws(OutputFileError) -> [Bool] {
+        files.map { _ in false }
+    }
+
     func place(_ files: [(path: SitePath, source: String, contentAddressed: Bool)]) throws(OutputFileError) -> [StagedOutput.Outcome] {
         var outcomes: [StagedOutput.Outcome] = []
         for file in files { outcomes.append(try place(file.source, to: file.path, contentAddressed: file.contentAddressed)) }
