@@ -103,7 +103,8 @@ struct EntityDigestStateTests {
         let site = try FixtureSite()
         defer { site.remove() }
         _ = try site.build()
-        for (number, takedowns) in [#"{"anonymizeUsers": [2], "answers": [1000]}"#, "{}"].enumerated() {
+        let steps = [#"{"answers": [1000]}"#, #"{"answers": [1000], "answerComments": [5000]}"#, #"{"anonymizeUsers": [2]}"#, "{}"]
+        for (number, takedowns) in steps.enumerated() {
             try Data(takedowns.utf8).write(to: site.root.appendingPathComponent("takedowns.json"))
             let notes = NoteKeepingProgress()
             _ = try SiteBuilder(config: site.config, store: site.store).build(into: site.output, progress: notes)
