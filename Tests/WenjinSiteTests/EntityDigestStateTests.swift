@@ -64,14 +64,7 @@ struct EntityDigestStateTests {
         _ = try other.build()
         let unreadable = "no readable entity digests from an earlier build: digesting every entity"
         let foreign = "the entity digests of the last build do not fit this store or program: digesting every entity"
-        let damages: [(String, String, (URL) throws -> Void)] = [
-            ("damaged", unreadable, { file in
-                var bytes = try [UInt8](Data(contentsOf: file))
-                bytes[bytes.count / 2] ^= 0x20
-                try Data(bytes).write(to: file)
-            }),
-            ("cut short", unreadable, { file in try Data(try Data(contentsOf: file).dropLast(20)).write(to: file) }),
-            ("missing", unreadable, { file in try FileManager.default.removeItem(at: file) }),
+        let damages = StateFileDamage.all.map { ($0.name, unreadable, $0.damage) } + [
             ("of another store", foreign, { file in
                 try FileManager.default.removeItem(at: file)
                 try FileManager.default.copyItem(at: stateFile(other), to: file)
