@@ -110,15 +110,17 @@ package struct SiteBuilder: Sendable {
             return (archive, raw, ledger, rows)
         }
         return try steps.run(.sanitizeBodies, total: raw.count, givingBackMemory: true) {
-            try sanitize(raw, archive: archive, ledger: ledger, rows: rows, output: output, discard: discard, progress: steps.progress)
+            try sanitize(raw, archive: archive, ledger: ledger, rows: rows, stateFolder: stateFolder, output: output, discard: discard,
+                         progress: steps.progress)
         }
     }
 
     /// Three preparations that need only the archive's lookups share the cores: the bodies (the ledger
-    /// read and checked), the entities' digests, and the output (a folder's manifests read).
+    /// read and checked), the entities' digests (the last build's brought up to date), and the
+    /// output (a folder's manifests read).
     /// After the read, not beside it: there they raised the peak and saved no time.
     private func sanitize<Output: Sendable>(_ raw: [(key: BodyKey, html: String?)], archive: ArchiveLookup, ledger: BodyLedger?,
-                                            rows: RowDigests?, output: @Sendable () -> Result<Output, SiteError>,
+                                            rows: RowDigests?, stateFolder: URL, output: @Sendable () -> Result<Output, SiteError>,
                                             discard: @Sendable (Output) -> Void, progress: any BuildProgress) throws -> Prepared<Output> {
         let hosts = CommunityHosts(source: archive.content.sourceBase, historical: config.source.historicalHosts)
         let (sanitized, entities, staging) = SideBySide.run({ () -> Result<SanitizedBodies, any Error> in
@@ -128,7 +130,7 @@ package struct SiteBuilder: Sendable {
                                          seen: archive.content.storeChanges, progress: progress)
             }
         }, {
-            EntityDigests(archive: archive, rows: rows)
+            EntityDigests.make(archive: archive, rows: rows, stateFolder: stateFolder, progress: progress)
         }, output)
         switch (sanitized, staging) {
         case (.success(let bodies), .success(let made)):

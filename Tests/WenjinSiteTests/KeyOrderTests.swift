@@ -1,7 +1,7 @@
 import Testing
 @testable import WenjinSite
 
-/// `InputValues` sorts its keys with `KeyOrder` (a radix sort): it must order as a comparison
+/// `EntityDigests` sorts its tables by ID with `KeyOrder` (a radix sort): it must order as a comparison
 /// sort does, items of one key kept in their given order.
 @Suite("Key order")
 struct KeyOrderTests {

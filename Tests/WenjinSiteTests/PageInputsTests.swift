@@ -24,6 +24,9 @@ struct PageInputsTests {
             try site.store.write { writer in
                 for _ in 0..<random.int(1...2) { edits.append(try StoreEdit.apply(random.pick(StoreEdit.allCases), writer, &random)) }
             }
+            // What changes no row the store counts: takedowns added and lifted, members
+            // anonymized, posts marked deleted upstream.
+            if random.chance(0.3) { edits.append(try Self.editTakedowns(of: site, &random)) }
             let incremental = try site.build()
             #expect(incremental.pagesUnchanged > 0 || edits.isEmpty, "round \(round) rendered every page again")
             let expected = try fullBuild(of: site, round: round)
@@ -74,13 +77,40 @@ struct PageInputsTests {
         return result
     }
 
-    /// A build of the same store into a new folder, with no manifest and no body ledger to
-    /// lean on (the site's own ledger is put back afterwards, so the next round uses it).
+    /// A new takedowns file of a few of the store's entries (none: every takedown lifted), or an
+    /// entry marked or unmarked as deleted upstream.
+    private static func editTakedowns(of site: FixtureSite, _ random: inout SeededRandom) throws -> String {
+        let (questions, answers, comments, users) = try site.store.read { reader in
+            let questions = try reader.questions()
+            let answers = try questions.flatMap { try reader.answers(of: $0.id) }
+            return (questions.map(\.id.rawValue), answers.map(\.id.rawValue),
+                    try answers.flatMap { try reader.comments(of: $0.id) }.map(\.id.rawValue), try reader.users().map(\.id.rawValue))
+        }
+        if random.chance(0.3) {
+            let id = random.pick(answers)
+            let marked = random.chance(0.6)
+            try site.store.write { writer in
+                if marked { _ = try writer.markDeleted(.answer, id: id, at: Date(timeIntervalSince1970: 1_700_000_000)) }
+                else { _ = try writer.clearDeleted(.answer, id: id) }
+            }
+            return marked ? "answer \(id) deleted upstream" : "answer \(id) no longer deleted"
+        }
+        func some(_ ids: [Int]) -> String { ids.isEmpty || random.chance(0.5) ? "" : String(random.pick(ids)) }
+        let json = """
+            {"anonymizeUsers": [\(some(users))], "questions": [\(some(questions))], "answers": [\(some(answers))],
+             "answerComments": [\(some(comments))]}
+            """
+        try Data(json.utf8).write(to: site.root.appendingPathComponent("takedowns.json"))
+        return "takedowns \(json)"
+    }
+
+    /// A build of the same store into a new folder, with no manifest, no body ledger and no
+    /// entity digests to lean on (the site's own are put back afterwards, so the next round uses them).
     private func fullBuild(of site: FixtureSite, round: Int) throws -> [String: Data] {
-        let ledger = site.storeFolder.appendingPathComponent(BodyLedger.fileName)
-        let saved = FileManager.default.contents(atPath: ledger.path)
-        try? FileManager.default.removeItem(at: ledger)
-        defer { if let saved { try? saved.write(to: ledger) } }
+        let kept = [BodyLedger.fileName, EntityDigestState.fileName].map { site.storeFolder.appendingPathComponent($0) }
+        let saved = kept.map { FileManager.default.contents(atPath: $0.path) }
+        for file in kept { try? FileManager.default.removeItem(at: file) }
+        defer { for (file, bytes) in zip(kept, saved) { if let bytes { try? bytes.write(to: file) } } }
         let folder = site.root.appendingPathComponent("full-\(round)")
         let summary = try SiteBuilder(config: site.config, store: site.store).build(into: folder)
         #expect(summary.pagesUnchanged == 0)
@@ -159,6 +189,8 @@ private enum StoreEdit: CaseIterable {
                 ?? AnswerComment(id: AnswerCommentID(6000 + random.int(0...99)), answerID: answer.id, authorID: user.id,
                                  text: phrase(), addTime: someTime())
             if edit == .newComment { comment.id = AnswerCommentID(6000 + random.int(0...99)) }
+            // A comment moved under another answer: the one it left shows it no more.
+            if edit == .commentReply, random.chance(0.4) { comment.answerID = random.pick(answers).id }
             if edit == .commentText { comment.text = phrase() } else { comment.atUserID = random.pick(users).id }
             try writer.upsert(comment)
             return "\(edit) \(comment.id)"

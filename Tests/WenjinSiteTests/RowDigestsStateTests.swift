@@ -53,16 +53,7 @@ struct RowDigestsStateTests {
         let site = try FixtureSite()
         defer { site.remove() }
         _ = try site.build()
-        let damages: [(String, (URL) throws -> Void)] = [
-            ("damaged", { file in
-                var bytes = try [UInt8](Data(contentsOf: file))
-                bytes[bytes.count / 2] ^= 0x20
-                try Data(bytes).write(to: file)
-            }),
-            ("cut short", { file in try Data(try Data(contentsOf: file).dropLast(20)).write(to: file) }),
-            ("missing", { file in try FileManager.default.removeItem(at: file) }),
-        ]
-        for (number, (name, damage)) in damages.enumerated() {
+        for (number, (name, damage)) in StateFileDamage.all.enumerated() {
             try site.store.write { writer in
                 var question = try #require(try writer.reader.question(100))
                 question.title = "图书馆几点关门？（\(number)）"

@@ -1,73 +1,102 @@
 import WenjinBuildSupport
 import WenjinModel
 
-/// A digest of every entity of the archive as pages show it, computed once per build so a
-/// page's fingerprint (`PageRenderer.fingerprint(of:)`) is a handful of lookups, not a view
-/// model. Each digest covers every stored field (the row's digest, `RowDigests`, kept between
-/// builds; or, without them, the entity through `DigestEncoder`), what withdrawing changed of
-/// it (`ArchiveContent.withdrawing`: an author hidden, a post or comment emptied to a notice),
+/// A digest of every entity of the archive as pages show it, so a page's fingerprint
+/// (`PageRenderer.fingerprint(of:)`) is a handful of lookups, not a view model. Each digest
+/// covers every stored field (the row's digest, `RowDigests`, kept between builds; or, without
+/// them, the entity through `DigestEncoder`), what withdrawing changed of it
+/// (`ArchiveContent.withdrawing`: an author hidden, a post or comment emptied to a notice),
 /// plus what the entity brings along wherever it is shown: an answer its comments, an article
 /// its comments, a user their avatar's local file, a topic its picture's.
+///
+/// Each kind is a table sorted by ID (`RowDigestTable`), so `InputValues` takes its values in
+/// key order as they lie. A rebuild starts from the last build's tables (`EntityDigestState`)
+/// and digests again only the entities its changed rows touch (`EntityDigests+Changes`).
 struct EntityDigests: Sendable {
-    let questions: [QuestionID: UInt64]
-    let answers: [AnswerID: UInt64]
-    let users: [UserID: UInt64]
-    let topics: [TopicID: UInt64]
-    let articles: [ArticleID: UInt64]
+    var questions = RowDigestTable<QuestionID>()
+    var answers = RowDigestTable<AnswerID>()
+    var users = RowDigestTable<UserID>()
+    var topics = RowDigestTable<TopicID>()
+    var articles = RowDigestTable<ArticleID>()
 
-    /// Over `archive`'s content, whose raw bodies are already dropped: pages show bodies through
-    /// `SanitizedBodies.digest`, which also covers where their links lead.
+    init() {}
+
+    /// Every entity of `archive`'s content (whose raw bodies are already dropped: pages show
+    /// bodies through `SanitizedBodies.digest`, which also covers where their links lead).
     init(archive: ArchiveLookup, rows: RowDigests? = nil) {
+        let digester = Digester(archive: archive, rows: rows)
         let content = archive.content
-        // What `Withdrawals` changes of each entity's look beyond its fields: notices in its
-        // thread and the marks of content kept although deleted upstream.
-        let withdrawals = content.withdrawals
-        questions = Self.map(content.questions, id: \.id) { question in
+        let answerList = content.questions.flatMap { content.answers[$0.id] ?? [] }
+        questions = Self.table(content.questions, id: \.id, digester.question)
+        answers = Self.table(answerList, id: \.id, digester.answer)
+        users = Self.table(content.users, id: \.id, digester.user)
+        topics = Self.table(content.topics, id: \.id, digester.topic)
+        articles = Self.table(content.articles, id: \.id, digester.article)
+    }
+
+    /// Each entity's digest from its row's and what withdrawing and the archive's files add.
+    struct Digester: Sendable {
+        let archive: ArchiveLookup
+        let rows: RowDigests?
+        let links: ArchiveLinks
+
+        init(archive: ArchiveLookup, rows: RowDigests?) {
+            self.archive = archive
+            self.rows = rows
+            links = ArchiveLinks(archive: archive)
+        }
+
+        private var withdrawals: Withdrawals { archive.content.withdrawals }
+
+        func question(_ question: Question) -> UInt64 {
             var digest = ContentDigest(seed: 5)
             digest.add(word: rows?.questions[question.id] ?? DigestEncoder.digest(of: question))
-            Self.add(author: question.askerID, anonymous: question.isAnonymous, to: &digest)
-            Self.add(nil, marked: withdrawals.marked.questions.contains(question.id), to: &digest)
+            EntityDigests.add(author: question.askerID, anonymous: question.isAnonymous, to: &digest)
+            EntityDigests.add(nil, marked: withdrawals.marked.questions.contains(question.id), to: &digest)
             return digest.finish()
         }
-        let answerList = content.questions.flatMap { content.answers[$0.id] ?? [] }
-        answers = Self.map(answerList, id: \.id) { answer in
+
+        func answer(_ answer: Answer) -> UInt64 {
             var digest = ContentDigest(seed: 1)
             digest.add(word: rows?.answers[answer.id] ?? DigestEncoder.digest(of: answer))
-            Self.add(author: answer.authorID, anonymous: answer.isAnonymous, to: &digest)
-            Self.add(withdrawals.answers[answer.id], marked: withdrawals.marked.answers.contains(answer.id), to: &digest)
-            let comments = content.answerComments[answer.id] ?? []
+            EntityDigests.add(author: answer.authorID, anonymous: answer.isAnonymous, to: &digest)
+            EntityDigests.add(withdrawals.answers[answer.id], marked: withdrawals.marked.answers.contains(answer.id), to: &digest)
+            let comments = archive.content.answerComments[answer.id] ?? []
             digest.add(word: UInt64(comments.count))
             for comment in comments {
                 digest.add(word: rows?.answerComments[comment.id] ?? DigestEncoder.digest(of: comment))
-                Self.add(withdrawals.answerComments[comment.id], marked: withdrawals.marked.answerComments.contains(comment.id), to: &digest)
+                EntityDigests.add(withdrawals.answerComments[comment.id], marked: withdrawals.marked.answerComments.contains(comment.id),
+                                  to: &digest)
             }
             return digest.finish()
         }
-        users = Self.map(content.users, id: \.id) { user in
+
+        func user(_ user: User) -> UInt64 {
             var digest = ContentDigest(seed: 2)
             digest.add(word: rows?.users[user.id] ?? DigestEncoder.digest(of: user))
             digest.add(archive.avatars[user.id]?.text ?? "\u{0}")
-            Self.add(nil, marked: withdrawals.marked.users.contains(user.id), to: &digest)
+            EntityDigests.add(nil, marked: withdrawals.marked.users.contains(user.id), to: &digest)
             return digest.finish()
         }
-        let links = ArchiveLinks(archive: archive)
-        topics = Self.map(content.topics, id: \.id) { topic in
+
+        func topic(_ topic: Topic) -> UInt64 {
             var digest = ContentDigest(seed: 3)
             digest.add(word: rows?.topics[topic.id] ?? DigestEncoder.digest(of: topic))
-            let picture = topic.pic.flatMap { links.imagePath(AssetURL(content.sourceBase + "/uploads/topic/" + $0)) }
+            let picture = topic.pic.flatMap { links.imagePath(AssetURL(archive.content.sourceBase + "/uploads/topic/" + $0)) }
             digest.add(picture?.text ?? "\u{0}")
             return digest.finish()
         }
-        articles = Self.map(content.articles, id: \.id) { article in
+
+        func article(_ article: Article) -> UInt64 {
             var digest = ContentDigest(seed: 4)
             digest.add(word: rows?.articles[article.id] ?? DigestEncoder.digest(of: article))
-            Self.add(nil, marked: withdrawals.marked.articles.contains(article.id), to: &digest)
-            let comments = content.articleComments[article.id] ?? []
+            EntityDigests.add(nil, marked: withdrawals.marked.articles.contains(article.id), to: &digest)
+            let comments = archive.content.articleComments[article.id] ?? []
             digest.add(word: UInt64(comments.count))
             for comment in comments {
                 digest.add(word: rows?.articleComments[comment.id] ?? DigestEncoder.digest(of: comment))
-                Self.add(withdrawals.articleComments[comment.id], marked: withdrawals.marked.articleComments.contains(comment.id),
-                    to: &digest)
+                EntityDigests.add(withdrawals.articleComments[comment.id], marked: withdrawals.marked.articleComments.contains(comment.id),
+                                  to: &digest)
             }
             return digest.finish()
         }
@@ -83,10 +112,63 @@ struct EntityDigests: Sendable {
         digest.add(word: UInt64(withdrawal?.rawValue ?? 0) | (marked ? 0x100 : 0))
     }
 
-    private static func map<Entity: Sendable, ID: Hashable & Sendable>(
+    /// The digests of `entities` on every core, as a table sorted by ID (of two entities with
+    /// one ID the first is kept, as a lookup by ID finds it).
+    static func table<Entity: Sendable, ID: EntityID>(
         _ entities: [Entity], id: @Sendable (Entity) -> ID, _ digest: @Sendable (Entity) -> UInt64
-    ) -> [ID: UInt64] {
-        let digests = ParallelWork.map(entities) { (id($0), digest($0)) }
-        return Dictionary(digests, uniquingKeysWith: { first, _ in first })
+    ) -> RowDigestTable<ID> {
+        let pairs = ParallelWork.map(entities) { (id: id($0).rawValue, digest: digest($0)) }
+        return RowDigestTable(sortedUnique: pairs)
     }
+}
+
+extension RowDigestTable {
+    /// The table of `pairs` in any order, sorted in a few linear passes (`KeyOrder`, stable, so
+    /// of two pairs with one ID the first is kept).
+    init(sortedUnique pairs: [(id: Int, digest: UInt64)]) {
+        // The sign bit flipped, so negative IDs order before positive ones as integers do.
+        let sorted = KeyOrder.sorted(pairs) { UInt64(bitPattern: Int64($0.id)) ^ (1 << 63) }
+        var words: [UInt64] = []
+        words.reserveCapacity(sorted.count * 2)
+        var last: Int?
+        for pair in sorted where pair.id != last {
+            last = pair.id
+            words.append(UInt64(bitPattern: Int64(pair.id)))
+            words.append(pair.digest)
+        }
+        // Strictly ascending by construction.
+        self = RowDigestTable(words: words) ?? RowDigestTable()
+    }
+
+    /// This table with `fresh` (IDs ascending, each once) put in, replacing rows it holds, and
+    /// `removed` taken out: one pass over the three, since all are sorted.
+    func patched(with fresh: [(id: Int, digest: UInt64)], removing removed: [Int]) -> RowDigestTable? {
+        guard !fresh.isEmpty || !removed.isEmpty else { return self }
+        var merged: [UInt64] = []
+        merged.reserveCapacity(words.count + fresh.count * 2)
+        var (kept, new, gone) = (0, 0, 0)
+        while kept < words.count || new < fresh.count {
+            let keptID = kept < words.count ? Int64(bitPattern: words[kept]) : .max
+            let newID = new < fresh.count ? Int64(fresh[new].id) : .max
+            if new < fresh.count && newID <= keptID {
+                merged.append(UInt64(bitPattern: newID))
+                merged.append(fresh[new].digest)
+                new += 1
+                if newID == keptID { kept += 2 }
+                continue
+            }
+            while gone < removed.count && Int64(removed[gone]) < keptID { gone += 1 }
+            if gone < removed.count && Int64(removed[gone]) == keptID {
+                kept += 2
+                continue
+            }
+            merged.append(words[kept])
+            merged.append(words[kept + 1])
+            kept += 2
+        }
+        return RowDigestTable(words: merged)
+    }
+
+    /// The IDs the table holds, ascending.
+    var ids: some Collection<Int> { stride(from: 0, to: words.count, by: 2).lazy.map { Int(Int64(bitPattern: words[$0])) } }
 }

@@ -18,50 +18,57 @@ struct InputValues: Sendable {
         self.values = values
     }
 
-    /// Made in parts, one per kind of key (the bodies in several), on every core: each part sorted alone, and the parts
-    /// in the order of their kinds, so joined they are sorted (a key's kind is its top byte).
+    /// Made in parts, one per kind of key (the bodies in several), on every core, each part in
+    /// key order as it is made, and the parts in the order of their kinds (a key's kind is its
+    /// top byte), so joined they are sorted without sorting: the entities' digests lie in
+    /// tables sorted by ID, the bodies in the ledger's key order, and each list is made by
+    /// walking its owners' IDs in those tables. An ID below zero or beyond 2^56 would break
+    /// the order, and `keysAreDistinct` then sends the build to a full walk.
     init(archive: ArchiveLookup, entities: EntityDigests, bodies: SanitizedBodies) {
         let content = archive.content
         let hidden = content.withdrawals.hiddenUsers
-        typealias Part = @Sendable () -> [(key: PageInputKey, value: UInt64)]
+        typealias Part = @Sendable () -> (keys: [UInt64], values: [UInt64])
         let parts: [Part] = [
-            { entities.questions.map { (.question($0.key), $0.value) } },
-            { entities.answers.map { (.answer($0.key), $0.value) } },
+            { Self.values(of: entities.questions, .question) },
+            { Self.values(of: entities.answers, .answer) },
             {
-                var pairs = entities.users.map { (PageInputKey.user($0.key), $0.value ^ (hidden.contains($0.key) ? 0x6869_6464_656E : 0)) }
+                let part = Self.values(of: entities.users, .user) { id, digest in digest ^ (hidden.contains(UserID(id)) ? Self.hiddenMark : 0) }
                 // A hidden ID the archive has no user for is still shown as hidden wherever it is named.
-                for id in hidden where entities.users[id] == nil { pairs.append((.user(id), 0x6869_6464_656E)) }
-                return pairs
+                let hiddenOnly = hidden.filter { entities.users[$0] == nil }.map { PageInputKey.user($0).rawValue }
+                guard !hiddenOnly.isEmpty else { return part }
+                let joined = (zip(part.keys, part.values).map { ($0, $1) } + hiddenOnly.map { ($0, Self.hiddenMark) }).sorted { $0.0 < $1.0 }
+                return (joined.map(\.0), joined.map(\.1))
             },
-            { entities.topics.map { (.topic($0.key), $0.value) } },
-            { entities.articles.map { (.article($0.key), $0.value) } },
+            { Self.values(of: entities.topics, .topic) },
+            { Self.values(of: entities.articles, .article) },
             {
-                content.questions.map { question in
+                Self.values(of: entities.questions, .answersOf) { id, _ in
                     var digest = ContentDigest(seed: 9)
-                    for answer in content.answers[question.id] ?? [] {
+                    for answer in content.answers[QuestionID(id)] ?? [] {
                         digest.add(word: UInt64(bitPattern: Int64(answer.id.rawValue)))
                         digest.add(word: UInt64(content.withdrawals.answers[answer.id]?.rawValue ?? 0))
                     }
-                    return (.answers(of: question.id), digest.finish())
+                    return digest.finish()
                 }
             },
             {
-                content.topics.map { topic in
+                Self.values(of: entities.topics, .topicLists) { id, _ in
                     var digest = ContentDigest(seed: 10)
-                    Self.add(archive.questionsByTopic[topic.id] ?? [], \.id.rawValue, to: &digest)
-                    Self.add(archive.articlesByTopic[topic.id] ?? [], \.id.rawValue, to: &digest)
-                    return (.lists(of: topic.id), digest.finish())
+                    Self.add(archive.questionsByTopic[TopicID(id)] ?? [], \.id.rawValue, to: &digest)
+                    Self.add(archive.articlesByTopic[TopicID(id)] ?? [], \.id.rawValue, to: &digest)
+                    return digest.finish()
                 }
             },
             {
-                content.users.map { user in
+                Self.values(of: entities.users, .userLists) { id, _ in
+                    let user = UserID(id)
                     var digest = ContentDigest(seed: 11)
-                    Self.add(archive.questionsByAsker[user.id] ?? [], \.id.rawValue, to: &digest)
-                    let answers = archive.answersByAuthor[user.id] ?? []
+                    Self.add(archive.questionsByAsker[user] ?? [], \.id.rawValue, to: &digest)
+                    let answers = archive.answersByAuthor[user] ?? []
                     Self.add(answers, \.id.rawValue, to: &digest)
                     Self.add(answers, \.questionID.rawValue, to: &digest)
-                    Self.add(archive.articlesByAuthor[user.id] ?? [], \.id.rawValue, to: &digest)
-                    return (.lists(of: user.id), digest.finish())
+                    Self.add(archive.articlesByAuthor[user] ?? [], \.id.rawValue, to: &digest)
+                    return digest.finish()
                 }
             },
             {
@@ -69,36 +76,36 @@ struct InputValues: Sendable {
                 DigestEncoder.add(content.counts, to: &about)
                 about.add(content.sourceBase)
                 about.add(content.crawlFinishedAt ?? "\u{0}")
-                return [
-                    (.archive(.questions), Self.digest(content.questions, \.id.rawValue)),
-                    (.archive(.unanswered), Self.digest(archive.unansweredQuestions, \.id.rawValue)),
-                    (.archive(.articles), Self.digest(content.articles, \.id.rawValue)),
-                    (.archive(.topics), Self.digest(content.topics, \.id.rawValue)),
-                    (.archive(.users), Self.digest(content.users, \.id.rawValue)),
-                    (.archive(.about), about.finish()),
+                let lists: [(PageInputKey.Archive, UInt64)] = [
+                    (.questions, Self.digest(content.questions, \.id.rawValue)),
+                    (.unanswered, Self.digest(archive.unansweredQuestions, \.id.rawValue)),
+                    (.articles, Self.digest(content.articles, \.id.rawValue)),
+                    (.topics, Self.digest(content.topics, \.id.rawValue)),
+                    (.users, Self.digest(content.users, \.id.rawValue)),
+                    (.about, about.finish()),
                 ]
+                return (lists.map { PageInputKey.archive($0.0).rawValue }, lists.map(\.1))
             },
         ]
-        // The bodies' values (a digest over each body's links: 375,000 bodies at 100,000
-        // questions): in the ledger's key order, which is theirs (a body key orders by kind, then
-        // number, as `PageInputKey.body` lays them out; an ID beyond 2^56 would break the order,
-        // and `keysAreDistinct` then sends the build to a full walk), cut into parts kept in that order.
-        let bodyValues = bodies.ledger.keysAndDigests().map { (key: PageInputKey.body($0.key), value: $0.digest) }
+        // The bodies' values (375,000 bodies at 100,000 questions): in the ledger's key order,
+        // which is theirs (a body key orders by kind, then number, as `PageInputKey.body` lays
+        // them out), cut into parts kept in that order.
+        let bodyValues = bodies.ledger.keysAndDigests()
         let bodyParts: [Part] = stride(from: 0, to: bodyValues.count, by: Self.bodiesPerPart).map { start in
-            { Array(bodyValues[start..<min(bodyValues.count, start + Self.bodiesPerPart)]) }
+            {
+                let part = bodyValues[start..<min(bodyValues.count, start + Self.bodiesPerPart)]
+                return (part.map { PageInputKey.body($0.key).rawValue }, part.map(\.digest))
+            }
         }
-        func sorting(_ part: @escaping Part) -> Part { { KeyOrder.sorted(part(), by: \.key.rawValue) } }
         // Entities' kinds come before bodies', lists' after (`PageInputKey.Kind`).
-        let sorted = ParallelWork.map(parts[..<5].map(sorting) + bodyParts + parts[5...].map(sorting)) { $0() }
+        let made = ParallelWork.map(Array(parts[..<5]) + bodyParts + Array(parts[5...])) { $0() }
         var keys: [UInt64] = [], values: [UInt64] = []
-        let count = sorted.reduce(0) { $0 + $1.count }
+        let count = made.reduce(0) { $0 + $1.keys.count }
         keys.reserveCapacity(count)
         values.reserveCapacity(count)
-        for part in sorted {
-            for pair in part {
-                keys.append(pair.key.rawValue)
-                values.append(pair.value)
-            }
+        for part in made {
+            keys.append(contentsOf: part.keys)
+            values.append(contentsOf: part.values)
         }
         self.keys = keys
         self.values = values
@@ -106,6 +113,24 @@ struct InputValues: Sendable {
 
     /// Bodies' values made in one piece of parallel work.
     private static let bodiesPerPart = 32_768
+
+    /// What a hidden user's value is changed by: where they are named, they show as hidden.
+    private static let hiddenMark: UInt64 = 0x6869_6464_656E
+
+    /// One key of `kind` per ID of `table`, in its order, with the table's digest or `value`'s.
+    private static func values<ID: EntityID>(of table: RowDigestTable<ID>, _ kind: PageInputKey.Kind,
+                                             value: ((_ id: Int, _ digest: UInt64) -> UInt64)? = nil) -> (keys: [UInt64], values: [UInt64]) {
+        var keys: [UInt64] = [], values: [UInt64] = []
+        keys.reserveCapacity(table.count)
+        values.reserveCapacity(table.count)
+        let words = table.words
+        for position in stride(from: 0, to: words.count, by: 2) {
+            let id = Int(Int64(bitPattern: words[position]))
+            keys.append(PageInputKey(kind, id).rawValue)
+            values.append(value?(id, words[position + 1]) ?? words[position + 1])
+        }
+        return (keys, values)
+    }
 
     /// Whether every key is there once: two IDs folded to one key (beyond 2^56) could hide a change.
     var keysAreDistinct: Bool { zip(keys, keys.dropFirst()).allSatisfy { $0 < $1 } }

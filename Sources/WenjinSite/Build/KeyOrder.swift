@@ -1,7 +1,7 @@
 /// Sorting by a 64-bit key in a few linear passes (a stable least-significant-digit radix
-/// sort) rather than by comparisons: `InputValues` sorts a million keys on every build (at
-/// 100,000 questions), each part's keys sharing their top byte (the kind) and differing only
-/// in an ID's low bits, so two or three passes of 11 bits sort a part.
+/// sort) rather than by comparisons: a build that digests every entity (`EntityDigests`) sorts
+/// their digests by ID, half a million at 100,000 questions, keys that differ only in an ID's
+/// low bits, so two or three passes of 11 bits sort a kind.
 enum KeyOrder {
     private static let digitBits = 11
 
