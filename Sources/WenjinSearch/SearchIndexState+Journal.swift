@@ -35,10 +35,13 @@ extension SearchIndexState {
         case .pending(.all):
             return nil
         case .pending(.patched(let stored, let made)):
-            // Once emptied, a withheld document's record has nothing left to leak.
+            // Once emptied, a withheld document's record has nothing left to leak, unless the record
+            // is the earlier journal's: then an older one of it still lies in the previous bytes.
             guard !made.contains(where: { replaced in
+                guard withheld(replaced.source.key) else { return false }
                 let record = stored.records[replaced.number]
-                return withheld(replaced.source.key) && (!record.text.isEmpty || !record.title.isEmpty && replaced.document.title.isEmpty)
+                return !record.text.isEmpty || !record.title.isEmpty && replaced.document.title.isEmpty
+                    || stored.journaled.contains(replaced.number)
             }) else { return nil }
             previous = stored
             replaced = made

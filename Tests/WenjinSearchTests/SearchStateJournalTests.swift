@@ -93,6 +93,27 @@ struct SearchStateJournalTests {
         #expect(next.state.journal(withheld: withheld) != nil)
     }
 
+    @Test("a withheld document whose text an earlier journal emptied makes no journal either: the old bytes beneath still hold its text")
+    func withheldAfterJournaledEmptyingWritesWhole() throws {
+        var corpus = SearchCorpus(seed: 79)
+        var documents = corpus.documents(questions: 30)
+        let first = try SearchIndexUpdateTests.write(documents, after: nil)
+        var base: [UInt8] = []
+        let journal = first.state.journal(over: first.state.write { base.append(contentsOf: $0) })
+        let index = try #require(documents.indices.first { !documents[$0].text.isEmpty && !documents[$0].title.isEmpty })
+        let key = SearchSource(of: documents[index]).key
+        // Emptied upstream first (not withheld): journaled, the old text left in the bytes beneath.
+        documents[index].text = ""
+        let emptied = try patch(documents, base: base, journal: journal, folder: first.folder)
+        let emptiedJournal = try #require(emptied.state.journal(withheld: { _ in false }))
+        // Then withheld: its record, already without text, is made again (its title moved).
+        documents[index].title += "（已撤下）"
+        let withheld = try patch(documents, base: base, journal: emptiedJournal, folder: emptied.folder)
+        #expect(withheld.patched)
+        #expect(withheld.state.journal() != nil)
+        #expect(withheld.state.journal(withheld: { $0 == key }) == nil)
+    }
+
     @Test("a journal of another state, cut short or changed anywhere is refused")
     func refusedJournals() throws {
         var corpus = SearchCorpus(seed: 71)

@@ -108,4 +108,24 @@ struct EntityDigestStateTests {
             #expect(tables(saved.entities) == tables(try afresh(site)), "\(takedowns)")
         }
     }
+
+    @Test("A hidden member's avatar changed to the picture a shown member has takes that member's avatar off every page, as a full build does")
+    func hiddenMembersAvatarReachesSharers() throws {
+        let site = try FixtureSite()
+        defer { site.remove() }
+        try Data(#"{"anonymizeUsers": [2]}"#.utf8).write(to: site.root.appendingPathComponent("takedowns.json"))
+        _ = try site.build()
+        // Only the hidden member's row is written; withdrawing drops the picture with their
+        // profile, so user 1, whose row did not change, shows no avatar any more.
+        try site.store.write { writer in
+            var hidden = try #require(try writer.reader.user(2))
+            hidden.avatarFile = "000/00/00/01_avatar_max.jpg"
+            try writer.upsert(hidden)
+        }
+        _ = try SiteBuilder(config: site.config, store: site.store).build(into: site.output)
+        let saved = try #require(EntityDigestState.load(from: site.storeFolder))
+        #expect(tables(saved.entities) == tables(try afresh(site)))
+        let (_, full) = try site.buildAfresh(named: "full")
+        #expect(FixtureSite.differing(full, try site.outputFiles()).isEmpty)
+    }
 }

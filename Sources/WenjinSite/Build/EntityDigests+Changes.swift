@@ -118,7 +118,12 @@ extension EntityDigests {
             answers = changed(.answers)
             articles = changed(.articles)
             let assetsChanged = !changed(.assets).isEmpty
-            users = assetsChanged ? nil : changed(.users)
+            // A hidden or gone member's avatar leaves the archive's assets when withdrawing (their row
+            // is not among the content's users), and with it the path of any shown member who shares
+            // that picture: a change to such a member's row digests every user again.
+            let withheldMembers = content.withdrawals.hiddenUsers.union(content.withdrawals.gone.users)
+            let withheldMemberChanged = changed(.users).contains { withheldMembers.contains(UserID($0)) }
+            users = assetsChanged || withheldMemberChanged ? nil : changed(.users)
             topics = assetsChanged ? nil : changed(.topics)
             for question in questions { answers.formUnion((content.answers[QuestionID(question)] ?? []).map(\.id.rawValue)) }
             let (answerParents, movedAnswers) = Self.parents(
@@ -131,9 +136,28 @@ extension EntityDigests {
             articles.formUnion(movedArticles)
             self.answerParents = answerParents
             self.articleParents = articleParents
-            // A comment the parents' table lacks or holds in excess: the state is not this archive's.
-            guard answerParents.count == content.answerComments.values.reduce(0, { $0 + $1.count }),
-                  articleParents.count == content.articleComments.values.reduce(0, { $0 + $1.count }) else { return nil }
+            // A comment the parents' table lacks, holds in excess or under another parent: the state
+            // is not this archive's. Not by count alone: withdrawing can bring a comment in and leave
+            // another out with neither row written (its answer kept or dropped with its question).
+            guard Self.pairSum(answerParents) == Self.pairSum(content.answerComments.values.joined().lazy.map { ($0.id.rawValue, $0.answerID.rawValue) }),
+                  Self.pairSum(articleParents) == Self.pairSum(content.articleComments.values.joined().lazy.map { ($0.id.rawValue, $0.articleID.rawValue) })
+            else { return nil }
+        }
+
+        /// An order-free digest of (comment, parent) pairs: equal for the same set of pairs.
+        private static func pairSum(_ pairs: some Sequence<(Int, Int)>) -> UInt64 {
+            pairs.reduce(UInt64(0)) { sum, pair in
+                var digest = ContentDigest(seed: 22)
+                digest.add(word: UInt64(bitPattern: Int64(pair.0)))
+                digest.add(word: UInt64(bitPattern: Int64(pair.1)))
+                return sum &+ digest.finish()
+            }
+        }
+
+        private static func pairSum<ID: EntityID>(_ table: RowDigestTable<ID>) -> UInt64 {
+            pairSum(stride(from: 0, to: table.words.count, by: 2).lazy.map {
+                (Int(Int64(bitPattern: table.words[$0])), Int(Int64(bitPattern: table.words[$0 + 1])))
+            })
         }
 
         /// The parents' table patched with the changed comments, and the parents they had and have.
