@@ -60,11 +60,16 @@ struct ExportZimBrowserTests {
     private func probePage(_ page: String, server: KiwixServe, in folder: URL) async throws -> URL {
         let served = try await server.get("\(server.book)/\(page)")
         let base = server.url("\(server.book)/\(page)")
+        // Body images are `loading="lazy"`: one whose fetch starts after the load event (a busy
+        // machine) is not yet complete there, so each is made eager and awaited; `decode()` fails
+        // for an image that does not load.
         let probe = """
-            <script>window.addEventListener("load", () => {
-              const images = [...document.querySelectorAll("main img")].every(i => i.complete && i.naturalWidth > 0);
+            <script>window.addEventListener("load", async () => {
+              const images = [...document.querySelectorAll("main img")];
+              images.forEach(i => { i.loading = "eager"; });
+              const loaded = await Promise.all(images.map(i => i.decode().then(() => i.naturalWidth > 0, () => false)));
               document.body.setAttribute("data-probe", getComputedStyle(document.querySelector("nav.navbar")).display
-                + "/" + (images ? "images-ok" : "images-broken"));
+                + "/" + (loaded.every(Boolean) ? "images-ok" : "images-broken"));
             });</script></body>
             """
         let html = served.body.replacingOccurrences(of: "<head>", with: "<head><base href=\"\(base)\">")
