@@ -17,13 +17,20 @@ struct RowDigestTableTests {
         #expect(table[AnswerID(20)] == nil)
         #expect(table[AnswerID(31)] == nil)
         #expect(RowDigestTable<AnswerID>()[AnswerID(1)] == nil)
+        // Past 64 pairs they are sorted by their digits: negative IDs first, the first of two still kept.
+        let many = RowDigestTable<AnswerID>((-100...100).reversed().map { (id: $0, digest: UInt64(bitPattern: Int64($0))) }
+                                            + [(id: 7, digest: 0), (id: -7, digest: 0)])
+        #expect(many.count == 201)
+        #expect(many[AnswerID(7)] == 7)
+        #expect(many[AnswerID(-7)] == UInt64(bitPattern: -7))
+        #expect(RowDigestTable<AnswerID>(words: many.words) != nil, "ascending, so it reads back")
     }
 
     @Test("Merging rows digested anew replaces the rows kept under their IDs, adds the new ones, and keeps the rest")
     func merging() {
         let kept = RowDigestTable<QuestionID>((1...1000).map { (id: $0 * 2, digest: UInt64($0)) })
         let fresh = RowDigestTable<QuestionID>([(id: 2, digest: 100), (id: 3, digest: 200), (id: 2000, digest: 300), (id: 5000, digest: 400)])
-        let merged = kept.merging(fresh)
+        let merged = kept.patched(with: fresh)
         #expect(merged.count == 1002)
         #expect(merged[QuestionID(2)] == 100)
         #expect(merged[QuestionID(3)] == 200)
@@ -32,7 +39,12 @@ struct RowDigestTableTests {
         #expect(merged[QuestionID(5000)] == 400)
         #expect(merged[QuestionID(1998)] == 999)
         #expect(RowDigestTable<QuestionID>(words: merged.words) != nil, "still sorted, so it reads back")
-        #expect(kept.merging(RowDigestTable()).words == kept.words)
+        #expect(kept.patched(with: RowDigestTable()).words == kept.words)
+        // Rows named as removed leave, whether the fresh rows come with them or not.
+        let removed = kept.patched(with: fresh, removing: [4, 1998, 7])
+        #expect(removed.count == 1000)
+        #expect(removed[QuestionID(4)] == nil && removed[QuestionID(1998)] == nil && removed[QuestionID(6)] == 3)
+        #expect(kept.patched(with: RowDigestTable(), removing: [2]).count == 999)
     }
 
     @Test("The IDs a table lacks are found whether they come sorted or not, with gaps in the table's IDs")

@@ -36,8 +36,8 @@ extension EntityDigests {
 
     private static func commentParents(_ content: ArchiveContent)
         -> (RowDigestTable<AnswerCommentID>, RowDigestTable<ArticleCommentID>) {
-        (RowDigestTable(sortedUnique: content.answerComments.values.joined().map { ($0.id.rawValue, UInt64(bitPattern: Int64($0.answerID.rawValue))) }),
-         RowDigestTable(sortedUnique: content.articleComments.values.joined().map {
+        (RowDigestTable(content.answerComments.values.joined().map { ($0.id.rawValue, UInt64(bitPattern: Int64($0.answerID.rawValue))) }),
+         RowDigestTable(content.articleComments.values.joined().map {
              ($0.id.rawValue, UInt64(bitPattern: Int64($0.articleID.rawValue)))
          }))
     }
@@ -173,7 +173,7 @@ extension EntityDigests {
             touched.formUnion(now.values)
             let fresh = now.sorted { $0.key < $1.key }.map { (id: $0.key, digest: UInt64(bitPattern: Int64($0.value))) }
             let removed = changed.filter { now[$0] == nil }.sorted()
-            return (previous.patched(with: fresh, removing: removed) ?? RowDigestTable(), touched)
+            return (previous.patched(with: RowDigestTable(fresh), removing: removed), touched)
         }
 
         /// The last build's state with the touched entities digested again; nil when what
@@ -184,25 +184,24 @@ extension EntityDigests {
             var entities = previous.entities
             func patch<Entity: Sendable, ID: EntityID>(_ table: RowDigestTable<ID>, _ ids: Set<Int>?, all: [Entity],
                                                       find: (Int) -> Entity?, _ digest: @Sendable (Entity) -> UInt64,
-                                                      id: @Sendable (Entity) -> ID) -> RowDigestTable<ID>? {
+                                                      id: @Sendable (Entity) -> ID) -> RowDigestTable<ID> {
                 guard let ids else { return EntityDigests.table(all, id: id, digest) }
                 let sorted = ids.sorted()
                 let found = sorted.compactMap { wanted in find(wanted).map { (wanted, $0) } }
                 let fresh = ParallelWork.map(found) { (id: $0.0, digest: digest($0.1)) }
-                return table.patched(with: fresh, removing: sorted.filter { find($0) == nil })
+                return table.patched(with: RowDigestTable(fresh), removing: sorted.filter { find($0) == nil })
             }
             func answer(_ id: Int) -> Answer? {
                 archive.questionOfAnswer[AnswerID(id)].flatMap { content.answers[$0]?.first { $0.id.rawValue == id } }
             }
-            guard let questions = patch(entities.questions, questions, all: content.questions, find: { archive.questionsByID[QuestionID($0)] },
-                                        digester.question, id: \.id),
-                  let answers = patch(entities.answers, answers, all: [Answer](), find: answer, digester.answer, id: \.id),
-                  let users = patch(entities.users, users, all: content.users, find: { archive.usersByID[UserID($0)] }, digester.user,
-                                    id: \.id),
-                  let topics = patch(entities.topics, topics, all: content.topics, find: { archive.topicsByID[TopicID($0)] },
-                                     digester.topic, id: \.id),
-                  let articles = patch(entities.articles, articles, all: content.articles, find: { archive.articlesByID[ArticleID($0)] },
-                                       digester.article, id: \.id) else { return nil }
+            let questions = patch(entities.questions, questions, all: content.questions, find: { archive.questionsByID[QuestionID($0)] },
+                                  digester.question, id: \.id)
+            let answers = patch(entities.answers, answers, all: [Answer](), find: answer, digester.answer, id: \.id)
+            let users = patch(entities.users, users, all: content.users, find: { archive.usersByID[UserID($0)] }, digester.user, id: \.id)
+            let topics = patch(entities.topics, topics, all: content.topics, find: { archive.topicsByID[TopicID($0)] }, digester.topic,
+                               id: \.id)
+            let articles = patch(entities.articles, articles, all: content.articles, find: { archive.articlesByID[ArticleID($0)] },
+                                 digester.article, id: \.id)
             (entities.questions, entities.answers, entities.users, entities.topics, entities.articles) = (questions, answers, users, topics, articles)
             // Each table holds as many entities as the archive: one it lacks or holds in excess
             // (changed in a way no row says) and every entity is digested again.

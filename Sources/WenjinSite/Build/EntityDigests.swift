@@ -118,57 +118,6 @@ struct EntityDigests: Sendable {
         _ entities: [Entity], id: @Sendable (Entity) -> ID, _ digest: @Sendable (Entity) -> UInt64
     ) -> RowDigestTable<ID> {
         let pairs = ParallelWork.map(entities) { (id: id($0).rawValue, digest: digest($0)) }
-        return RowDigestTable(sortedUnique: pairs)
+        return RowDigestTable(pairs)
     }
-}
-
-extension RowDigestTable {
-    /// The table of `pairs` in any order, sorted in a few linear passes (`KeyOrder`, stable, so
-    /// of two pairs with one ID the first is kept).
-    init(sortedUnique pairs: [(id: Int, digest: UInt64)]) {
-        // The sign bit flipped, so negative IDs order before positive ones as integers do.
-        let sorted = KeyOrder.sorted(pairs) { UInt64(bitPattern: Int64($0.id)) ^ (1 << 63) }
-        var words: [UInt64] = []
-        words.reserveCapacity(sorted.count * 2)
-        var last: Int?
-        for pair in sorted where pair.id != last {
-            last = pair.id
-            words.append(UInt64(bitPattern: Int64(pair.id)))
-            words.append(pair.digest)
-        }
-        // Strictly ascending by construction.
-        self = RowDigestTable(words: words) ?? RowDigestTable()
-    }
-
-    /// This table with `fresh` (IDs ascending, each once) put in, replacing rows it holds, and
-    /// `removed` taken out: one pass over the three, since all are sorted.
-    func patched(with fresh: [(id: Int, digest: UInt64)], removing removed: [Int]) -> RowDigestTable? {
-        guard !fresh.isEmpty || !removed.isEmpty else { return self }
-        var merged: [UInt64] = []
-        merged.reserveCapacity(words.count + fresh.count * 2)
-        var (kept, new, gone) = (0, 0, 0)
-        while kept < words.count || new < fresh.count {
-            let keptID = kept < words.count ? Int64(bitPattern: words[kept]) : .max
-            let newID = new < fresh.count ? Int64(fresh[new].id) : .max
-            if new < fresh.count && newID <= keptID {
-                merged.append(UInt64(bitPattern: newID))
-                merged.append(fresh[new].digest)
-                new += 1
-                if newID == keptID { kept += 2 }
-                continue
-            }
-            while gone < removed.count && Int64(removed[gone]) < keptID { gone += 1 }
-            if gone < removed.count && Int64(removed[gone]) == keptID {
-                kept += 2
-                continue
-            }
-            merged.append(words[kept])
-            merged.append(words[kept + 1])
-            kept += 2
-        }
-        return RowDigestTable(words: merged)
-    }
-
-    /// The IDs the table holds, ascending.
-    var ids: some Collection<Int> { stride(from: 0, to: words.count, by: 2).lazy.map { Int(Int64(bitPattern: words[$0])) } }
 }

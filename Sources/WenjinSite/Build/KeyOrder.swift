@@ -1,7 +1,7 @@
 /// Sorting by a 64-bit key in a few linear passes (a stable least-significant-digit radix
-/// sort) rather than by comparisons: a build that digests every entity (`EntityDigests`) sorts
-/// their digests by ID, half a million at 100,000 questions, keys that differ only in an ID's
-/// low bits, so two or three passes of 11 bits sort a kind.
+/// sort) rather than by comparisons: a table of digests by ID (`RowDigestTable`) sorts up to a
+/// million pairs at 100,000 questions (a build that digests every row or entity), keys that
+/// differ only in an ID's low bits, so two or three passes of 11 bits sort a table.
 enum KeyOrder {
     private static let digitBits = 11
 

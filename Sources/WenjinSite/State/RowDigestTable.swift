@@ -10,16 +10,19 @@ struct RowDigestTable<ID: EntityID>: Sendable {
 
     init() { words = [] }
 
-    /// The table of `pairs`, in any order; of two pairs with one ID the first is kept.
+    /// The table of `pairs`, in any order; of two pairs with one ID the first is kept. Sorted in a
+    /// few linear passes (`KeyOrder`, stable): a build that digests every entity sorts half a
+    /// million pairs at 100,000 questions.
     init(_ pairs: [(id: Int, digest: UInt64)]) {
-        let sorted = pairs.indices.sorted { (pairs[$0].id, $0) < (pairs[$1].id, $1) }
+        // The sign bit flipped, so negative IDs order before positive ones as integers do.
+        let sorted = KeyOrder.sorted(pairs) { UInt64(bitPattern: Int64($0.id)) ^ (1 << 63) }
         var words: [UInt64] = []
-        words.reserveCapacity(pairs.count * 2)
+        words.reserveCapacity(sorted.count * 2)
         var last: Int?
-        for position in sorted where pairs[position].id != last {
-            last = pairs[position].id
-            words.append(UInt64(bitPattern: Int64(pairs[position].id)))
-            words.append(pairs[position].digest)
+        for pair in sorted where pair.id != last {
+            last = pair.id
+            words.append(UInt64(bitPattern: Int64(pair.id)))
+            words.append(pair.digest)
         }
         self.words = words
     }
@@ -68,13 +71,14 @@ struct RowDigestTable<ID: EntityID>: Sendable {
         return lacking
     }
 
-    /// This table with `fresh` (a table of rows digested anew) put in, replacing rows it holds:
-    /// one pass over both, since both are sorted.
-    func merging(_ fresh: RowDigestTable) -> RowDigestTable {
-        guard !fresh.words.isEmpty else { return self }
+    /// This table with `fresh` (rows digested anew) put in, replacing rows it holds, and the rows
+    /// `removed` names taken out: one pass over the three, since all are sorted.
+    func patched(with fresh: RowDigestTable, removing removed: [Int] = []) -> RowDigestTable {
+        guard !fresh.words.isEmpty || !removed.isEmpty else { return self }
+        let removed = zip(removed, removed.dropFirst()).allSatisfy({ $0 <= $1 }) ? removed : removed.sorted()
         var merged = RowDigestTable()
         merged.words.reserveCapacity(words.count + fresh.words.count)
-        var (kept, new) = (0, 0)
+        var (kept, new, gone) = (0, 0, 0)
         while kept < words.count || new < fresh.words.count {
             let keptID = kept < words.count ? Int64(bitPattern: words[kept]) : .max
             let newID = new < fresh.words.count ? Int64(bitPattern: fresh.words[new]) : .max
@@ -83,11 +87,14 @@ struct RowDigestTable<ID: EntityID>: Sendable {
                 merged.words.append(fresh.words[new + 1])
                 new += 2
                 if newID == keptID { kept += 2 }
-            } else {
+                continue
+            }
+            while gone < removed.count && Int64(removed[gone]) < keptID { gone += 1 }
+            if gone == removed.count || Int64(removed[gone]) != keptID {
                 merged.words.append(words[kept])
                 merged.words.append(words[kept + 1])
-                kept += 2
             }
+            kept += 2
         }
         return merged
     }

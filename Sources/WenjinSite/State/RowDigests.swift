@@ -92,7 +92,7 @@ struct RowDigests: Sendable {
         let lacking = kept.lacking(entities.map { id($0).rawValue })
         let fresh = changed.isEmpty && lacking.isEmpty ? []
             : entities.filter { changed.contains(id($0).rawValue) || lacking.contains(id($0).rawValue) }
-        return kept.merging(RowDigestTable(ParallelWork.map(fresh, { (id($0).rawValue, DigestEncoder.digest(of: stored($0))) })))
+        return kept.patched(with: RowDigestTable(ParallelWork.map(fresh, { (id($0).rawValue, DigestEncoder.digest(of: stored($0))) })))
     }
 
     var count: Int {
