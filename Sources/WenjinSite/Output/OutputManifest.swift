@@ -14,20 +14,25 @@ import WenjinBuildSupport
 /// output, one for the live folder and one for its twin; which is which follows from the
 /// identities, so swapping the folders needs no manifest write.
 struct OutputManifest: Sendable {
-    private(set) var fingerprints: [String: PageFingerprint] = [:]
+    /// Most of the files, in a table of their own shared with the other slot (nil: none).
+    private(set) var table: ManifestTable?
+    /// The files that differ from the table: each one's fingerprint, or nil for a file the
+    /// table lists that the folder no longer holds. Without a table, every file.
+    private(set) var journal: [String: PageFingerprint?] = [:]
     /// The sidecars listed, by name: their size and the digest of their bytes.
     private var sidecars: [String: (count: Int, digest: PageFingerprint)] = [:]
     /// The file the manifest was read from; its sidecars are beside it.
     private var file: URL?
 
-    private static let header = "wenjin output manifest 3"
-    /// Folders `folders` compares a path's folder with before hashing it.
-    private static let recentFolders = 16
+    private static let header = "wenjin output manifest 4"
+    /// Manifests of earlier versions: no longer trusted, but still proof of which folders and
+    /// files a build made (`names`, `listedPaths`), so an output they describe is rebuilt, not refused.
+    private static let earlierHeaders = ["wenjin output manifest 3"]
+    private static let removed = "removed "
 
     /// A manifest read from one of an output's two slots (`slots(for:in:)`) whose header and
-    /// folder lines describe its folder as it is now: all the check of an output's place needs.
-    /// Its file lines (225,000 at 100,000 questions) are parsed when the build stages its
-    /// output (`manifest()`), beside the bodies' sanitizing, not before every other step.
+    /// folder lines describe its folder as it is now: all the check of an output's place needs
+    /// to find the slot; `manifest()` reads the rest.
     struct Loaded: Sendable {
         /// The slot's index.
         let slot: Int
@@ -35,26 +40,52 @@ struct OutputManifest: Sendable {
         fileprivate let folder: String
         fileprivate let bytes: Data
 
-        /// The manifest, when every line of it reads; nil when one is damaged.
-        func manifest() -> OutputManifest? {
+        /// The manifest, when every line of it reads and its table is whole; nil when one is
+        /// damaged: only a whole manifest vouches for its folder, so a damaged one never lets a
+        /// build remove a file someone added there (`OutputPlace`). `sharing`: a manifest whose
+        /// table is taken when it is the one this names, rather than read again.
+        func manifest(sharing other: OutputManifest? = nil) -> OutputManifest? {
             guard let identity = FolderIdentity(path: folder) else { return nil }
-            var manifest = bytes.withUnsafeBytes { parse($0.bindMemory(to: UInt8.self), expecting: identity, in: folder) }
+            var manifest = bytes.withUnsafeBytes { parse($0.bindMemory(to: UInt8.self), expecting: identity, in: folder, slot: file,
+                                                         sharing: other?.table) }
             manifest?.file = file
             return manifest
         }
+    }
 
-        /// Whether every line of it reads, its file lines checked but not kept: only a whole
-        /// manifest vouches for its folder, so a damaged one never lets a build remove a file
-        /// someone added there (`OutputPlace`).
-        var isWhole: Bool {
-            guard let identity = FolderIdentity(path: folder) else { return false }
-            return bytes.withUnsafeBytes { parse($0.bindMemory(to: UInt8.self), expecting: identity, in: folder, keepingFiles: false) } != nil
+    init(table: ManifestTable? = nil, journal: [String: PageFingerprint?] = [:]) {
+        self.table = table
+        self.journal = journal
+    }
+
+    /// The manifest of exactly `files`, without a table.
+    init(fingerprints files: [String: PageFingerprint]) {
+        journal = files.mapValues { $0 }
+    }
+
+    /// The fingerprint listed for `path`, and its record in the table when that is where it
+    /// was found (`StagingProgress` keeps the table's files by their record).
+    func lookup(_ path: String) -> (fingerprint: PageFingerprint?, tableIndex: Int?) {
+        if !journal.isEmpty, let entry = journal[path] { return (entry, nil) }
+        guard let table, let index = table.index(of: path) else { return (nil, nil) }
+        return (table.fingerprint(at: index), index)
+    }
+
+    subscript(path: SitePath) -> PageFingerprint? { lookup(path.text).fingerprint }
+
+    /// Every file listed, by path: a walk of the whole table (a full build, a failed one).
+    var files: [String: PageFingerprint] {
+        var files: [String: PageFingerprint] = [:]
+        files.reserveCapacity((table?.count ?? 0) + journal.count)
+        if let table {
+            for index in 0..<table.count { files[table.path(at: index)] = table.fingerprint(at: index) }
         }
+        for (path, fingerprint) in journal { files[path] = fingerprint }
+        return files
     }
 
-    init(fingerprints: [String: PageFingerprint] = [:]) {
-        self.fingerprints = fingerprints
-    }
+    /// How many files the manifest lists, about (the journal's removals counted off).
+    var approximateCount: Int { (table?.count ?? 0) + journal.count }
 
     /// The sidecar `name`, when listed and its file holds what was listed.
     func sidecar(_ name: String) -> [UInt8]? {
@@ -91,8 +122,6 @@ struct OutputManifest: Sendable {
         manifest.deletingLastPathComponent().appendingPathComponent(manifest.lastPathComponent + "." + name)
     }
 
-    subscript(path: SitePath) -> PageFingerprint? { fingerprints[path.text] }
-
     /// The two slot files of the output folder `destination` in `stateFolder`.
     static func slots(for destination: URL, in stateFolder: URL) -> [URL] {
         let name = destination.standardizedFileURL.lastPathComponent
@@ -100,16 +129,17 @@ struct OutputManifest: Sendable {
     }
 
     /// The manifest in `file` when it describes the folder at `folder` as it is now; nil when
-    /// the file is missing or malformed, names another folder, or the folder was changed.
-    static func load(_ file: URL, describing folder: String) -> OutputManifest? {
-        loaded(file, slot: 0, describing: folder)?.manifest()
+    /// the file or its table is missing or malformed, names another folder, or the folder was
+    /// changed. `sharing`: as `Loaded.manifest(sharing:)`.
+    static func load(_ file: URL, describing folder: String, sharing other: OutputManifest? = nil) -> OutputManifest? {
+        loaded(file, slot: 0, describing: folder)?.manifest(sharing: other)
     }
 
     /// The manifest in `file` (slot `slot`) when its header and folder lines describe the folder
-    /// at `folder` as it is now, its file lines left to `Loaded.manifest()`; nil when the file is
+    /// at `folder` as it is now, the rest left to `Loaded.manifest()`; nil when the file is
     /// missing, names another folder, or the folder was changed.
     static func loaded(_ file: URL, slot: Int, describing folder: String) -> Loaded? {
-        // The header first: the other slot's manifest (10 MB at 100,000 questions) is not read whole.
+        // The header first: the other slot's manifest is not read whole.
         guard let identity = FolderIdentity(path: folder), names(identity, in: file),
               let data = FileManager.default.contents(atPath: file.path),
               data.withUnsafeBytes({ describesFolders($0.bindMemory(to: UInt8.self), in: folder) }) else { return nil }
@@ -122,30 +152,32 @@ struct OutputManifest: Sendable {
     static func names(_ identity: FolderIdentity, in file: URL) -> Bool {
         guard let handle = FileHandle(forReadingAtPath: file.path) else { return false }
         defer { try? handle.close() }
-        let expected = Array("\(header) \(identity)\n".utf8)
-        guard let start = try? handle.read(upToCount: expected.count) else { return false }
-        return Array(start) == expected
+        guard let start = try? handle.read(upToCount: 128) else { return false }
+        return ([header] + earlierHeaders).contains { start.starts(with: Array("\($0) \(identity)\n".utf8)) }
     }
 
     /// The paths of the files the manifest in `file` lists, whatever folder it was written for
-    /// and whatever became of it since; nil when there is no manifest there. Read from the bytes
-    /// (lines found with `memchr`): an untrusted output's check reads two manifests of every file.
+    /// and whatever became of it since, its table's included; nil when there is no manifest
+    /// there. Read line by line without the seal: a damaged manifest still names the files a
+    /// build wrote, which an untrusted output's check (`OwnedFolders.unlisted`) compares with.
     static func listedPaths(in file: URL) -> Set<String>? {
         guard let data = FileManager.default.contents(atPath: file.path) else { return nil }
         return data.withUnsafeBytes { raw -> Set<String>? in
             let bytes = raw.bindMemory(to: UInt8.self)
-            guard let base = bytes.baseAddress, bytes.starts(with: Array((header + " ").utf8)) else { return nil }
-            let folderPrefix = Array("folder ".utf8), sidecarPrefix = Array("sidecar ".utf8)
+            guard ([header] + earlierHeaders).contains(where: { bytes.starts(with: Array(($0 + " ").utf8)) }) else { return nil }
             var paths = Set<String>(minimumCapacity: bytes.count / 48)
-            var position = 0, first = true
-            while position < bytes.count, let found = memchr(base + position, 0x0A, bytes.count - position) {
-                let end = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                let line = UnsafeBufferPointer(rebasing: bytes[position..<end])
-                position = end + 1
-                if first { first = false; continue }
-                guard line.count > 17, !line.starts(with: folderPrefix), !line.starts(with: sidecarPrefix) else { continue }
-                paths.insert(String(decoding: UnsafeBufferPointer(rebasing: line[17...]), as: UTF8.self))
+            var removed: [String] = []
+            var first = true
+            forEachLine(bytes) { line in
+                if first { first = false; return }
+                switch Line(line) {
+                case .file(let path, _): paths.insert(path)
+                case .removed(let path): removed.append(path)
+                case .table(let seal, _): paths.formUnion(ManifestTable.listedPaths(seal, besideSlot: file))
+                default: break
+                }
             }
+            paths.subtract(removed)
             return paths
         }
     }
@@ -171,8 +203,8 @@ struct OutputManifest: Sendable {
     }
 
     /// Writes the manifest of the folder at `folder`, as it is now, to `file` atomically (a
-    /// killed write leaves the old file), its `sidecars` first, each in a file beside it, and the
-    /// `staged` ones (`stage`) moved into place.
+    /// killed write leaves the old file), its table (when new) and `sidecars` first, each in a
+    /// file beside it, and the `staged` ones (`stage`) moved into place.
     func write(describing folder: String, to file: URL, sidecars contents: [String: [UInt8]] = [:],
                staged: [String: StagedSidecar] = [:]) throws(SiteError) {
         guard let identity = FolderIdentity(path: folder) else {
@@ -181,6 +213,7 @@ struct OutputManifest: Sendable {
         let temporary = file.deletingLastPathComponent().appendingPathComponent(file.lastPathComponent + ".new")
         do {
             try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try table?.write(besideSlot: file)
             var listed = self
             for (name, bytes) in contents {
                 let sidecar = Self.sidecarFile(name, of: file)
@@ -202,97 +235,145 @@ struct OutputManifest: Sendable {
         }
     }
 
-    /// The folders that hold the files, the root (`.`) included. Each file's own folder is
-    /// found as a slice of its path, so only the few distinct folders become strings; a slice
-    /// is first compared with the last few folders met, so that the paths of an output (a
-    /// dozen folders for 225,000 files at 100,000 questions) are not each hashed into a set.
-    private var folders: Set<String> {
-        var parents = Set<Substring>()
-        var recent: [Substring] = []
-        for path in fingerprints.keys {
-            guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { continue }
-            let parent = path[..<slash]
-            let length = parent.utf8.count
-            if recent.contains(where: { $0.utf8.count == length && $0.utf8.elementsEqual(parent.utf8) }) { continue }
-            parents.insert(parent)
-            if recent.count < Self.recentFolders { recent.append(parent) } else { recent[length % Self.recentFolders] = parent }
+    /// Removes the tables of `slot`'s output that neither `kept` names: what a build left when
+    /// its slots moved to another table, or when it was killed before.
+    static func removeTables(besideSlot slot: URL, keeping kept: [ManifestTable?]) {
+        let folder = slot.deletingLastPathComponent()
+        let prefix = ManifestTable.prefix(ofSlot: slot)
+        let keptNames = Set(kept.compactMap { $0.map { ManifestTable.file($0.seal, besideSlot: slot).lastPathComponent } })
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
+        for name in names where name.hasPrefix(prefix) && !keptNames.contains(name) {
+            unlink(folder.appendingPathComponent(name).path)
         }
-        var folders: Set<String> = ["."]
-        for parent in parents {
-            var folder = parent
-            while folders.insert(String(folder)).inserted, let slash = folder.utf8.lastIndex(of: UInt8(ascii: "/")) {
-                folder = folder[..<slash]
-            }
-        }
-        return folders
+    }
+
+    /// The folders whose lines the manifest of `folder` holds: those of the table's files and
+    /// the journal's, where they still are (a folder the build emptied is gone).
+    private func folders(in folder: String) -> [(path: String, time: Int64)] {
+        var paths = Set(table?.folders ?? ["."])
+        paths.formUnion(OutputFolders.holding(journal.lazy.compactMap { $0.value == nil ? nil : $0.key }))
+        return paths.sorted().compactMap { path in FolderIdentity.namesChanged(folder + "/" + path).map { (path, $0) } }
     }
 
     /// The manifest as bytes: a header naming the folder, `folder <time> <path>` per folder,
-    /// one `<fingerprint> <path>` line per file (in no particular order: sorting 15,000 paths
-    /// would cost more than the rest), then each sidecar as `sidecar <byte count> <name>` and
-    /// its bytes.
+    /// `table <seal> <count>` when it has one, one `<fingerprint> <path>` line per file of the
+    /// journal (in no particular order) and `removed <path>` per file the table lists that is
+    /// gone, each sidecar as `sidecar <byte count> <digest> <name>`, and `end <digest>` of all
+    /// the bytes before it, so a file cut short at a line's end is not taken for whole.
     private func encoded(identity: FolderIdentity, folder: String) -> [UInt8] {
         var bytes = Array("\(Self.header) \(identity)\n".utf8)
-        bytes.reserveCapacity(fingerprints.count * 48 + sidecars.count * 64)
-        for path in folders.sorted() {
-            bytes += "folder \(FolderIdentity.namesChanged(folder + "/" + path) ?? -1) \(path)\n".utf8
+        bytes.reserveCapacity(journal.count * 48 + sidecars.count * 64 + 1024)
+        for (path, time) in folders(in: folder) {
+            bytes += "folder \(time) \(path)\n".utf8
+        }
+        if let table {
+            bytes += "table \(PageFingerprint(value: table.seal)) \(table.count)\n".utf8
         }
         let digits = Array("0123456789abcdef".utf8)
-        for (path, fingerprint) in fingerprints {
-            for shift in stride(from: 60, through: 0, by: -4) {
-                bytes.append(digits[Int(truncatingIfNeeded: fingerprint.value >> UInt64(shift)) & 15])
+        for (path, fingerprint) in journal {
+            if let fingerprint {
+                for shift in stride(from: 60, through: 0, by: -4) {
+                    bytes.append(digits[Int(truncatingIfNeeded: fingerprint.value >> UInt64(shift)) & 15])
+                }
+                bytes.append(0x20)
+            } else {
+                bytes += Self.removed.utf8
             }
-            bytes.append(0x20)
             bytes += path.utf8
             bytes.append(0x0A)
         }
         for (name, listed) in sidecars.sorted(by: { $0.key < $1.key }) {
             bytes += "sidecar \(listed.count) \(listed.digest) \(name)\n".utf8
         }
+        bytes += "end \(PageFingerprint(value: ByteReader.digest(of: bytes[...])))\n".utf8
         return bytes
     }
 
-    /// Reads what `encoded` wrote. Lines found with `memchr` and file lines decoded from their
-    /// bytes directly: a rebuild reads two manifests of every output file before anything else.
-    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, expecting identity: FolderIdentity,
-                              in folder: String, keepingFiles: Bool = true) -> OutputManifest? {
-        guard let base = bytes.baseAddress else { return nil }
-        var position = 0
-        /// The next line's bytes without its newline; nil at the end or on a missing newline.
-        func line() -> UnsafeBufferPointer<UInt8>? {
-            guard position < bytes.count, let found = memchr(base + position, 0x0A, bytes.count - position) else { return nil }
-            let end = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-            defer { position = end + 1 }
-            return UnsafeBufferPointer(start: base + position, count: end - position)
-        }
-        func text(_ line: UnsafeBufferPointer<UInt8>) -> Substring { Substring(decoding: line, as: UTF8.self) }
-        guard let first = line(), text(first) == "\(header) \(identity)" else { return nil }
-        var manifest = OutputManifest()
-        // Filled apart and moved in at the end: a file line costs one insert, nothing else.
-        var fingerprints: [String: PageFingerprint] = [:]
-        fingerprints.reserveCapacity(bytes.count / 48)
-        let folderPrefix = Array("folder ".utf8), sidecarPrefix = Array("sidecar ".utf8)
-        while position < bytes.count, let found = memchr(base + position, 0x0A, bytes.count - position) {
-            let end = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-            let bytes = UnsafeBufferPointer(start: base + position, count: end - position)
-            position = end + 1
-            if bytes.count > 17, bytes[16] == 0x20, let fingerprint = hexValue(bytes[0..<16]) {
-                guard keepingFiles else { continue }
-                fingerprints[String(decoding: UnsafeBufferPointer(rebasing: bytes[17...]), as: UTF8.self)] = PageFingerprint(value: fingerprint)
-            } else if bytes.starts(with: folderPrefix) {
-                let parts = text(bytes).dropFirst(7).split(separator: " ", maxSplits: 1)
-                guard parts.count == 2, let time = Int64(parts[0]),
-                      FolderIdentity.namesChanged(folder + "/" + parts[1]) == time else { return nil }
-            } else if bytes.starts(with: sidecarPrefix) {
-                let parts = text(bytes).dropFirst(8).split(separator: " ", maxSplits: 2)
-                guard parts.count == 3, let count = Int(parts[0]), count >= 0, let digest = PageFingerprint(hex: parts[1]) else { return nil }
-                manifest.sidecars[String(parts[2])] = (count, digest)
+    /// One line of a manifest after its header.
+    private enum Line {
+        case file(String, PageFingerprint)
+        case removed(String)
+        case folder(path: Substring, time: Int64)
+        case table(seal: UInt64, count: Int)
+        case sidecar(name: String, count: Int, digest: PageFingerprint)
+        case end(UInt64)
+        case malformed
+
+        init(_ bytes: UnsafeBufferPointer<UInt8>) {
+            func text(dropping count: Int) -> Substring { Substring(decoding: UnsafeBufferPointer(rebasing: bytes[count...]), as: UTF8.self) }
+            if bytes.count > 17, bytes[16] == 0x20, let fingerprint = OutputManifest.hexValue(bytes[0..<16]) {
+                self = .file(String(decoding: UnsafeBufferPointer(rebasing: bytes[17...]), as: UTF8.self), PageFingerprint(value: fingerprint))
+            } else if bytes.count > 8, bytes.starts(with: OutputManifest.removed.utf8) {
+                self = .removed(String(text(dropping: 8)))
+            } else if bytes.starts(with: "folder ".utf8) {
+                let parts = text(dropping: 7).split(separator: " ", maxSplits: 1)
+                guard parts.count == 2, let time = Int64(parts[0]) else { self = .malformed; return }
+                self = .folder(path: parts[1], time: time)
+            } else if bytes.starts(with: "table ".utf8) {
+                let parts = text(dropping: 6).split(separator: " ")
+                guard parts.count == 2, let seal = PageFingerprint(hex: parts[0]), let count = Int(parts[1]) else { self = .malformed; return }
+                self = .table(seal: seal.value, count: count)
+            } else if bytes.starts(with: "sidecar ".utf8) {
+                let parts = text(dropping: 8).split(separator: " ", maxSplits: 2)
+                guard parts.count == 3, let count = Int(parts[0]), count >= 0, let digest = PageFingerprint(hex: parts[1]) else {
+                    self = .malformed
+                    return
+                }
+                self = .sidecar(name: String(parts[2]), count: count, digest: digest)
+            } else if bytes.starts(with: "end ".utf8), let digest = PageFingerprint(hex: text(dropping: 4)) {
+                self = .end(digest.value)
             } else {
-                return nil
+                self = .malformed
             }
         }
-        guard position == bytes.count else { return nil }
-        manifest.fingerprints = fingerprints
+    }
+
+    /// Calls `body` with each line's bytes (without its newline); false when the last line has
+    /// no newline. Lines found with `memchr`: a manifest without a table lists every file.
+    @discardableResult
+    private static func forEachLine(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        var position = 0
+        while position < bytes.count {
+            guard let found = memchr(base + position, 0x0A, bytes.count - position) else { return false }
+            let end = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            body(UnsafeBufferPointer(start: base + position, count: end - position))
+            position = end + 1
+        }
+        return true
+    }
+
+    /// Reads what `encoded` wrote, and the table it names (or `shared`, when it is that one).
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, expecting identity: FolderIdentity, in folder: String,
+                              slot: URL, sharing shared: ManifestTable?) -> OutputManifest? {
+        let first = Array("\(header) \(identity)\n".utf8)
+        guard bytes.starts(with: first) else { return nil }
+        var manifest = OutputManifest()
+        var journal: [String: PageFingerprint?] = [:]
+        var table: (seal: UInt64, count: Int)?
+        var sealed: Int?, valid = true, position = 0
+        let whole = forEachLine(bytes) { line in
+            defer { position += line.count + 1 }
+            guard valid, sealed == nil else { valid = false; return }
+            if position == 0 { return }
+            switch Line(line) {
+            case .file(let path, let fingerprint): journal[path] = fingerprint
+            case .removed(let path): journal[path] = .some(nil)
+            case .folder(let path, let time): valid = FolderIdentity.namesChanged(folder + "/" + path) == time
+            case .table(let seal, let count): valid = table == nil; table = (seal, count)
+            case .sidecar(let name, let count, let digest): manifest.sidecars[name] = (count, digest)
+            case .end(let digest):
+                sealed = position
+                valid = ByteReader.digest(of: ArraySlice(UnsafeBufferPointer(rebasing: bytes[0..<position]))) == digest
+            case .malformed: valid = false
+            }
+        }
+        guard whole, valid, sealed != nil else { return nil }
+        if let (seal, count) = table {
+            guard let found = shared?.seal == seal ? shared : ManifestTable.load(seal, besideSlot: slot), found.count == count else { return nil }
+            manifest.table = found
+        }
+        manifest.journal = journal
         return manifest
     }
 
