@@ -23,6 +23,10 @@ struct ManifestTable: Sendable {
     /// Where the records whose digest has each value of the top `directoryBits` bits begin.
     private let starts: [Int32]
     private let directoryBits: Int
+    /// Whether the table was read from its file (and checked against its seal): then that
+    /// file needs no writing. A table made in memory is always written, even over a file of
+    /// its name, which may be a damaged copy.
+    private let isStored: Bool
 
     private static let magic: UInt64 = 0x3154_6E69_6A6E_6577  // "wenjinT1"
     private static let headerWords = 5
@@ -42,7 +46,7 @@ struct ManifestTable: Sendable {
         }
         let folders = OutputFolders.holding(files.lazy.map(\.path))
         let body = Self.body(records: records, paths: paths, folders: folders)
-        self.init(records: records, paths: paths, folders: folders, seal: ByteReader.digest(of: body[...]))
+        self.init(records: records, paths: paths, folders: folders, seal: ByteReader.digest(of: body[...]), isStored: false)
     }
 
     /// The file's bytes before its seal.
@@ -58,7 +62,8 @@ struct ManifestTable: Sendable {
         return bytes.bytes + folderText + paths
     }
 
-    private init(records: [UInt64], paths: [UInt8], folders: [String], seal: UInt64) {
+    private init(records: [UInt64], paths: [UInt8], folders: [String], seal: UInt64, isStored: Bool) {
+        self.isStored = isStored
         self.records = records
         self.paths = paths
         self.folders = folders
@@ -84,8 +89,10 @@ struct ManifestTable: Sendable {
     }
 
     /// The index of `path`'s record; nil when the table does not list it.
-    func index(of path: String) -> Int? {
-        let digest = Self.digest(of: path)
+    func index(of path: String) -> Int? { index(of: path, digest: Self.digest(of: path)) }
+
+    /// `index(of:)` given the path's digest.
+    func index(of path: String, digest: UInt64) -> Int? {
         let top = Int(truncatingIfNeeded: digest >> UInt64(64 - directoryBits))
         var index = Int(starts[top])
         let end = Int(starts[top + 1])
@@ -134,10 +141,10 @@ struct ManifestTable: Sendable {
     }
 
     /// Writes the table beside `slot` (a temporary name, then renamed: a killed write leaves no
-    /// file under a table's name), unless it is there already.
+    /// file under a table's name), unless it was read from there.
     func write(besideSlot slot: URL) throws {
+        if isStored { return }
         let target = Self.file(seal, besideSlot: slot)
-        if access(target.path, F_OK) == 0 { return }
         var sealed = ByteWriter()
         sealed.add(seal)
         let temporary = target.path + ".new"
@@ -189,6 +196,6 @@ struct ManifestTable: Sendable {
         }
         let folders = String(decoding: bytes[(base + foldersStart)..<(base + pathsStart)], as: UTF8.self)
             .split(separator: "\n").map(String.init)
-        return ManifestTable(records: records, paths: Array(bytes[(base + pathsStart)...]), folders: folders, seal: seal)
+        return ManifestTable(records: records, paths: Array(bytes[(base + pathsStart)...]), folders: folders, seal: seal, isStored: true)
     }
 }

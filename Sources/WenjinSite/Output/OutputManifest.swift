@@ -18,7 +18,12 @@ struct OutputManifest: Sendable {
     private(set) var table: ManifestTable?
     /// The files that differ from the table: each one's fingerprint, or nil for a file the
     /// table lists that the folder no longer holds. Without a table, every file.
-    private(set) var journal: [String: PageFingerprint?] = [:]
+    private(set) var journal: [String: PageFingerprint?] = [:] {
+        didSet { journalDigests = Self.digests(of: journal) }
+    }
+    /// The digests (`ManifestTable.digest(of:)`) of the journal's paths, sorted: most look-ups
+    /// miss the journal, and are told so without hashing the path into it.
+    private var journalDigests: [UInt64] = []
     /// The sidecars listed, by name: their size and the digest of their bytes.
     private var sidecars: [String: (count: Int, digest: PageFingerprint)] = [:]
     /// The file the manifest was read from; its sidecars are beside it.
@@ -56,6 +61,7 @@ struct OutputManifest: Sendable {
     init(table: ManifestTable? = nil, journal: [String: PageFingerprint?] = [:]) {
         self.table = table
         self.journal = journal
+        journalDigests = Self.digests(of: journal)
     }
 
     /// The manifest of exactly `files`, without a table.
@@ -66,9 +72,25 @@ struct OutputManifest: Sendable {
     /// The fingerprint listed for `path`, and its record in the table when that is where it
     /// was found (`StagingProgress` keeps the table's files by their record).
     func lookup(_ path: String) -> (fingerprint: PageFingerprint?, tableIndex: Int?) {
-        if !journal.isEmpty, let entry = journal[path] { return (entry, nil) }
-        guard let table, let index = table.index(of: path) else { return (nil, nil) }
+        // Without a table, the journal lists every file.
+        guard let table else { return (journal[path] ?? nil, nil) }
+        let digest = ManifestTable.digest(of: path)
+        if Self.sortedContains(journalDigests, digest), let entry = journal[path] { return (entry, nil) }
+        guard let index = table.index(of: path, digest: digest) else { return (nil, nil) }
         return (table.fingerprint(at: index), index)
+    }
+
+    private static func digests(of journal: [String: PageFingerprint?]) -> [UInt64] {
+        journal.keys.map(ManifestTable.digest(of:)).sorted()
+    }
+
+    private static func sortedContains(_ sorted: [UInt64], _ value: UInt64) -> Bool {
+        var low = 0, high = sorted.count
+        while low < high {
+            let middle = (low + high) / 2
+            if sorted[middle] < value { low = middle + 1 } else { high = middle }
+        }
+        return low < sorted.count && sorted[low] == value
     }
 
     subscript(path: SitePath) -> PageFingerprint? { lookup(path.text).fingerprint }
@@ -83,9 +105,6 @@ struct OutputManifest: Sendable {
         for (path, fingerprint) in journal { files[path] = fingerprint }
         return files
     }
-
-    /// How many files the manifest lists, about (the journal's removals counted off).
-    var approximateCount: Int { (table?.count ?? 0) + journal.count }
 
     /// The sidecar `name`, when listed and its file holds what was listed.
     func sidecar(_ name: String) -> [UInt8]? {
