@@ -14,6 +14,8 @@ struct StagedOutputTests {
         var output: URL { root.appendingPathComponent("out") }
         var twin: URL { root.appendingPathComponent(".out.previous") }
         var state: URL { root.appendingPathComponent("state") }
+        /// `StagedOutput`'s `tableFloor`: 0 puts the files of even a small output in a table.
+        var tableFloor = 1024
 
         init() throws {
             try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
@@ -22,7 +24,7 @@ struct StagedOutputTests {
         func remove() { try? FileManager.default.removeItem(at: root) }
 
         func staged(atomicSwap: Bool = true) throws -> StagedOutput {
-            try StagedOutput(destination: output, stateFolder: state, atomicSwap: atomicSwap)
+            try StagedOutput(destination: output, stateFolder: state, atomicSwap: atomicSwap, tableFloor: tableFloor)
         }
 
         /// One whole build of `files`; returns the outcome of each write.
@@ -56,9 +58,10 @@ struct StagedOutputTests {
         return try #require((attributes[.systemFileNumber] as? NSNumber)?.intValue)
     }
 
-    @Test("A build into a fresh folder leaves the twin beside it, made of the live files' inodes")
-    func freshBuildLeavesTwin() throws {
-        let folders = try Folders()
+    @Test("A build into a fresh folder leaves the twin beside it, made of the live files' inodes", arguments: [1024, 0])
+    func freshBuildLeavesTwin(tableFloor: Int) throws {
+        var folders = try Folders()
+        folders.tableFloor = tableFloor
         defer { folders.remove() }
         let files = ["index.html": "home", "questions/1.html": "one", "assets/site.css": "css"]
         try folders.build(files)
@@ -69,9 +72,10 @@ struct StagedOutputTests {
         }
     }
 
-    @Test("Unchanged files keep the live inode, a file reverted to the twin's bytes keeps the twin's, new bytes are written")
-    func filesFollowTheInodeRule() throws {
-        let folders = try Folders()
+    @Test("Unchanged files keep the live inode, a file reverted to the twin's bytes keeps the twin's, new bytes are written", arguments: [1024, 0])
+    func filesFollowTheInodeRule(tableFloor: Int) throws {
+        var folders = try Folders()
+        folders.tableFloor = tableFloor
         defer { folders.remove() }
         try folders.build(["a.html": "A1", "b.html": "B"])
         let firstA = try Self.inode(folders.output.appendingPathComponent("a.html"))
@@ -85,9 +89,10 @@ struct StagedOutputTests {
         #expect(try Self.contents(of: folders.output) == ["a.html": "A1", "b.html": "B", "c.html": "C"])
     }
 
-    @Test("A file no longer produced leaves the live folder and then the twin, its emptied folders too")
-    func removedFileDisappears() throws {
-        let folders = try Folders()
+    @Test("A file no longer produced leaves the live folder and then the twin, its emptied folders too", arguments: [1024, 0])
+    func removedFileDisappears(tableFloor: Int) throws {
+        var folders = try Folders()
+        folders.tableFloor = tableFloor
         defer { folders.remove() }
         try folders.build(["index.html": "home", "old/deep/page.html": "old"])
         try folders.build(["index.html": "home"])
@@ -99,9 +104,10 @@ struct StagedOutputTests {
         #expect(!FileManager.default.fileExists(atPath: folders.twin.appendingPathComponent("old").path))
     }
 
-    @Test("A file the twin held under other bytes, written again, does not keep another file the build dropped")
-    func rewrittenFileDoesNotHideDroppedOne() throws {
-        let folders = try Folders()
+    @Test("A file the twin held under other bytes, written again, does not keep another file the build dropped", arguments: [1024, 0])
+    func rewrittenFileDoesNotHideDroppedOne(tableFloor: Int) throws {
+        var folders = try Folders()
+        folders.tableFloor = tableFloor
         defer { folders.remove() }
         try folders.build(["a.html": "A1", "b.html": "B", "c.html": "C"])
         try folders.build(["a.html": "A2", "b.html": "B", "c.html": "C"])
@@ -137,9 +143,10 @@ struct StagedOutputTests {
         #expect(try folders.build(files) == files.mapValues { _ in .unchanged })
     }
 
-    @Test("The fallback swap by renames publishes what the exchange does, twin included")
-    func fallbackSwapWorks() throws {
-        let folders = try Folders()
+    @Test("The fallback swap by renames publishes what the exchange does, twin included", arguments: [1024, 0])
+    func fallbackSwapWorks(tableFloor: Int) throws {
+        var folders = try Folders()
+        folders.tableFloor = tableFloor
         defer { folders.remove() }
         try folders.build(["index.html": "one", "gone.html": "x"], atomicSwap: false)
         try folders.build(["index.html": "two"], atomicSwap: false)
@@ -150,9 +157,10 @@ struct StagedOutputTests {
         #expect(leftovers == [".out.previous", "out", "state"])
     }
 
-    @Test("A failed build changes no byte of the live folder, and the next build starts from what it left")
-    func failedBuildLeavesLiveBytes() throws {
-        let folders = try Folders()
+    @Test("A failed build changes no byte of the live folder, and the next build starts from what it left", arguments: [1024, 0])
+    func failedBuildLeavesLiveBytes(tableFloor: Int) throws {
+        var folders = try Folders()
+        folders.tableFloor = tableFloor
         defer { folders.remove() }
         let files = ["index.html": "home", "questions/1.html": "one", "questions/2.html": "two"]
         try folders.build(files)
@@ -170,9 +178,10 @@ struct StagedOutputTests {
         #expect(try Self.contents(of: folders.twin) == files)
     }
 
-    @Test("A build killed while it modifies the twin leaves the live site, and the next build is correct")
-    func killedWhileModifyingTwin() throws {
-        let folders = try Folders()
+    @Test("A build killed while it modifies the twin leaves the live site, and the next build is correct", arguments: [1024, 0])
+    func killedWhileModifyingTwin(tableFloor: Int) throws {
+        var folders = try Folders()
+        folders.tableFloor = tableFloor
         defer { folders.remove() }
         let files = ["index.html": "home", "questions/1.html": "one", "stale.html": "s"]
         try folders.build(files)
@@ -191,9 +200,10 @@ struct StagedOutputTests {
         #expect(try Self.contents(of: folders.twin) == next)
     }
 
-    @Test("Sidecars come back with the live folder they were published with, and not with another")
-    func sidecarsFollowTheLiveFolder() throws {
-        let folders = try Folders()
+    @Test("Sidecars come back with the live folder they were published with, and not with another", arguments: [1024, 0])
+    func sidecarsFollowTheLiveFolder(tableFloor: Int) throws {
+        var folders = try Folders()
+        folders.tableFloor = tableFloor
         defer { folders.remove() }
         let staged = try folders.staged()
         _ = try staged.write(Array("home".utf8), to: SitePath("index.html"))
@@ -223,9 +233,10 @@ struct StagedOutputTests {
         afterCopy.discard()
     }
 
-    @Test("A deleted live folder makes the next build a fresh one, nothing taken from the twin")
-    func deletedLiveFolderStartsAfresh() throws {
-        let folders = try Folders()
+    @Test("A deleted live folder makes the next build a fresh one, nothing taken from the twin", arguments: [1024, 0])
+    func deletedLiveFolderStartsAfresh(tableFloor: Int) throws {
+        var folders = try Folders()
+        folders.tableFloor = tableFloor
         defer { folders.remove() }
         try folders.build(["index.html": "home", "old.html": "old"])
         try FileManager.default.removeItem(at: folders.output)
@@ -235,9 +246,10 @@ struct StagedOutputTests {
         #expect(try Self.contents(of: folders.twin) == ["index.html": "home"])
     }
 
-    @Test("The twin set aside after a deleted live folder is gone once the build publishes, nested folders too, and a link in it is not followed")
-    func setAsideTwinIsRemoved() throws {
-        let folders = try Folders()
+    @Test("The twin set aside after a deleted live folder is gone once the build publishes, nested folders too, and a link in it is not followed", arguments: [1024, 0])
+    func setAsideTwinIsRemoved(tableFloor: Int) throws {
+        var folders = try Folders()
+        folders.tableFloor = tableFloor
         defer { folders.remove() }
         let outside = folders.root.appendingPathComponent("outside.txt")
         try Data("keep".utf8).write(to: outside)
@@ -250,9 +262,10 @@ struct StagedOutputTests {
         #expect(try String(contentsOf: outside, encoding: .utf8) == "keep")
     }
 
-    @Test("Files checked together are kept only where the output holds them with that fingerprint, the rest left to be made")
-    func filesCheckedTogether() throws {
-        let folders = try Folders()
+    @Test("Files checked together are kept only where the output holds them with that fingerprint, the rest left to be made", arguments: [1024, 0])
+    func filesCheckedTogether(tableFloor: Int) throws {
+        var folders = try Folders()
+        folders.tableFloor = tableFloor
         defer { folders.remove() }
         let files = ["a.html": "A", "b.html": "B", "c.html": "C"]
         try folders.build(files)
@@ -268,9 +281,10 @@ struct StagedOutputTests {
         #expect(try folders.build(["a.html": "A", "b.html": "B2"]) == ["a.html": .unchanged, "b.html": .unchanged])
     }
 
-    @Test("Images are linked from their source when new and taken as they are when present")
-    func contentAddressedFilesAreLinked() throws {
-        let folders = try Folders()
+    @Test("Images are linked from their source when new and taken as they are when present", arguments: [1024, 0])
+    func contentAddressedFilesAreLinked(tableFloor: Int) throws {
+        var folders = try Folders()
+        folders.tableFloor = tableFloor
         defer { folders.remove() }
         let source = folders.root.appendingPathComponent("abc123")
         try Data("png".utf8).write(to: source)
@@ -285,9 +299,10 @@ struct StagedOutputTests {
         #expect(try Self.contents(of: folders.output) == [path.text: "png"])
     }
 
-    @Test("A file added to the live folder by hand does not come back from the twin in later builds")
-    func handAddedFileDoesNotComeBack() throws {
-        let folders = try Folders()
+    @Test("A file added to the live folder by hand does not come back from the twin in later builds", arguments: [1024, 0])
+    func handAddedFileDoesNotComeBack(tableFloor: Int) throws {
+        var folders = try Folders()
+        folders.tableFloor = tableFloor
         defer { folders.remove() }
         let files = ["index.html": "home", "questions/1.html": "one"]
         try folders.build(files)
@@ -299,9 +314,10 @@ struct StagedOutputTests {
         #expect(try Self.contents(of: folders.twin) == files)
     }
 
-    @Test("A page another program replaced in the live folder is not trusted: the next build writes every file")
-    func replacedLiveFileIsNotTrusted() throws {
-        let folders = try Folders()
+    @Test("A page another program replaced in the live folder is not trusted: the next build writes every file", arguments: [1024, 0])
+    func replacedLiveFileIsNotTrusted(tableFloor: Int) throws {
+        var folders = try Folders()
+        folders.tableFloor = tableFloor
         defer { folders.remove() }
         let files = ["index.html": "home", "questions/1.html": "one"]
         try folders.build(files)
@@ -317,9 +333,10 @@ struct StagedOutputTests {
         #expect(try Self.contents(of: folders.twin) == files)
     }
 
-    @Test("A path written twice in one build holds the last bytes, even when the live site and the twin had them")
-    func pathWrittenTwiceHoldsTheLastBytes() throws {
-        let folders = try Folders()
+    @Test("A path written twice in one build holds the last bytes, even when the live site and the twin had them", arguments: [1024, 0])
+    func pathWrittenTwiceHoldsTheLastBytes(tableFloor: Int) throws {
+        var folders = try Folders()
+        folders.tableFloor = tableFloor
         defer { folders.remove() }
         try folders.build(["robots.txt": "generated"])
         for _ in 0..<2 {

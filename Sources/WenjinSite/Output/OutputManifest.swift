@@ -14,20 +14,30 @@ import WenjinBuildSupport
 /// output, one for the live folder and one for its twin; which is which follows from the
 /// identities, so swapping the folders needs no manifest write.
 struct OutputManifest: Sendable {
-    private(set) var fingerprints: [String: PageFingerprint] = [:]
+    /// Most of the files, in a table of their own shared with the other slot (nil: none).
+    private(set) var table: ManifestTable?
+    /// The files that differ from the table: each one's fingerprint, or nil for a file the
+    /// table lists that the folder no longer holds. Without a table, every file.
+    private(set) var journal: [String: PageFingerprint?] = [:] {
+        didSet { journalDigests = Self.digests(of: journal) }
+    }
+    /// The digests (`ManifestTable.digest(of:)`) of the journal's paths, sorted: most look-ups
+    /// miss the journal, and are told so without hashing the path into it.
+    private var journalDigests: [UInt64] = []
     /// The sidecars listed, by name: their size and the digest of their bytes.
-    private var sidecars: [String: (count: Int, digest: PageFingerprint)] = [:]
+    private(set) var sidecars: [String: (count: Int, digest: PageFingerprint)] = [:]
     /// The file the manifest was read from; its sidecars are beside it.
     private var file: URL?
 
-    private static let header = "wenjin output manifest 3"
-    /// Folders `folders` compares a path's folder with before hashing it.
-    private static let recentFolders = 16
+    static let header = "wenjin output manifest 4"
+    /// Manifests of earlier versions: no longer trusted, but still proof of which folders and
+    /// files a build made (`names`, `listedPaths`), so an output they describe is rebuilt, not refused.
+    static let earlierHeaders = ["wenjin output manifest 3"]
+    static let removed = "removed "
 
     /// A manifest read from one of an output's two slots (`slots(for:in:)`) whose header and
-    /// folder lines describe its folder as it is now: all the check of an output's place needs.
-    /// Its file lines (225,000 at 100,000 questions) are parsed when the build stages its
-    /// output (`manifest()`), beside the bodies' sanitizing, not before every other step.
+    /// folder lines describe its folder as it is now: all the check of an output's place needs
+    /// to find the slot; `manifest()` reads the rest.
     struct Loaded: Sendable {
         /// The slot's index.
         let slot: Int
@@ -35,25 +45,67 @@ struct OutputManifest: Sendable {
         fileprivate let folder: String
         fileprivate let bytes: Data
 
-        /// The manifest, when every line of it reads; nil when one is damaged.
-        func manifest() -> OutputManifest? {
+        /// The manifest, when every line of it reads and its table is whole; nil when one is
+        /// damaged: only a whole manifest vouches for its folder, so a damaged one never lets a
+        /// build remove a file someone added there (`OutputPlace`). `sharing`: a manifest whose
+        /// table is taken when it is the one this names, rather than read again.
+        func manifest(sharing other: OutputManifest? = nil) -> OutputManifest? {
             guard let identity = FolderIdentity(path: folder) else { return nil }
-            var manifest = bytes.withUnsafeBytes { parse($0.bindMemory(to: UInt8.self), expecting: identity, in: folder) }
+            var manifest = bytes.withUnsafeBytes { parse($0.bindMemory(to: UInt8.self), expecting: identity, in: folder, slot: file,
+                                                         sharing: other?.table) }
             manifest?.file = file
             return manifest
         }
-
-        /// Whether every line of it reads, its file lines checked but not kept: only a whole
-        /// manifest vouches for its folder, so a damaged one never lets a build remove a file
-        /// someone added there (`OutputPlace`).
-        var isWhole: Bool {
-            guard let identity = FolderIdentity(path: folder) else { return false }
-            return bytes.withUnsafeBytes { parse($0.bindMemory(to: UInt8.self), expecting: identity, in: folder, keepingFiles: false) } != nil
-        }
     }
 
-    init(fingerprints: [String: PageFingerprint] = [:]) {
-        self.fingerprints = fingerprints
+    init(table: ManifestTable? = nil, journal: [String: PageFingerprint?] = [:],
+         sidecars: [String: (count: Int, digest: PageFingerprint)] = [:]) {
+        self.table = table
+        self.journal = journal
+        self.sidecars = sidecars
+        journalDigests = Self.digests(of: journal)
+    }
+
+    /// The manifest of exactly `files`, without a table.
+    init(fingerprints files: [String: PageFingerprint]) {
+        journal = files.mapValues { $0 }
+    }
+
+    /// The fingerprint listed for `path`, and its record in the table when that is where it
+    /// was found (`StagingProgress` keeps the table's files by their record).
+    func lookup(_ path: String) -> (fingerprint: PageFingerprint?, tableIndex: Int?) {
+        // Without a table, the journal lists every file.
+        guard let table else { return (journal[path] ?? nil, nil) }
+        let digest = ManifestTable.digest(of: path)
+        if Self.sortedContains(journalDigests, digest), let entry = journal[path] { return (entry, nil) }
+        guard let index = table.index(of: path, digest: digest) else { return (nil, nil) }
+        return (table.fingerprint(at: index), index)
+    }
+
+    private static func digests(of journal: [String: PageFingerprint?]) -> [UInt64] {
+        journal.keys.map(ManifestTable.digest(of:)).sorted()
+    }
+
+    private static func sortedContains(_ sorted: [UInt64], _ value: UInt64) -> Bool {
+        var low = 0, high = sorted.count
+        while low < high {
+            let middle = (low + high) / 2
+            if sorted[middle] < value { low = middle + 1 } else { high = middle }
+        }
+        return low < sorted.count && sorted[low] == value
+    }
+
+    subscript(path: SitePath) -> PageFingerprint? { lookup(path.text).fingerprint }
+
+    /// Every file listed, by path: a walk of the whole table (a full build, a failed one).
+    var files: [String: PageFingerprint] {
+        var files: [String: PageFingerprint] = [:]
+        files.reserveCapacity((table?.count ?? 0) + journal.count)
+        if let table {
+            for index in 0..<table.count { files[table.path(at: index)] = table.fingerprint(at: index) }
+        }
+        for (path, fingerprint) in journal { files[path] = fingerprint }
+        return files
     }
 
     /// The sidecar `name`, when listed and its file holds what was listed.
@@ -91,8 +143,6 @@ struct OutputManifest: Sendable {
         manifest.deletingLastPathComponent().appendingPathComponent(manifest.lastPathComponent + "." + name)
     }
 
-    subscript(path: SitePath) -> PageFingerprint? { fingerprints[path.text] }
-
     /// The two slot files of the output folder `destination` in `stateFolder`.
     static func slots(for destination: URL, in stateFolder: URL) -> [URL] {
         let name = destination.standardizedFileURL.lastPathComponent
@@ -100,16 +150,17 @@ struct OutputManifest: Sendable {
     }
 
     /// The manifest in `file` when it describes the folder at `folder` as it is now; nil when
-    /// the file is missing or malformed, names another folder, or the folder was changed.
-    static func load(_ file: URL, describing folder: String) -> OutputManifest? {
-        loaded(file, slot: 0, describing: folder)?.manifest()
+    /// the file or its table is missing or malformed, names another folder, or the folder was
+    /// changed. `sharing`: as `Loaded.manifest(sharing:)`.
+    static func load(_ file: URL, describing folder: String, sharing other: OutputManifest? = nil) -> OutputManifest? {
+        loaded(file, slot: 0, describing: folder)?.manifest(sharing: other)
     }
 
     /// The manifest in `file` (slot `slot`) when its header and folder lines describe the folder
-    /// at `folder` as it is now, its file lines left to `Loaded.manifest()`; nil when the file is
+    /// at `folder` as it is now, the rest left to `Loaded.manifest()`; nil when the file is
     /// missing, names another folder, or the folder was changed.
     static func loaded(_ file: URL, slot: Int, describing folder: String) -> Loaded? {
-        // The header first: the other slot's manifest (10 MB at 100,000 questions) is not read whole.
+        // The header first: the other slot's manifest is not read whole.
         guard let identity = FolderIdentity(path: folder), names(identity, in: file),
               let data = FileManager.default.contents(atPath: file.path),
               data.withUnsafeBytes({ describesFolders($0.bindMemory(to: UInt8.self), in: folder) }) else { return nil }
@@ -122,30 +173,32 @@ struct OutputManifest: Sendable {
     static func names(_ identity: FolderIdentity, in file: URL) -> Bool {
         guard let handle = FileHandle(forReadingAtPath: file.path) else { return false }
         defer { try? handle.close() }
-        let expected = Array("\(header) \(identity)\n".utf8)
-        guard let start = try? handle.read(upToCount: expected.count) else { return false }
-        return Array(start) == expected
+        guard let start = try? handle.read(upToCount: 128) else { return false }
+        return ([header] + earlierHeaders).contains { start.starts(with: Array("\($0) \(identity)\n".utf8)) }
     }
 
     /// The paths of the files the manifest in `file` lists, whatever folder it was written for
-    /// and whatever became of it since; nil when there is no manifest there. Read from the bytes
-    /// (lines found with `memchr`): an untrusted output's check reads two manifests of every file.
+    /// and whatever became of it since, its table's included; nil when there is no manifest
+    /// there. Read line by line without the seal: a damaged manifest still names the files a
+    /// build wrote, which an untrusted output's check (`OwnedFolders.unlisted`) compares with.
     static func listedPaths(in file: URL) -> Set<String>? {
         guard let data = FileManager.default.contents(atPath: file.path) else { return nil }
         return data.withUnsafeBytes { raw -> Set<String>? in
             let bytes = raw.bindMemory(to: UInt8.self)
-            guard let base = bytes.baseAddress, bytes.starts(with: Array((header + " ").utf8)) else { return nil }
-            let folderPrefix = Array("folder ".utf8), sidecarPrefix = Array("sidecar ".utf8)
+            guard ([header] + earlierHeaders).contains(where: { bytes.starts(with: Array(($0 + " ").utf8)) }) else { return nil }
             var paths = Set<String>(minimumCapacity: bytes.count / 48)
-            var position = 0, first = true
-            while position < bytes.count, let found = memchr(base + position, 0x0A, bytes.count - position) {
-                let end = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                let line = UnsafeBufferPointer(rebasing: bytes[position..<end])
-                position = end + 1
-                if first { first = false; continue }
-                guard line.count > 17, !line.starts(with: folderPrefix), !line.starts(with: sidecarPrefix) else { continue }
-                paths.insert(String(decoding: UnsafeBufferPointer(rebasing: line[17...]), as: UTF8.self))
+            var removed: [String] = []
+            var first = true
+            forEachLine(bytes) { line in
+                if first { first = false; return }
+                switch Line(line) {
+                case .file(let path, _): paths.insert(path)
+                case .removed(let path): removed.append(path)
+                case .table(let seal, _): paths.formUnion(ManifestTable.listedPaths(seal, besideSlot: file))
+                default: break
+                }
             }
+            paths.subtract(removed)
             return paths
         }
     }
@@ -171,8 +224,8 @@ struct OutputManifest: Sendable {
     }
 
     /// Writes the manifest of the folder at `folder`, as it is now, to `file` atomically (a
-    /// killed write leaves the old file), its `sidecars` first, each in a file beside it, and the
-    /// `staged` ones (`stage`) moved into place.
+    /// killed write leaves the old file), its table (when new) and `sidecars` first, each in a
+    /// file beside it, and the `staged` ones (`stage`) moved into place.
     func write(describing folder: String, to file: URL, sidecars contents: [String: [UInt8]] = [:],
                staged: [String: StagedSidecar] = [:]) throws(SiteError) {
         guard let identity = FolderIdentity(path: folder) else {
@@ -181,6 +234,7 @@ struct OutputManifest: Sendable {
         let temporary = file.deletingLastPathComponent().appendingPathComponent(file.lastPathComponent + ".new")
         do {
             try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try table?.write(besideSlot: file)
             var listed = self
             for (name, bytes) in contents {
                 let sidecar = Self.sidecarFile(name, of: file)
@@ -202,132 +256,15 @@ struct OutputManifest: Sendable {
         }
     }
 
-    /// The folders that hold the files, the root (`.`) included. Each file's own folder is
-    /// found as a slice of its path, so only the few distinct folders become strings; a slice
-    /// is first compared with the last few folders met, so that the paths of an output (a
-    /// dozen folders for 225,000 files at 100,000 questions) are not each hashed into a set.
-    private var folders: Set<String> {
-        var parents = Set<Substring>()
-        var recent: [Substring] = []
-        for path in fingerprints.keys {
-            guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { continue }
-            let parent = path[..<slash]
-            let length = parent.utf8.count
-            if recent.contains(where: { $0.utf8.count == length && $0.utf8.elementsEqual(parent.utf8) }) { continue }
-            parents.insert(parent)
-            if recent.count < Self.recentFolders { recent.append(parent) } else { recent[length % Self.recentFolders] = parent }
+    /// Removes the tables of `slot`'s output that neither `kept` names: what a build left when
+    /// its slots moved to another table, or when it was killed before.
+    static func removeTables(besideSlot slot: URL, keeping kept: [ManifestTable?]) {
+        let folder = slot.deletingLastPathComponent()
+        let prefix = ManifestTable.prefix(ofSlot: slot)
+        let keptNames = Set(kept.compactMap { $0.map { ManifestTable.file($0.seal, besideSlot: slot).lastPathComponent } })
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
+        for name in names where name.hasPrefix(prefix) && !keptNames.contains(name) {
+            unlink(folder.appendingPathComponent(name).path)
         }
-        var folders: Set<String> = ["."]
-        for parent in parents {
-            var folder = parent
-            while folders.insert(String(folder)).inserted, let slash = folder.utf8.lastIndex(of: UInt8(ascii: "/")) {
-                folder = folder[..<slash]
-            }
-        }
-        return folders
-    }
-
-    /// The manifest as bytes: a header naming the folder, `folder <time> <path>` per folder,
-    /// one `<fingerprint> <path>` line per file (in no particular order: sorting 15,000 paths
-    /// would cost more than the rest), then each sidecar as `sidecar <byte count> <name>` and
-    /// its bytes.
-    private func encoded(identity: FolderIdentity, folder: String) -> [UInt8] {
-        var bytes = Array("\(Self.header) \(identity)\n".utf8)
-        bytes.reserveCapacity(fingerprints.count * 48 + sidecars.count * 64)
-        for path in folders.sorted() {
-            bytes += "folder \(FolderIdentity.namesChanged(folder + "/" + path) ?? -1) \(path)\n".utf8
-        }
-        let digits = Array("0123456789abcdef".utf8)
-        for (path, fingerprint) in fingerprints {
-            for shift in stride(from: 60, through: 0, by: -4) {
-                bytes.append(digits[Int(truncatingIfNeeded: fingerprint.value >> UInt64(shift)) & 15])
-            }
-            bytes.append(0x20)
-            bytes += path.utf8
-            bytes.append(0x0A)
-        }
-        for (name, listed) in sidecars.sorted(by: { $0.key < $1.key }) {
-            bytes += "sidecar \(listed.count) \(listed.digest) \(name)\n".utf8
-        }
-        return bytes
-    }
-
-    /// Reads what `encoded` wrote. Lines found with `memchr` and file lines decoded from their
-    /// bytes directly: a rebuild reads two manifests of every output file before anything else.
-    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, expecting identity: FolderIdentity,
-                              in folder: String, keepingFiles: Bool = true) -> OutputManifest? {
-        guard let base = bytes.baseAddress else { return nil }
-        var position = 0
-        /// The next line's bytes without its newline; nil at the end or on a missing newline.
-        func line() -> UnsafeBufferPointer<UInt8>? {
-            guard position < bytes.count, let found = memchr(base + position, 0x0A, bytes.count - position) else { return nil }
-            let end = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-            defer { position = end + 1 }
-            return UnsafeBufferPointer(start: base + position, count: end - position)
-        }
-        func text(_ line: UnsafeBufferPointer<UInt8>) -> Substring { Substring(decoding: line, as: UTF8.self) }
-        guard let first = line(), text(first) == "\(header) \(identity)" else { return nil }
-        var manifest = OutputManifest()
-        // Filled apart and moved in at the end: a file line costs one insert, nothing else.
-        var fingerprints: [String: PageFingerprint] = [:]
-        fingerprints.reserveCapacity(bytes.count / 48)
-        let folderPrefix = Array("folder ".utf8), sidecarPrefix = Array("sidecar ".utf8)
-        while position < bytes.count, let found = memchr(base + position, 0x0A, bytes.count - position) {
-            let end = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-            let bytes = UnsafeBufferPointer(start: base + position, count: end - position)
-            position = end + 1
-            if bytes.count > 17, bytes[16] == 0x20, let fingerprint = hexValue(bytes[0..<16]) {
-                guard keepingFiles else { continue }
-                fingerprints[String(decoding: UnsafeBufferPointer(rebasing: bytes[17...]), as: UTF8.self)] = PageFingerprint(value: fingerprint)
-            } else if bytes.starts(with: folderPrefix) {
-                let parts = text(bytes).dropFirst(7).split(separator: " ", maxSplits: 1)
-                guard parts.count == 2, let time = Int64(parts[0]),
-                      FolderIdentity.namesChanged(folder + "/" + parts[1]) == time else { return nil }
-            } else if bytes.starts(with: sidecarPrefix) {
-                let parts = text(bytes).dropFirst(8).split(separator: " ", maxSplits: 2)
-                guard parts.count == 3, let count = Int(parts[0]), count >= 0, let digest = PageFingerprint(hex: parts[1]) else { return nil }
-                manifest.sidecars[String(parts[2])] = (count, digest)
-            } else {
-                return nil
-            }
-        }
-        guard position == bytes.count else { return nil }
-        manifest.fingerprints = fingerprints
-        return manifest
-    }
-
-    /// Whether the folder lines that follow the header (`encoded` writes them first) hold for
-    /// the folders under `folder` now: no name was added, removed or replaced in them since.
-    private static func describesFolders(_ bytes: UnsafeBufferPointer<UInt8>, in folder: String) -> Bool {
-        guard let base = bytes.baseAddress, let first = memchr(base, 0x0A, bytes.count) else { return false }
-        var position = base.distance(to: first.assumingMemoryBound(to: UInt8.self)) + 1
-        let folderPrefix = Array("folder ".utf8)
-        while position < bytes.count {
-            // A last line cut short: the file was not written whole.
-            guard let found = memchr(base + position, 0x0A, bytes.count - position) else { return false }
-            let end = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-            let line = UnsafeBufferPointer(start: base + position, count: end - position)
-            guard line.starts(with: folderPrefix) else { return true }
-            position = end + 1
-            let parts = Substring(decoding: line, as: UTF8.self).dropFirst(7).split(separator: " ", maxSplits: 1)
-            guard parts.count == 2, let time = Int64(parts[0]), FolderIdentity.namesChanged(folder + "/" + parts[1]) == time else { return false }
-        }
-        return true
-    }
-
-    /// Sixteen hex digits (either case), as `PageFingerprint(hex:)` reads them.
-    private static func hexValue(_ digits: Slice<UnsafeBufferPointer<UInt8>>) -> UInt64? {
-        var value: UInt64 = 0
-        for digit in digits {
-            let nibble: UInt8
-            switch digit {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): nibble = digit - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): nibble = digit - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): nibble = digit - UInt8(ascii: "A") + 10
-            default: return nil
-            }
-            value = value << 4 | UInt64(nibble)
-        }
-        return value
     }
 }

@@ -18,10 +18,9 @@ struct OutputPlace: Sendable {
     /// The spare name of a swap made by renames.
     let spare: URL
     let owned: OwnedFolders
-    /// The live folder's manifest as the check read it (its header and folder lines checked,
-    /// its file lines left for `StagedOutput` to parse), so that it is not read again; nil when
-    /// unchecked.
-    private(set) var checkedLive: OutputManifest.Loaded??
+    /// The live folder's manifest and its slot as the check read them (every line, and its
+    /// table), so that they are not read again; nil when unchecked.
+    private(set) var checkedLive: (slot: Int, manifest: OutputManifest)??
 
     /// The names of the output at `destination` (resolved), without checking the place: what
     /// `StagedOutput` works with once the place was checked.
@@ -55,9 +54,9 @@ struct OutputPlace: Sendable {
         }
         // The preview writes draft pages into its live folder between builds (`DraftPreview`).
         let isPreview = resolved == preview
-        // Trusted whole only when every line of its manifest reads: one damaged past its folder
-        // lines vouches for nothing, and each file is then checked against the manifests.
-        let described = owned.describing(destination.path).flatMap { $0.isWhole ? $0 : nil }
+        // Trusted whole only when every line of its manifest reads, and its table: one damaged
+        // past its folder lines vouches for nothing, and each file is then checked against the manifests.
+        let described = owned.describing(destination.path).flatMap { loaded in loaded.manifest().map { (slot: loaded.slot, manifest: $0) } }
         // Parsed once, and only when a folder is not trusted whole (a copied output).
         var listed: Set<String>?
         if let why = foreign(destination.path, trusted: { _ in described != nil }, listed: &listed,

@@ -45,20 +45,24 @@ final class StagedOutput: Sendable {
     /// The record of the folders builds made here, so a later build may replace them.
     private let owned: OwnedFolders
     private let state: Mutex<StagingProgress>
+    /// How many files a manifest's journal may list beyond a sixteenth of its table before the
+    /// table is written anew (`OutputManifest.published`); small outputs keep every file there.
+    private let tableFloor: Int
 
     /// Prepares the twin of `destination` for this build, with manifests kept in `stateFolder`
     /// (the store's folder), without checking the place (tests of the mechanics alone).
-    convenience init(destination: URL, stateFolder: URL, atomicSwap: Bool = true) throws(SiteError) {
+    convenience init(destination: URL, stateFolder: URL, atomicSwap: Bool = true, tableFloor: Int = 1024) throws(SiteError) {
         try self.init(place: OutputPlace(unchecked: destination.standardizedFileURL, stateFolder: stateFolder),
-                      stateFolder: stateFolder, atomicSwap: atomicSwap)
+                      stateFolder: stateFolder, atomicSwap: atomicSwap, tableFloor: tableFloor)
     }
 
     /// Prepares the twin of the output at `place` (checked by `OutputPlace`: whatever it will
     /// remove or replace, a build made) for this build, with manifests kept in `stateFolder`
     /// (the store's folder). `atomicSwap: false` publishes with the fallback renames (tests).
-    init(place: OutputPlace, stateFolder: URL, atomicSwap: Bool = true) throws(SiteError) {
+    init(place: OutputPlace, stateFolder: URL, atomicSwap: Bool = true, tableFloor: Int = 1024) throws(SiteError) {
         destination = place.destination
         self.atomicSwap = atomicSwap
+        self.tableFloor = tableFloor
         let name = destination.lastPathComponent
         staging = place.twin
         setAside = place.setAside
@@ -67,20 +71,23 @@ final class StagedOutput: Sendable {
         livePath = destination.path
         folder = StagingFolder(root: staging.path)
         let slots = OutputManifest.slots(for: self.destination, in: stateFolder)
-        // Read once: the place's check read it already, unless the place was not checked; its
-        // file lines parsed here. A manifest damaged past its folder lines is no manifest.
-        let loaded = place.checkedLive ?? place.owned.describing(livePath)
-        let known = loaded?.manifest()
-        let liveSlot = known == nil ? nil : loaded?.slot
+        // Read once: the place's check read it already, unless the place was not checked. A
+        // manifest damaged past its folder lines, or whose table is, is no manifest.
+        let checked = place.checkedLive ?? place.owned.describing(livePath).flatMap { loaded in
+            loaded.manifest().map { (loaded.slot, $0) }
+        }
+        let known = checked?.manifest
+        let liveSlot = checked?.slot
         live = known ?? OutputManifest()
         liveKnown = known != nil
         stagingSlot = slots[liveSlot == 0 ? 1 : 0]
         otherSlot = slots[liveSlot == 0 ? 0 : 1]
         // The twin is trusted only beside a known live folder: its names share inodes with it.
-        let knownTwin = liveKnown ? OutputManifest.load(stagingSlot, describing: staging.path) : nil
+        // Both slots name one table as a rule: read once.
+        let knownTwin = liveKnown ? OutputManifest.load(stagingSlot, describing: staging.path, sharing: live) : nil
         let twinValid = knownTwin != nil
         twin = knownTwin ?? OutputManifest()
-        state = Mutex(StagingProgress(expecting: max(live.fingerprints.count, twin.fingerprints.count)))
+        state = Mutex(StagingProgress(tableCount: twin.table?.count ?? 0))
         do {
             // The place was checked: a folder holding files at the live or twin name was made by
             // a build. Recorded as such before any manifest that says so is removed below (an
@@ -186,7 +193,7 @@ final class StagedOutput: Sendable {
 
     /// Every file this build has put in the staging folder so far, with its fingerprint, by path.
     func producedFiles() -> [(path: SitePath, fingerprint: PageFingerprint)] {
-        state.withLock { $0.produced }.sorted { $0.key < $1.key }.map { (SitePath($0.key), $0.value) }
+        OutputManifest.files(twin: twin, progress: state.withLock { $0 }).sorted { $0.key < $1.key }.map { (SitePath($0.key), $0.value) }
     }
 
     /// The bytes of a file this build put in the staging folder (`producedFiles`).
@@ -218,23 +225,23 @@ final class StagedOutput: Sendable {
         if let name = sidecars.keys.first(where: { $0.isEmpty || $0.contains("\n") || $0.contains("/") }) {
             throw SiteError(.output, step: .publish, message: "invalid sidecar name \"\(name)\"")
         }
-        let (produced, inTwin, staged) = state.withLock { ($0.produced, $0.producedInTwin, $0.sidecars) }
-        // A rebuild produces every file the twin had, as a rule: then none is stale.
-        let stale = inTwin == twin.fingerprints.count ? [] : twin.fingerprints.keys.filter { produced[$0] == nil }.map { SitePath($0) }
-        for path in stale { touch(path) }
+        let progress = state.withLock { $0 }
+        let (manifest, stale) = OutputManifest.published(twin: twin, live: live, progress: progress, tableFloor: tableFloor)
+        state.withLock { for path in stale { $0.touch(path) } }
         do {
-            try folder.remove(stale)
+            try folder.remove(stale.map { SitePath($0) })
         } catch {
             throw SiteError.during(.publish, error)
         }
-        try OutputManifest(fingerprints: produced).write(describing: staging.path, to: stagingSlot, sidecars: sidecars,
-                                                         staged: staged)
+        try manifest.write(describing: staging.path, to: stagingSlot, sidecars: sidecars, staged: progress.sidecars)
         if FolderIdentity(path: livePath) != nil {
             try FolderSwap.exchange(livePath, staging.path, spare: spare, atomic: atomicSwap)
         } else {
             try FolderSwap.move(staging.path, to: livePath)
         }
         state.withLock { $0.published = true }
+        // Tables neither slot names any more (the twin's old one, one a killed build wrote).
+        OutputManifest.removeTables(besideSlot: stagingSlot, keeping: [manifest.table, live.table])
         // The new twin's links and the set-aside twin's removal touch different folders, so
         // they overlap: on a disk with online discard, the removal mostly waits.
         let setAside = setAside.path
@@ -242,7 +249,7 @@ final class StagedOutput: Sendable {
             FolderRemoval.remove(setAside)
         } else {
             DispatchQueue.concurrentPerform(iterations: 2) { part in
-                if part == 0 { makeTwin(of: produced) } else { FolderRemoval.remove(setAside) }
+                if part == 0 { makeTwin(of: manifest) } else { FolderRemoval.remove(setAside) }
             }
         }
     }
@@ -250,17 +257,15 @@ final class StagedOutput: Sendable {
     /// Called after a failure: the live output was never touched. The twin keeps what this
     /// build made of it, with a manifest that says so, so the next build starts from there.
     func discard() {
-        let (produced, touched, published) = state.withLock { ($0.produced, $0.touched, $0.published) }
-        guard !published else { return }
+        let progress = state.withLock { $0 }
+        guard !progress.published else { return }
         FolderRemoval.remove(setAside.path)
-        var fingerprints = twin.fingerprints
-        for path in touched where produced[path] == nil {
+        for path in progress.touched where progress.produced[path] == nil && !(twin.lookup(path).tableIndex.map(progress.keeps) ?? false) {
             // A name this build emptied, or a file it failed to finish: listed nowhere, it must not stay.
             guard unlink(folder.file(SitePath(path))) == 0 || errno == ENOENT else { return }
-            fingerprints[path] = nil
         }
-        fingerprints.merge(produced) { $1 }
-        try? OutputManifest(fingerprints: fingerprints).write(describing: staging.path, to: stagingSlot)
+        try? OutputManifest.discarded(twin: twin, progress: progress, tableFloor: tableFloor)
+            .write(describing: staging.path, to: stagingSlot)
     }
 
     /// What is already in place or in the live output: the outcome when the staging folder
@@ -289,36 +294,38 @@ final class StagedOutput: Sendable {
     /// For each file, whether the staging folder holds it with its fingerprint now
     /// (`StagingProgress.holds`), under one lock for them all.
     private func recordIfHeld(_ files: [(path: SitePath, fingerprint: PageFingerprint)]) -> [Bool] {
-        // The twin never changes: read before the lock.
-        let inTwin = files.map { twin[$0.path] == $0.fingerprint }
-        return state.withLock { state in zip(files, inTwin).map { state.holds($0.path.text, $0.fingerprint, inTwin: $1) } }
+        // The twin never changes: looked up before the lock.
+        let found = files.map { twin.lookup($0.path.text) }
+        return state.withLock { state in
+            zip(files, found).map { state.holds($0.path.text, $0.fingerprint, inTwin: $1.fingerprint == $0.fingerprint, tableIndex: $1.tableIndex) }
+        }
     }
 
     private func touch(_ path: SitePath) {
-        _ = state.withLock { $0.touched.insert(path.text) }
+        state.withLock { $0.touch(path.text) }
     }
 
     private func record(_ path: SitePath, _ fingerprint: PageFingerprint) {
-        let listedInTwin = twin[path] != nil
-        state.withLock { $0.record(path.text, fingerprint, listedInTwin: listedInTwin) }
+        let tableIndex = twin.lookup(path.text).tableIndex
+        state.withLock { $0.record(path.text, fingerprint, tableIndex: tableIndex) }
     }
 
     /// Replaces the twin (the old live folder, which `OutputPlace` found empty or made by a
     /// build, or nothing) by hard links to every file of the new live folder. Not fatal:
     /// without it the next build starts the twin afresh.
-    private func makeTwin(of produced: [String: PageFingerprint]) {
+    private func makeTwin(of manifest: OutputManifest) {
         do {
             if FileManager.default.fileExists(atPath: staging.path) { try FileManager.default.removeItem(at: staging) }
             try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
             try owned.record(staging.path)
             let copy = StagingFolder(root: staging.path)
             let livePath = livePath
-            _ = try ParallelWork.map(Array(produced.keys)) { path throws(OutputFileError) in
+            _ = try ParallelWork.map(Array(manifest.files.keys)) { path throws(OutputFileError) in
                 guard try copy.link(livePath + "/" + path, to: SitePath(path)) else {
                     throw OutputFileError(path: path, message: "cannot link the file into the twin")
                 }
             }
-            try OutputManifest(fingerprints: produced).write(describing: staging.path, to: otherSlot)
+            try manifest.write(describing: staging.path, to: otherSlot)
         } catch {
             try? FileManager.default.removeItem(at: staging)
         }

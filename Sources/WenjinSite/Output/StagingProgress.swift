@@ -2,44 +2,78 @@ import WenjinBuildSupport
 
 /// What one build did to the folder it stages its output in (`StagedOutput`), kept under its
 /// lock: the files it produced, the names it replaced or removed, the sidecars it staged.
+///
+/// A rebuild produces nearly every file of the twin as the twin has it. Those are kept as one
+/// bit per record of the twin's table (`ManifestTable`), found by the look-up the check makes
+/// anyway, not inserted into a table of 225,000 paths (100,000 questions); only the files
+/// produced otherwise (written, linked, or kept from the twin's journal) are listed by path.
 struct StagingProgress: Sendable {
-    /// The files this build put in the staging folder, with their fingerprints.
-    private(set) var produced: [String: PageFingerprint]
-    /// How many of `produced` the twin's manifest lists: when all of them, publishing has no
-    /// file of the twin's to remove and need not look each up (`StagedOutput.publish`).
-    private(set) var producedInTwin = 0
+    /// Per record of the twin's table, whether this build keeps that file as it is.
+    private(set) var kept: [UInt64]
+    /// The files this build put in the staging folder other than by keeping a twin table
+    /// record, with their fingerprints: never a path whose record is kept.
+    private(set) var produced: [String: PageFingerprint] = [:]
     /// Names of the staging folder this build replaced or removed (whatever the twin's
     /// manifest says of them no longer holds).
-    var touched: Set<String> = []
+    private(set) var touched: Set<String> = []
     var published = false
     /// Sidecars written ahead of the manifest (`StagedOutput.stageSidecar`).
     var sidecars: [String: OutputManifest.StagedSidecar] = [:]
 
-    /// Room for as many files as the last output had, so a rebuild never grows the table.
-    init(expecting count: Int) {
-        produced = [:]
-        produced.reserveCapacity(count)
+    /// For a twin whose table has `tableCount` records.
+    init(tableCount: Int) {
+        kept = [UInt64](repeating: 0, count: (tableCount + 63) / 64)
     }
 
     /// Whether the staging folder holds `path` with `fingerprint` now: what this build put
     /// there (a path can be produced twice: a `Public/` file and a generated one), else what
-    /// the twin had (`inTwin`: its manifest lists it so), unless this build replaced or removed
-    /// it; then it is recorded as produced. A file the twin holds costs one look-up of
-    /// `produced`, not two: every file of a rebuild passes here, and each look-up in a table of
-    /// 200,000 paths is a cache miss or two.
-    mutating func holds(_ path: String, _ fingerprint: PageFingerprint, inTwin: Bool) -> Bool {
-        guard inTwin, touched.isEmpty || !touched.contains(path) else { return produced[path].map { $0 == fingerprint } ?? false }
-        guard let earlier = produced.updateValue(fingerprint, forKey: path) else {
-            producedInTwin += 1
+    /// the twin had (`inTwin`: its manifest lists it so; `tableIndex`: at that record of its
+    /// table), unless this build replaced or removed it; then it is recorded as produced.
+    mutating func holds(_ path: String, _ fingerprint: PageFingerprint, inTwin: Bool, tableIndex: Int?) -> Bool {
+        guard inTwin, touched.isEmpty || !touched.contains(path) else {
+            if let earlier = produced[path] { return earlier == fingerprint }
+            // Touched, but not replaced (yet): the twin's file is still what the name holds.
+            return inTwin && tableIndex.map(keeps) == true
+        }
+        if let tableIndex {
+            kept[tableIndex >> 6] |= 1 << UInt64(tableIndex & 63)
             return true
         }
-        if earlier != fingerprint { produced[path] = earlier }
-        return earlier == fingerprint
+        // Listed by the twin's journal: a path of its own.
+        if let earlier = produced.updateValue(fingerprint, forKey: path), earlier != fingerprint {
+            produced[path] = earlier
+            return false
+        }
+        return true
     }
 
-    /// Records that the staging folder holds `path` with `fingerprint`; `listedInTwin`: whether
-    /// the twin's manifest lists the path (with whatever fingerprint).
-    mutating func record(_ path: String, _ fingerprint: PageFingerprint, listedInTwin: Bool) {
-        if produced.updateValue(fingerprint, forKey: path) == nil, listedInTwin { producedInTwin += 1 }
+    /// Records that the name `path` is about to be replaced or removed.
+    mutating func touch(_ path: String) {
+        touched.insert(path)
+    }
+
+    /// Records that the staging folder holds `path` with `fingerprint` (touched before);
+    /// `tableIndex`: its record in the twin's table, which no longer holds for it.
+    mutating func record(_ path: String, _ fingerprint: PageFingerprint, tableIndex: Int?) {
+        produced[path] = fingerprint
+        if let tableIndex { kept[tableIndex >> 6] &= ~(1 << UInt64(tableIndex & 63)) }
+    }
+
+    /// Whether the twin table's record `index` is kept.
+    func keeps(_ index: Int) -> Bool { kept[index >> 6] & 1 << UInt64(index & 63) != 0 }
+
+    /// The indices of the twin table's records this build does not keep, in order: a word of
+    /// 64 records at a time, so a rebuild that keeps nearly all costs a pass over 3,500 words.
+    func notKept(of count: Int) -> [Int] {
+        var indices: [Int] = []
+        for (word, bits) in kept.enumerated() where bits != .max {
+            var missing = ~bits
+            while missing != 0 {
+                let index = word << 6 + missing.trailingZeroBitCount
+                if index < count { indices.append(index) }
+                missing &= missing - 1
+            }
+        }
+        return indices
     }
 }
