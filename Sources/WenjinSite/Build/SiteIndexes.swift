@@ -28,7 +28,7 @@ struct SiteIndexes {
     let siteTitle: String
     let baseURL: URL?
     let inputs: FeedAndSitemapInputs
-    private var bodies: SanitizedBodies { inputs.bodies }
+    var bodies: SanitizedBodies { inputs.bodies }
 
     /// What the step did: files written and kept, the search report, and the sidecars to
     /// publish with the output (the search state is staged as it is written: `writeSearch`).
@@ -43,16 +43,30 @@ struct SiteIndexes {
     /// Puts every file into `staged` as soon as it is made (a large archive's index would not
     /// fit in memory whole beside the archive); `live` is the published folder `staged` replaces.
     func write(pages: [PageJob], into staged: any BuildOutput, live: URL, progress: any BuildProgress) throws -> Outcome {
+        let basis = SearchBasis(content: archive.content, linkTargets: bodies.ledger.linkTargets)
+        // The last search state is decoded (one core's work, a tenth of a second at 100,000
+        // questions) on a thread of its own while the sitemap, robots.txt and feeds are checked.
+        let (others, previous) = SideBySide.run({ Result { try writeOthers(pages: pages, into: staged, progress: progress) } },
+                                                { previousSearch(in: staged) })
+        previous.notes.forEach(progress.note)
+        var outcome = try others.get()
+        let (search, journal) = try writeSearch(previous: previous, into: staged, live: live, basis: basis, progress: progress) { result in
+            if result == .written { outcome.written += 1 } else { outcome.unchanged += 1 }
+            progress.advance(by: 1)
+        }
+        outcome.search = search
+        outcome.sidecars = [Self.searchSeedSidecar: Array(inputs.seed.description.utf8), Self.searchJournalSidecar: journal]
+        if let basis { outcome.sidecars[Self.searchBasisSidecar] = basis.sidecar }
+        return outcome
+    }
+
+    /// The sitemap, robots.txt and the feeds; the outcome counts them.
+    private func writeOthers(pages: [PageJob], into staged: any BuildOutput, progress: any BuildProgress) throws -> Outcome {
         var outcome = Outcome()
         func count(_ result: StagedOutput.Outcome) {
             if result == .written { outcome.written += 1 } else { outcome.unchanged += 1 }
             progress.advance(by: 1)
         }
-        let basis = SearchBasis(content: archive.content, linkTargets: bodies.ledger.linkTargets)
-        let (search, journal) = try writeSearch(into: staged, live: live, basis: basis, progress: progress, count: count)
-        outcome.search = search
-        outcome.sidecars = [Self.searchSeedSidecar: Array(inputs.seed.description.utf8), Self.searchJournalSidecar: journal]
-        if let basis { outcome.sidecars[Self.searchBasisSidecar] = basis.sidecar }
         if let baseURL {
             let group = Sitemap.paths(entryCount: pages.count(where: Self.listsInSitemap)).map { SitePath($0.text) }
             let fingerprints = inputs.sitemap(pages, archive: archive, files: group)
@@ -100,91 +114,6 @@ struct SiteIndexes {
             let title = feed.rawTitle.map { "\(Sanitizer.decodeEntities($0)) - \(siteTitle)" } ?? siteTitle
             let file = writer.file(for: AtomFeed(path: feed.path, title: title, pageURL: feed.pageURL, entries: feed.questions.map(entry)))
             count(try staged.write(Array(file.contents), to: feed.path, fingerprint: fingerprints[index]))
-        }
-    }
-
-    /// The search index, patched from the live output's when its state is there (and was made
-    /// by this program for this site), else written whole; a state that should be there and
-    /// cannot be used is told in a progress line. A patch publishes the previous state's file
-    /// again as it is, with a journal of what changed (returned, to publish as a sidecar); else
-    /// the new state is staged a chunk at a time, copying unchanged records from the previous
-    /// state's file, which is never held whole.
-    private func writeSearch(into staged: any BuildOutput, live: URL, basis: SearchBasis?, progress: any BuildProgress,
-                             count: (StagedOutput.Outcome) -> Void) throws -> (SearchIndexReport, journal: [UInt8]) {
-        // Published together, so a seed without its state and journal means they were lost.
-        var previous: SearchIndexState?
-        var changes: SiteSearchChanges?
-        if staged.liveSidecar(Self.searchSeedSidecar) == Array(inputs.seed.description.utf8) {
-            // Left in its file: only the records are decoded, and a changed document's old text read back.
-            if let file = staged.liveSidecarFile(Self.searchStateSidecar), let journal = staged.liveSidecar(Self.searchJournalSidecar) {
-                do {
-                    previous = try SearchIndexState(decoding: file, journal: journal)
-                } catch {
-                    progress.note("the search index state of the last build is unreadable (\(error.problem)): writing the whole index")
-                }
-            } else {
-                progress.note("no readable search index state from the last build: writing the whole index")
-            }
-            if previous != nil, let basis {
-                if let published = staged.liveSidecar(Self.searchBasisSidecar).flatMap(SearchBasis.init(sidecar:)) {
-                    changes = SiteSearchChanges(archive: archive, bodies: bodies, basis: published, now: basis)
-                } else {
-                    progress.note("no readable search basis from the last build: digesting every search document")
-                }
-            }
-        }
-        struct MissingLiveFile: Error {}
-        let report: SearchIndexReport
-        let state: SearchIndexState
-        do {
-            (report, state) = try write(previous: previous, changes: changes, live: live, into: staged, count: count)
-        } catch is MissingLiveFile {
-            progress.note("a search file of the last build is missing: writing the whole index")
-            (report, state) = try write(previous: nil, changes: nil, live: live, into: staged, count: count)
-        }
-        // A document withdrawn since (a takedown, a deletion upstream) has its old text in the
-        // previous state's file: the state is then written whole, not carried with a journal.
-        let withheld = SiteSearchDocuments.withheldKeys(archive.content.withdrawals)
-        if let journal = state.journal(withheld: withheld.contains), staged.carrySidecar(Self.searchStateSidecar) {
-            return (report, journal)
-        }
-        var written: SearchIndexState.Written?
-        try staged.stageSidecar(Self.searchStateSidecar) { writer in written = state.write { writer.append(bytes: $0) } }
-        // An output that keeps no state (`StreamedOutput`) wrote none: it has no journal either.
-        return (report, written.map(state.journal(over:)) ?? [])
-
-        /// From the change set when there is one and it patches; else from every document's source.
-        func write(previous: SearchIndexState?, changes: SiteSearchChanges?, live: URL, into staged: any BuildOutput,
-                   count: (StagedOutput.Outcome) -> Void) throws -> (SearchIndexReport, SearchIndexState) {
-            let previousFile = { (path: SitePath) in FileManager.default.contents(atPath: live.appendingPathComponent(path.text).path) }
-            // Only a patch hands on unchanged files, each the live output's: carried under one
-            // lock once the patch is written (a patch at 100,000 questions keeps 6,000 files).
-            var unchanged: [(path: SitePath, fingerprint: PageFingerprint)] = []
-            let emit = { (output: SearchIndexOutput) throws in
-                switch output {
-                case .file(let file):
-                    count(try staged.write(Array(file.contents), to: SitePath(file.path.text)))
-                case .unchanged(let path):
-                    let path = SitePath(path.text)
-                    guard let fingerprint = staged.liveFingerprint(path) else { throw MissingLiveFile() }
-                    unchanged.append((path, fingerprint))
-                }
-            }
-            func carryUnchanged() throws {
-                guard try staged.carryOver(unchanged).allSatisfy({ $0 }) else { throw MissingLiveFile() }
-                unchanged.forEach { _ in count(.unchanged) }
-            }
-            if let previous, let changes,
-               let written = try SearchIndex.write(changed: changes.sources, count: changes.count, make: changes.document,
-                                                   previous: previous, previousFile: previousFile, to: emit) {
-                try carryUnchanged()
-                return written
-            }
-            let documents = SiteSearchDocuments(content: archive.content, bodies: bodies)
-            let written = try SearchIndex.write(sources: documents.sources, make: documents.document, previous: previous,
-                                                previousFile: previousFile, to: emit)
-            try carryUnchanged()
-            return (written.report, written.state)
         }
     }
 
