@@ -76,27 +76,3 @@ package final class ReadableFile: Sendable {
         return true
     }
 }
-
-extension ReadableFile {
-    /// `start` having digested the bytes of `range` as `ContentDigest.add(bytes:)` digests them
-    /// whole, read a chunk at a time; nil when a read failed.
-    package func digest(of range: Range<Int>, from start: ContentDigest) -> ContentDigest? {
-        var digest = start
-        var tail: UInt64 = 0
-        // Chunks are whole words but the last, whose leftover bytes make the tail word.
-        let read = forEachChunk(of: range) { chunk in
-            chunk.withUnsafeBytes { bytes in
-                var offset = 0
-                while offset + 8 <= bytes.count {
-                    digest.add(word: UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
-                    offset += 8
-                }
-                for index in offset..<bytes.count { tail |= UInt64(bytes[index]) << (8 * UInt64(index - offset)) }
-            }
-        }
-        guard read else { return nil }
-        digest.add(word: tail)
-        digest.add(word: UInt64(range.count))
-        return digest
-    }
-}

@@ -85,6 +85,23 @@ package struct SearchIndex: Sendable {
         return (report, state, false)
     }
 
+    /// Patches the previous index from the sources of only the documents that may have changed
+    /// since `previous` was written (`changed`, any order; `make` by position in it), the
+    /// caller vouching that the others are as `previous` records them and that there are
+    /// `count` documents under the same keys: a rebuild then digests what changed, not the
+    /// archive. Nil, with nothing handed to `emit`, when it cannot patch (a key of `changed`
+    /// that `previous` lacks, another count or layout, anything `write(sources:…)` refuses):
+    /// the caller then gives every document's source.
+    package static func write<Failure: Error>(
+        changed: [SearchSource], count: Int, make: (Int) -> SearchDocument, layout: Layout = Layout(), previous: SearchIndexState,
+        previousFile: (SitePath) -> Data?, to emit: (SearchIndexOutput) throws(Failure) -> Void
+    ) throws(Failure) -> (report: SearchIndexReport, state: SearchIndexState)? {
+        guard let update = update(changed: changed, count: count, make: make, layout: layout, previous: previous,
+                                  previousFile: previousFile) else { return nil }
+        for output in update.outputs { try emit(output) }
+        return (update.report, update.state)
+    }
+
     /// The same for documents already made, each keyed by its URL (`SearchSource(of:)`).
     package static func write<Failure: Error>(
         documents: consuming [SearchDocument], layout: Layout = Layout(), previous: SearchIndexState?,

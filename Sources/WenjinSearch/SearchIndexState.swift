@@ -75,7 +75,7 @@ package struct SearchIndexState: Sendable, Equatable {
         }
 
         let storage: Storage
-        let records: [Record]
+        var records: [Record]
         /// `SearchIndex.textBytes` of the documents.
         let textBytes: Int
         /// The checksum that ends the state's bytes (`storage`): what its journal names it by.
@@ -194,7 +194,7 @@ package struct SearchIndexState: Sendable, Equatable {
     let shards: [Stamp]
     let documentFiles: [Stamp]
     let manifest: Stamp
-    let documents: Documents
+    var documents: Documents
 
     init(layout: SearchIndex.Layout, shardCount: Int, estimatedBytes: Int, shards: [Stamp], documentFiles: [Stamp],
          manifest: Stamp, documents: Documents) {

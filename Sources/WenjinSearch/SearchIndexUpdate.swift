@@ -26,30 +26,60 @@ extension SearchIndex {
         guard previous.layout == layout, let stored = previous.storedDocuments(), stored.records.count == sources.count else { return nil }
         // Each previous document's position among the sources, by key: every key once on both sides.
         guard var positions = SearchKeyTable(sources) else { return nil }
-        var order: [Int] = []
-        order.reserveCapacity(sources.count)
-        var remade: [Int] = []
+        var remade: [(number: Int, position: Int)] = []
         for (number, record) in stored.records.enumerated() {
             guard let position = positions.take(record.key) else { return nil }
-            order.append(position)
-            if sources[position].digest != record.digest { remade.append(number) }
+            if sources[position].digest != record.digest { remade.append((number, position)) }
         }
+        return update(remade: remade.map { ($0.number, sources[$0.position]) }, make: { make(remade[$0].position) }, layout: layout,
+                      previous: previous, stored: stored, previousFile: previousFile)
+    }
+
+    /// The same from the sources of only the documents that may have changed since `previous`
+    /// (`changed`, any order, `make` by position in it), the caller vouching that every other
+    /// document is as `previous` recorded it and that there are `count` in all, under the same
+    /// keys. Nil when a key of `changed` is not among the previous documents' (or twice in it),
+    /// or whatever else makes the patch refuse.
+    static func update(changed: [SearchSource], count: Int, make: (Int) -> SearchDocument, layout: Layout, previous: SearchIndexState,
+                       previousFile: (SitePath) -> Data?) -> Update? {
+        guard previous.layout == layout, let stored = previous.storedDocuments(), stored.records.count == count,
+              var positions = SearchKeyTable(changed) else { return nil }
+        // One pass over the previous keys: a table of the few changed keys, mostly empty slots.
+        var remade: [(number: Int, position: Int)] = []
+        var found = 0
+        for (number, record) in stored.records.enumerated() {
+            guard let position = positions.take(record.key) else { continue }
+            found += 1
+            if changed[position].digest != record.digest { remade.append((number, position)) }
+        }
+        guard found == changed.count else { return nil }
+        return update(remade: remade.map { ($0.number, changed[$0.position]) }, make: { make(remade[$0].position) }, layout: layout,
+                      previous: previous, stored: stored, previousFile: previousFile)
+    }
+
+    /// The patch for the documents `remade` (ascending numbers, each with its new source; `make`
+    /// by position in `remade`), every other document as `stored` holds it.
+    private static func update(remade sourcesOfRemade: [(number: Int, source: SearchSource)], make: (Int) -> SearchDocument, layout: Layout,
+                               previous: SearchIndexState, stored: SearchIndexState.StoredDocuments,
+                               previousFile: (SitePath) -> Data?) -> Update? {
+        let documentCount = stored.records.count
+        let remade = sourcesOfRemade.map(\.number)
         if remade.isEmpty {
-            return Update(outputs: allUnchanged(previous), report: report(previous, documents: sources.count, textBytes: stored.textBytes),
+            return Update(outputs: allUnchanged(previous), report: report(previous, documents: documentCount, textBytes: stored.textBytes),
                           state: previous)
         }
 
         // The documents whose inputs changed, made; each keeps its URL, and its place among its
         // neighbours as they are now (numbers follow weights: `ranksBefore`).
         var made: [Int: SearchDocument] = [:]
-        for number in remade { made[number] = make(order[number]) }
+        for (index, number) in remade.enumerated() { made[number] = make(index) }
         func current(_ number: Int) -> SearchDocument { made[number] ?? stored.document(number) }
         for number in remade {
             let document = made[number]!
             guard same(document.url, stored.records[number].url, in: stored) else { return nil }
             if document.weight != stored.records[number].weight {
                 if number > 0 && !ranksBefore(current(number - 1), document) { return nil }
-                if number + 1 < order.count && !ranksBefore(document, current(number + 1)) { return nil }
+                if number + 1 < documentCount && !ranksBefore(document, current(number + 1)) { return nil }
             }
         }
 
@@ -101,11 +131,11 @@ extension SearchIndex {
         var fileStamps = previous.documentFiles
         var madeFiles: [Int: MadeFile] = [:]
         for number in changedFiles {
-            let file = documentFile(number: number, count: order.count, layout: layout, document: current)
+            let file = documentFile(number: number, count: documentCount, layout: layout, document: current)
             fileStamps[number] = file.stamp
             madeFiles[number] = file
         }
-        let manifest = manifest(shardCount: previous.shardCount, documents: order.count, layout: layout)
+        let manifest = manifest(shardCount: previous.shardCount, documents: documentCount, layout: layout)
 
         var outputs: [SearchIndexOutput] = []
         for shard in 0..<previous.shardCount {
@@ -122,8 +152,8 @@ extension SearchIndex {
         let state = SearchIndexState(
             layout: layout, shardCount: previous.shardCount, estimatedBytes: estimate, shards: shardStamps,
             documentFiles: fileStamps, manifest: manifest.stamp,
-            records: .patched(stored, replaced: remade.map { ($0, made[$0]!, sources[order[$0]]) }))
-        return Update(outputs: outputs, report: report(state, documents: order.count, textBytes: textBytes), state: state)
+            records: .patched(stored, replaced: sourcesOfRemade.map { ($0.number, made[$0.number]!, $0.source) }))
+        return Update(outputs: outputs, report: report(state, documents: documentCount, textBytes: textBytes), state: state)
     }
 
     private static func same(_ text: String, _ range: Range<Int>, in state: SearchIndexState.StoredDocuments) -> Bool {

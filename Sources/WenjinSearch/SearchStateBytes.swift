@@ -140,6 +140,12 @@ struct SearchStateReader {
 
     var isAtEnd: Bool { position == end }
 
+    /// Moves on to `position`, past bytes read some other way (`SearchStateWindows.parseInWindow`).
+    mutating func skip(to position: Int) {
+        precondition(position >= self.position && position <= end, "skip outside the bytes")
+        self.position = position
+    }
+
     mutating func byte() -> UInt8? {
         guard position < end else { return nil }
         defer { position += 1 }

@@ -170,10 +170,20 @@ enum SearchStateCoding {
         var records: [SearchIndexState.Record] = []
         records.reserveCapacity(documents)
         var textBytes = 0
-        for _ in 0..<documents {
-            guard let record = try windows.next(Self.record) else { throw refuse("bad document") }
+        func add(_ record: SearchIndexState.Record) {
             textBytes += (record.indexesTitle ? record.title.count : 0) + record.text.count
             records.append(record)
+        }
+        while records.count < documents {
+            // Straight from the window while whole records lie in it; one cut by its end by `next`.
+            _ = windows.parseInWindow(upTo: documents - records.count) { buffer, position, offset in
+                guard let record = Self.record(in: buffer, at: &position, offset: offset) else { return false }
+                add(record)
+                return true
+            }
+            guard records.count < documents else { break }
+            guard let record = try windows.next(Self.record) else { throw refuse("bad document") }
+            add(record)
         }
         try windows.finished(checksum: stored)
         return SearchIndexState(
@@ -242,6 +252,49 @@ enum SearchStateCoding {
             key: key, digest: digest, kind: kinds[Int(kind)], indexesTitle: indexesTitle == 1, weight: weight,
             url: url.shifted(offset), title: title.shifted(offset), text: text.shifted(offset),
             bytes: (start..<reader.position).shifted(offset))
+    }
+
+    /// The same read straight from `buffer` at `position`, which it moves past the record; nil,
+    /// with `position` where it was, when the record does not lie whole in `buffer` or is not
+    /// one `record(_:offset:)` reads.
+    static func record(in buffer: UnsafeBufferPointer<UInt8>, at position: inout Int, offset: Int) -> SearchIndexState.Record? {
+        let end = buffer.count
+        var at = position
+        func word() -> UInt64? {
+            guard end - at >= 8 else { return nil }
+            defer { at += 8 }
+            return UInt64(littleEndian: UnsafeRawBufferPointer(buffer).loadUnaligned(fromByteOffset: at, as: UInt64.self))
+        }
+        // As `SearchStateReader.rawVarint`: no overlong forms, at most 64 bits.
+        func varint() -> UInt64? {
+            var value: UInt64 = 0
+            var shift: UInt64 = 0
+            while at < end {
+                let next = buffer[at]
+                at += 1
+                guard shift < 63 || next <= 1 else { return nil }
+                value |= UInt64(next & 0x7F) << shift
+                if next & 0x80 == 0 { return shift > 0 && next == 0 ? nil : value }
+                shift += 7
+            }
+            return nil
+        }
+        func range() -> Range<Int>? {
+            guard let count = varint(), count <= UInt64(Int32.max), Int(count) <= end - at else { return nil }
+            defer { at += Int(count) }
+            return (at + offset)..<(at + offset + Int(count))
+        }
+        guard let key = word(), let digest = word(), end - at >= 2 else { return nil }
+        let kind = buffer[at], indexesTitle = buffer[at + 1]
+        at += 2
+        guard Int(kind) < kinds.count, indexesTitle <= 1, let zigzag = varint(),
+              let url = range(), let title = range(), let text = range() else { return nil }
+        let weight = Int(Int64(bitPattern: zigzag >> 1) ^ -Int64(bitPattern: zigzag & 1))
+        let record = SearchIndexState.Record(
+            key: key, digest: digest, kind: kinds[Int(kind)], indexesTitle: indexesTitle == 1, weight: weight,
+            url: url, title: title, text: text, bytes: (position + offset)..<(at + offset))
+        position = at
+        return record
     }
 
     static func littleEndianWord(_ bytes: [UInt8]) -> UInt64 {

@@ -42,9 +42,11 @@ enum SearchStateJournal {
 
     /// `base` (a state with no journal) with `journal` applied; throws on a journal of another
     /// state, of another version, damaged or cut short.
-    static func apply(_ journal: [UInt8], to base: SearchIndexState) throws(SearchStateError) -> SearchIndexState {
+    static func apply(_ journal: [UInt8], to base: consuming SearchIndexState) throws(SearchStateError) -> SearchIndexState {
         func refuse(_ what: String) -> SearchStateError { SearchStateError(problem: "journal: " + what) }
-        guard case .stored(let stored) = base.documents, stored.journal.isEmpty else { throw refuse("applied twice") }
+        guard case .stored(var stored) = base.documents, stored.journal.isEmpty else { throw refuse("applied twice") }
+        // The base lets go of its records, so they are patched in place, not copied (428,000 at 100,000 questions).
+        base.documents = .pending(.all([], sources: [], order: []))
         let header = magic.count + 1
         guard journal.count >= header + 8, journal.starts(with: magic) else { throw refuse("not a journal") }
         guard journal[magic.count] == SearchStateCoding.version else { throw refuse("version \(journal[magic.count])") }
@@ -66,6 +68,7 @@ enum SearchStateJournal {
               let count = try windows.next({ reader, _ in reader.varint() }), count <= documents
         else { throw refuse("bad document count") }
         var records = stored.records
+        stored.records = []
         var textBytes = stored.textBytes
         var numbers: [Int] = []
         numbers.reserveCapacity(count)

@@ -48,6 +48,23 @@ struct SearchStateWindows {
         }
     }
 
+    /// Items parsed straight from the window's bytes while whole ones lie there, for a long run
+    /// of small items (a state's records), where `next`'s checks per item cost more than the
+    /// items: `parse` reads one at `position` of the window (whose first byte is at the file
+    /// offset it is given), moving `position` past it, or returns false (an item cut by the
+    /// window's end, or malformed) with `position` left where the item starts; `next` then
+    /// takes that item over. At most `limit` items; returns how many were parsed.
+    mutating func parseInWindow(upTo limit: Int, _ parse: (UnsafeBufferPointer<UInt8>, inout Int, Int) -> Bool) -> Int {
+        var position = reader.position
+        var parsed = 0
+        let start = windowStart
+        window.withUnsafeBufferPointer { buffer in
+            while parsed < limit, parse(buffer, &position, start) { parsed += 1 }
+        }
+        reader.skip(to: position)
+        return parsed
+    }
+
     /// Whether every byte before the checksum was decoded, and the checksum `stored` is theirs:
     /// the windows cover the bytes in order, each read once.
     func finished(checksum stored: UInt64) throws(SearchStateError) {

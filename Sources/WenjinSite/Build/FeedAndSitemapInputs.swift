@@ -1,3 +1,4 @@
+import Foundation
 import WenjinBuildSupport
 import WenjinModel
 
@@ -11,15 +12,21 @@ struct FeedAndSitemapInputs {
 
     /// The sitemap's files, each from its name and one digest of every page it lists (taken
     /// once: a large archive's sitemap lists 150,000 pages in several files). A page is digested
-    /// by its job, of which its path is a function under the program the seed covers, and its
-    /// date: no entry nor path is made for a sitemap that is kept.
+    /// by its job, of which its path is a function under the program the seed covers; the dates
+    /// (`SiteIndexes.lastModified`) by every question's and article's, in the archive's order, not
+    /// looked up page by page: no entry nor path is made for a sitemap that is kept.
     func sitemap(_ pages: [PageJob], archive: ArchiveLookup, files: [SitePath]) -> [PageFingerprint] {
         var all = ContentDigest(seed: seed.value)
         all.add(word: UInt64(pages.count))
-        for page in pages where SiteIndexes.listsInSitemap(page) {
-            Self.add(page, to: &all)
-            all.add(word: SiteIndexes.lastModified(page, in: archive).map { $0.timeIntervalSinceReferenceDate.bitPattern } ?? 0)
+        for page in pages where SiteIndexes.listsInSitemap(page) { Self.add(page, to: &all) }
+        func add(_ id: Int, _ date: Date?) {
+            all.add(word: UInt64(bitPattern: Int64(id)))
+            all.add(word: date.map { $0.timeIntervalSinceReferenceDate.bitPattern } ?? 0)
         }
+        all.add(tag: 1)
+        for question in archive.content.questions { add(question.id.rawValue, question.updateTime) }
+        all.add(tag: 2)
+        for article in archive.content.articles { add(article.id.rawValue, article.addTime) }
         let entriesDigest = all.finish()
         return files.map { file in
             var digest = ContentDigest(seed: seed.value)

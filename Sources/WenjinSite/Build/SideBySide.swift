@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 
-/// Three independent pieces of work run at once: each is mostly one thread's work (reading and
+/// Independent pieces of work run at once (three, or two): each is mostly one thread's work (reading and
 /// decoding a state file, filling dictionaries), so one after the other they leave a core idle.
 ///
 /// The first runs on the caller's thread, the other two on threads of their own, not in a
@@ -18,6 +18,15 @@ enum SideBySide {
                 let a = first()
                 return (a, b.joined(), c.joined())
             }
+        }
+    }
+
+    /// Two pieces: the first on the caller's thread, the second on a thread of its own.
+    static func run<A: Sendable, B: Sendable>(_ first: @Sendable () -> A, _ second: @Sendable () -> B) -> (A, B) {
+        withoutActuallyEscaping(second) { second in
+            let b = OwnThread(second)
+            let a = first()
+            return (a, b.joined())
         }
     }
 

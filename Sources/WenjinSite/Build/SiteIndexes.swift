@@ -20,12 +20,15 @@ struct SiteIndexes {
     static let searchSeedSidecar = "search-seed"
     /// What the last rebuilds changed of the state, which they carried as it was (`SearchIndexState.journal()`).
     static let searchJournalSidecar = "search-journal"
+    /// Where the store stood when the state was made (`SearchBasis`), so the next build can
+    /// digest only the documents of rows written since.
+    static let searchBasisSidecar = "search-basis"
 
     let archive: ArchiveLookup
     let siteTitle: String
     let baseURL: URL?
     let inputs: FeedAndSitemapInputs
-    private var bodies: SanitizedBodies { inputs.bodies }
+    var bodies: SanitizedBodies { inputs.bodies }
 
     /// What the step did: files written and kept, the search report, and the sidecars to
     /// publish with the output (the search state is staged as it is written: `writeSearch`).
@@ -40,14 +43,30 @@ struct SiteIndexes {
     /// Puts every file into `staged` as soon as it is made (a large archive's index would not
     /// fit in memory whole beside the archive); `live` is the published folder `staged` replaces.
     func write(pages: [PageJob], into staged: any BuildOutput, live: URL, progress: any BuildProgress) throws -> Outcome {
+        let basis = SearchBasis(content: archive.content, linkTargets: bodies.ledger.linkTargets)
+        // The last search state is decoded (one core's work, a tenth of a second at 100,000
+        // questions) on a thread of its own while the sitemap, robots.txt and feeds are checked.
+        let (others, previous) = SideBySide.run({ Result { try writeOthers(pages: pages, into: staged, progress: progress) } },
+                                                { previousSearch(in: staged) })
+        previous.notes.forEach(progress.note)
+        var outcome = try others.get()
+        let (search, journal) = try writeSearch(previous: previous, into: staged, live: live, basis: basis, progress: progress) { result in
+            if result == .written { outcome.written += 1 } else { outcome.unchanged += 1 }
+            progress.advance(by: 1)
+        }
+        outcome.search = search
+        outcome.sidecars = [Self.searchSeedSidecar: Array(inputs.seed.description.utf8), Self.searchJournalSidecar: journal]
+        if let basis { outcome.sidecars[Self.searchBasisSidecar] = basis.sidecar }
+        return outcome
+    }
+
+    /// The sitemap, robots.txt and the feeds; the outcome counts them.
+    private func writeOthers(pages: [PageJob], into staged: any BuildOutput, progress: any BuildProgress) throws -> Outcome {
         var outcome = Outcome()
         func count(_ result: StagedOutput.Outcome) {
             if result == .written { outcome.written += 1 } else { outcome.unchanged += 1 }
             progress.advance(by: 1)
         }
-        let (search, journal) = try writeSearch(into: staged, live: live, progress: progress, count: count)
-        outcome.search = search
-        outcome.sidecars = [Self.searchSeedSidecar: Array(inputs.seed.description.utf8), Self.searchJournalSidecar: journal]
         if let baseURL {
             let group = Sitemap.paths(entryCount: pages.count(where: Self.listsInSitemap)).map { SitePath($0.text) }
             let fingerprints = inputs.sitemap(pages, archive: archive, files: group)
@@ -95,70 +114,6 @@ struct SiteIndexes {
             let title = feed.rawTitle.map { "\(Sanitizer.decodeEntities($0)) - \(siteTitle)" } ?? siteTitle
             let file = writer.file(for: AtomFeed(path: feed.path, title: title, pageURL: feed.pageURL, entries: feed.questions.map(entry)))
             count(try staged.write(Array(file.contents), to: feed.path, fingerprint: fingerprints[index]))
-        }
-    }
-
-    /// The search index, patched from the live output's when its state is there (and was made
-    /// by this program for this site), else written whole; a state that should be there and
-    /// cannot be used is told in a progress line. A patch publishes the previous state's file
-    /// again as it is, with a journal of what changed (returned, to publish as a sidecar); else
-    /// the new state is staged a chunk at a time, copying unchanged records from the previous
-    /// state's file, which is never held whole.
-    private func writeSearch(into staged: any BuildOutput, live: URL, progress: any BuildProgress,
-                             count: (StagedOutput.Outcome) -> Void) throws -> (SearchIndexReport, journal: [UInt8]) {
-        let documents = SiteSearchDocuments(content: archive.content, bodies: bodies)
-        // Published together, so a seed without its state and journal means they were lost.
-        var previous: SearchIndexState?
-        if staged.liveSidecar(Self.searchSeedSidecar) == Array(inputs.seed.description.utf8) {
-            // Left in its file: only the records are decoded, and a changed document's old text read back.
-            if let file = staged.liveSidecarFile(Self.searchStateSidecar), let journal = staged.liveSidecar(Self.searchJournalSidecar) {
-                do {
-                    previous = try SearchIndexState(decoding: file, journal: journal)
-                } catch {
-                    progress.note("the search index state of the last build is unreadable (\(error.problem)): writing the whole index")
-                }
-            } else {
-                progress.note("no readable search index state from the last build: writing the whole index")
-            }
-        }
-        struct MissingLiveFile: Error {}
-        let report: SearchIndexReport
-        let state: SearchIndexState
-        do {
-            (report, state) = try write(documents, previous: previous, live: live, into: staged, count: count)
-        } catch is MissingLiveFile {
-            progress.note("a search file of the last build is missing: writing the whole index")
-            (report, state) = try write(documents, previous: nil, live: live, into: staged, count: count)
-        }
-        // A document withdrawn since (a takedown, a deletion upstream) has its old text in the
-        // previous state's file: the state is then written whole, not carried with a journal.
-        let withheld = SiteSearchDocuments.withheldKeys(archive.content.withdrawals)
-        if let journal = state.journal(withheld: withheld.contains), staged.carrySidecar(Self.searchStateSidecar) {
-            return (report, journal)
-        }
-        var written: SearchIndexState.Written?
-        try staged.stageSidecar(Self.searchStateSidecar) { writer in written = state.write { writer.append(bytes: $0) } }
-        // An output that keeps no state (`StreamedOutput`) wrote none: it has no journal either.
-        return (report, written.map(state.journal(over:)) ?? [])
-
-        func write(_ documents: SiteSearchDocuments, previous: SearchIndexState?, live: URL, into staged: any BuildOutput,
-                   count: (StagedOutput.Outcome) -> Void) throws -> (SearchIndexReport, SearchIndexState) {
-            let written = try SearchIndex.write(sources: documents.sources, make: documents.document, previous: previous,
-                                                previousFile: { path in
-                FileManager.default.contents(atPath: live.appendingPathComponent(path.text).path)
-            }) { output throws in
-                switch output {
-                case .file(let file):
-                    count(try staged.write(Array(file.contents), to: SitePath(file.path.text)))
-                case .unchanged(let path):
-                    // Only a patch hands on unchanged files: each is the live output's.
-                    let path = SitePath(path.text)
-                    guard let fingerprint = staged.liveFingerprint(path),
-                          try staged.carryOver(path, fingerprint: fingerprint) else { throw MissingLiveFile() }
-                    count(.unchanged)
-                }
-            }
-            return (written.report, written.state)
         }
     }
 

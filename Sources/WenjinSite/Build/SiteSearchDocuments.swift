@@ -37,23 +37,10 @@ struct SiteSearchDocuments: Sendable {
         var sources = Self.digested(questions.count) { index, sources in
             let question = questions[index]
             // The title is in the question's digest and each answer's: digested once.
-            var title = ContentDigest(seed: 6)
-            title.add(question.title)
-            let titleDigest = title.finish()
+            let title = Self.titleDigest(question)
             let answers = content.answers[question.id] ?? []
-            var digest = ContentDigest(seed: 1)
-            digest.add(word: titleDigest)
-            digest.add(word: bodies.digest(.question(question.id)))
-            digest.add(word: UInt64(bitPattern: Int64(SiteIndexes.sum(answers.count, question.focusCount))))
-            sources.append(SearchSource(key: Self.key(question.id), digest: digest.finish()))
-            for answer in answers {
-                var digest = ContentDigest(seed: 2)
-                digest.add(word: titleDigest)
-                digest.add(word: UInt64(bitPattern: Int64(question.id.rawValue)))
-                digest.add(word: bodies.digest(.answer(answer.id)))
-                digest.add(word: UInt64(bitPattern: Int64(answer.agreeCount)))
-                sources.append(SearchSource(key: Self.key(answer.id), digest: digest.finish()))
-            }
+            sources.append(Self.source(question, title: title, answerCount: answers.count, bodies: bodies))
+            for answer in answers { sources.append(Self.source(answer, of: question, title: title, bodies: bodies)) }
         }
         // Where each question's document is: a question's key has kind 1, its answers' kind 2.
         var starts: [Int] = []
@@ -65,32 +52,70 @@ struct SiteSearchDocuments: Sendable {
         topicStart = emptiedStart + content.withdrawals.emptiedDocuments.count
         userStart = topicStart + content.topics.count
         sources.reserveCapacity(userStart + content.users.count)
-        sources += Self.digested(content.articles.count) { index, sources in
-            let article = content.articles[index]
-            var digest = ContentDigest(seed: 3)
-            digest.add(article.title)
-            digest.add(word: bodies.digest(.article(article.id)))
-            digest.add(word: UInt64(bitPattern: Int64(article.votes)))
-            sources.append(SearchSource(key: Self.key(article.id), digest: digest.finish()))
-        }
-        sources += content.withdrawals.emptiedDocuments.map { SearchSource(key: $0.key, digest: SearchSource(of: $0.document).digest) }
-        sources += Self.digested(content.topics.count) { index, sources in
-            let topic = content.topics[index]
-            var digest = ContentDigest(seed: 4)
-            digest.add(topic.title)
-            digest.add(topic.description)
-            digest.add(word: UInt64(bitPattern: Int64(topic.focusCount)))
-            sources.append(SearchSource(key: Self.key(topic.id), digest: digest.finish()))
-        }
-        sources += Self.digested(content.users.count) { index, sources in
-            let user = content.users[index]
-            var digest = ContentDigest(seed: 5)
-            digest.add(user.displayName)
-            digest.add(user.signature ?? "\u{0}")
-            digest.add(word: UInt64(bitPattern: Int64(user.counts.agree)))
-            sources.append(SearchSource(key: Self.key(user.id), digest: digest.finish()))
-        }
+        sources += Self.digested(content.articles.count) { index, sources in sources.append(Self.source(content.articles[index], bodies: bodies)) }
+        sources += content.withdrawals.emptiedDocuments.map(Self.source)
+        sources += Self.digested(content.topics.count) { index, sources in sources.append(Self.source(content.topics[index])) }
+        sources += Self.digested(content.users.count) { index, sources in sources.append(Self.source(content.users[index])) }
         self.sources = sources
+    }
+
+    /// The number of documents of `content`, counted without making them.
+    static func count(of content: ArchiveContent) -> Int {
+        content.questions.count + content.answers.values.reduce(0) { $0 + $1.count } + content.articles.count
+            + content.withdrawals.emptiedDocuments.count + content.topics.count + content.users.count
+    }
+
+    // MARK: Each document's source: its key, and a digest of what it is made from
+
+    static func titleDigest(_ question: Question) -> UInt64 {
+        var title = ContentDigest(seed: 6)
+        title.add(question.title)
+        return title.finish()
+    }
+
+    static func source(_ question: Question, title: UInt64, answerCount: Int, bodies: SanitizedBodies) -> SearchSource {
+        var digest = ContentDigest(seed: 1)
+        digest.add(word: title)
+        digest.add(word: bodies.digest(.question(question.id)))
+        digest.add(word: UInt64(bitPattern: Int64(SiteIndexes.sum(answerCount, question.focusCount))))
+        return SearchSource(key: key(question.id), digest: digest.finish())
+    }
+
+    static func source(_ answer: Answer, of question: Question, title: UInt64, bodies: SanitizedBodies) -> SearchSource {
+        var digest = ContentDigest(seed: 2)
+        digest.add(word: title)
+        digest.add(word: UInt64(bitPattern: Int64(question.id.rawValue)))
+        digest.add(word: bodies.digest(.answer(answer.id)))
+        digest.add(word: UInt64(bitPattern: Int64(answer.agreeCount)))
+        return SearchSource(key: key(answer.id), digest: digest.finish())
+    }
+
+    static func source(_ article: Article, bodies: SanitizedBodies) -> SearchSource {
+        var digest = ContentDigest(seed: 3)
+        digest.add(article.title)
+        digest.add(word: bodies.digest(.article(article.id)))
+        digest.add(word: UInt64(bitPattern: Int64(article.votes)))
+        return SearchSource(key: key(article.id), digest: digest.finish())
+    }
+
+    static func source(_ emptied: (key: UInt64, document: SearchDocument)) -> SearchSource {
+        SearchSource(key: emptied.key, digest: SearchSource(of: emptied.document).digest)
+    }
+
+    static func source(_ topic: Topic) -> SearchSource {
+        var digest = ContentDigest(seed: 4)
+        digest.add(topic.title)
+        digest.add(topic.description)
+        digest.add(word: UInt64(bitPattern: Int64(topic.focusCount)))
+        return SearchSource(key: key(topic.id), digest: digest.finish())
+    }
+
+    static func source(_ user: User) -> SearchSource {
+        var digest = ContentDigest(seed: 5)
+        digest.add(user.displayName)
+        digest.add(user.signature ?? "\u{0}")
+        digest.add(word: UInt64(bitPattern: Int64(user.counts.agree)))
+        return SearchSource(key: key(user.id), digest: digest.finish())
     }
 
     /// The sources `digest` appends for each of `count` entities, in their order, made on every core.
@@ -122,35 +147,43 @@ struct SiteSearchDocuments: Sendable {
             let question = content.questions[low]
             let answers = content.answers[question.id] ?? []
             let answerIndex = position - questionStarts[low] - 1
-            guard answerIndex >= 0 else {
-                return SearchDocument(
-                    title: Sanitizer.decodeEntities(question.title), text: bodies.text(.question(question.id)),
-                    url: SiteLayout.question(question.id).text, kind: .question, weight: SiteIndexes.sum(answers.count, question.focusCount))
-            }
-            // A withdrawn answer keeps its document, empty (no body, so no text and no terms):
-            // the numbering stays, and a rebuild after the takedown patches the index.
-            let answer = answers[answerIndex]
-            return SearchDocument(
-                title: Sanitizer.decodeEntities(question.title), text: bodies.text(.answer(answer.id)),
-                url: SiteLayout.question(question.id).text + "#" + SiteLayout.answerAnchor(answer.id),
-                kind: .answer, weight: answer.agreeCount, indexesTitle: false)
+            guard answerIndex >= 0 else { return Self.document(question, answerCount: answers.count, bodies: bodies) }
+            return Self.document(answers[answerIndex], of: question, bodies: bodies)
         }
-        if position < emptiedStart {
-            let article = content.articles[position - articleStart]
-            return SearchDocument(title: Sanitizer.decodeEntities(article.title), text: bodies.text(.article(article.id)),
-                                  url: SiteLayout.article(article.id).text, kind: .article, weight: article.votes)
-        }
-        if position < topicStart {
-            return content.withdrawals.emptiedDocuments[position - emptiedStart].document
-        }
-        if position < userStart {
-            let topic = content.topics[position - topicStart]
-            return SearchDocument(title: Sanitizer.decodeEntities(topic.title), text: Sanitizer.decodeEntities(topic.description),
-                                  url: SiteLayout.topic(topic.id).text, kind: .topic, weight: topic.focusCount)
-        }
-        let user = content.users[position - userStart]
-        return SearchDocument(title: Sanitizer.decodeEntities(user.displayName), text: user.signature.map(Sanitizer.decodeEntities) ?? "",
-                              url: SiteLayout.user(user.id).text, kind: .user, weight: user.counts.agree)
+        if position < emptiedStart { return Self.document(content.articles[position - articleStart], bodies: bodies) }
+        if position < topicStart { return content.withdrawals.emptiedDocuments[position - emptiedStart].document }
+        if position < userStart { return Self.document(content.topics[position - topicStart]) }
+        return Self.document(content.users[position - userStart])
+    }
+
+    // MARK: Each document, as `source` digests it
+
+    static func document(_ question: Question, answerCount: Int, bodies: SanitizedBodies) -> SearchDocument {
+        SearchDocument(title: Sanitizer.decodeEntities(question.title), text: bodies.text(.question(question.id)),
+                       url: SiteLayout.question(question.id).text, kind: .question, weight: SiteIndexes.sum(answerCount, question.focusCount))
+    }
+
+    /// A withdrawn answer keeps its document, empty (no body, so no text and no terms): the
+    /// numbering stays, and a rebuild after the takedown patches the index.
+    static func document(_ answer: Answer, of question: Question, bodies: SanitizedBodies) -> SearchDocument {
+        SearchDocument(title: Sanitizer.decodeEntities(question.title), text: bodies.text(.answer(answer.id)),
+                       url: SiteLayout.question(question.id).text + "#" + SiteLayout.answerAnchor(answer.id),
+                       kind: .answer, weight: answer.agreeCount, indexesTitle: false)
+    }
+
+    static func document(_ article: Article, bodies: SanitizedBodies) -> SearchDocument {
+        SearchDocument(title: Sanitizer.decodeEntities(article.title), text: bodies.text(.article(article.id)),
+                       url: SiteLayout.article(article.id).text, kind: .article, weight: article.votes)
+    }
+
+    static func document(_ topic: Topic) -> SearchDocument {
+        SearchDocument(title: Sanitizer.decodeEntities(topic.title), text: Sanitizer.decodeEntities(topic.description),
+                       url: SiteLayout.topic(topic.id).text, kind: .topic, weight: topic.focusCount)
+    }
+
+    static func document(_ user: User) -> SearchDocument {
+        SearchDocument(title: Sanitizer.decodeEntities(user.displayName), text: user.signature.map(Sanitizer.decodeEntities) ?? "",
+                       url: SiteLayout.user(user.id).text, kind: .user, weight: user.counts.agree)
     }
 
     /// The keys of the documents `withdrawals` empties: posts that became notices, hidden
