@@ -155,6 +155,57 @@ struct InputValues: Sendable {
         return changed
     }
 
+    /// What changed from `base` to `self`, as a journal holds it (`PageInputsJournal`): the keys
+    /// new or of another value, with their values, and the keys gone; each ascending.
+    func differences(from base: InputValues) -> (changed: InputValues, removed: [UInt64]) {
+        var keys: [UInt64] = [], values: [UInt64] = [], removed: [UInt64] = []
+        var old = 0, new = 0
+        while old < base.keys.count || new < self.keys.count {
+            if new == self.keys.count || (old < base.keys.count && base.keys[old] < self.keys[new]) {
+                removed.append(base.keys[old])
+                old += 1
+            } else if old == base.keys.count || self.keys[new] < base.keys[old] {
+                keys.append(self.keys[new])
+                values.append(self.values[new])
+                new += 1
+            } else {
+                if base.values[old] != self.values[new] {
+                    keys.append(self.keys[new])
+                    values.append(self.values[new])
+                }
+                old += 1
+                new += 1
+            }
+        }
+        return (InputValues(keys: keys, values: values), removed)
+    }
+
+    /// These values with `changed` laid over them and the keys `removed` taken out (both
+    /// ascending): what `differences(from:)` took apart, put together again.
+    func applying(_ changed: InputValues, removing removed: [UInt64]) -> InputValues {
+        guard !changed.keys.isEmpty || !removed.isEmpty else { return self }
+        var keys: [UInt64] = [], values: [UInt64] = []
+        keys.reserveCapacity(self.keys.count + changed.keys.count)
+        values.reserveCapacity(self.keys.count + changed.keys.count)
+        var old = 0, new = 0, gone = 0
+        while old < self.keys.count || new < changed.keys.count {
+            if new == changed.keys.count || (old < self.keys.count && self.keys[old] < changed.keys[new]) {
+                while gone < removed.count, removed[gone] < self.keys[old] { gone += 1 }
+                if gone == removed.count || removed[gone] != self.keys[old] {
+                    keys.append(self.keys[old])
+                    values.append(self.values[old])
+                }
+                old += 1
+            } else {
+                if old < self.keys.count, self.keys[old] == changed.keys[new] { old += 1 }
+                keys.append(changed.keys[new])
+                values.append(changed.values[new])
+                new += 1
+            }
+        }
+        return InputValues(keys: keys, values: values)
+    }
+
     private static func add<Item>(_ items: [Item], _ id: (Item) -> Int, to digest: inout ContentDigest) {
         digest.add(word: UInt64(items.count))
         for item in items { digest.add(word: UInt64(bitPattern: Int64(id(item)))) }
