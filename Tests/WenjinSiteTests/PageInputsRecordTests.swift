@@ -71,8 +71,10 @@ struct PageInputsRecordTests {
         let (changed, removed) = now.differences(from: recorded)
         #expect(changed.keys == [0, 3, 8, 12] && changed.values == [1, 31, 80, 120])
         #expect(removed == [1, 7])
-        let applied = recorded.applying(changed, removing: removed)
-        #expect(applied.keys == now.keys && applied.values == now.values)
+        let overlaid = Array(InputValues.Overlaid(recorded, changed: changed, removed: removed))
+        #expect(overlaid.map(\.key) == now.keys && overlaid.map(\.value) == now.values)
+        #expect(now.changed(since: InputValues.Overlaid(recorded, changed: changed, removed: removed)).isEmpty)
+        #expect(now.changed(since: InputValues.Overlaid(recorded, changed: InputValues(keys: [], values: []), removed: [])) == [0, 1, 3, 7, 8, 12])
     }
 
     @Test("Pages in another order each find their own record")

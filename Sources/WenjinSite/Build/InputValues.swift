@@ -135,20 +135,25 @@ struct InputValues: Sendable {
     /// Whether every key is there once: two IDs folded to one key (beyond 2^56) could hide a change.
     var keysAreDistinct: Bool { zip(keys, keys.dropFirst()).allSatisfy { $0 < $1 } }
 
-    /// The keys whose value differs between `previous` and `self`, or that only one of them has.
-    func changed(since previous: InputValues) -> Set<UInt64> {
+    /// The keys whose value differs between `previous` (keys ascending, each once) and `self`,
+    /// or that only one of them has.
+    func changed(since previous: some Sequence<(key: UInt64, value: UInt64)>) -> Set<UInt64> {
         var changed = Set<UInt64>()
-        var old = 0, new = 0
-        while old < previous.keys.count || new < keys.count {
-            if new == keys.count || (old < previous.keys.count && previous.keys[old] < keys[new]) {
-                changed.insert(previous.keys[old])
-                old += 1
-            } else if old == previous.keys.count || keys[new] < previous.keys[old] {
-                changed.insert(keys[new])
+        var old = previous.makeIterator()
+        var last = old.next()
+        var new = 0
+        while true {
+            if let previousKey = last?.key, new == keys.count || previousKey < keys[new] {
+                changed.insert(previousKey)
+                last = old.next()
+            } else if new == keys.count {
+                break
+            } else if let (key, value) = last.map({ ($0.key, $0.value) }), key == keys[new] {
+                if value != values[new] { changed.insert(key) }
+                last = old.next()
                 new += 1
             } else {
-                if previous.values[old] != values[new] { changed.insert(keys[new]) }
-                old += 1
+                changed.insert(keys[new])
                 new += 1
             }
         }
@@ -180,30 +185,34 @@ struct InputValues: Sendable {
         return (InputValues(keys: keys, values: values), removed)
     }
 
-    /// These values with `changed` laid over them and the keys `removed` taken out (both
-    /// ascending): what `differences(from:)` took apart, put together again.
-    func applying(_ changed: InputValues, removing removed: [UInt64]) -> InputValues {
-        guard !changed.keys.isEmpty || !removed.isEmpty else { return self }
-        var keys: [UInt64] = [], values: [UInt64] = []
-        keys.reserveCapacity(self.keys.count + changed.keys.count)
-        values.reserveCapacity(self.keys.count + changed.keys.count)
-        var old = 0, new = 0, gone = 0
-        while old < self.keys.count || new < changed.keys.count {
-            if new == changed.keys.count || (old < self.keys.count && self.keys[old] < changed.keys[new]) {
-                while gone < removed.count, removed[gone] < self.keys[old] { gone += 1 }
-                if gone == removed.count || removed[gone] != self.keys[old] {
-                    keys.append(self.keys[old])
-                    values.append(self.values[old])
-                }
-                old += 1
-            } else {
-                if old < self.keys.count, self.keys[old] == changed.keys[new] { old += 1 }
-                keys.append(changed.keys[new])
-                values.append(changed.values[new])
-                new += 1
-            }
+    /// Values with `changed` laid over them and the keys `removed` taken out (both ascending),
+    /// in key order, read without being made: what `differences(from:)` took apart.
+    struct Overlaid: Sequence, IteratorProtocol {
+        let base: InputValues
+        let changed: InputValues
+        let removed: [UInt64]
+        private var (nextBase, nextChanged, nextRemoved) = (0, 0, 0)
+
+        init(_ base: InputValues, changed: InputValues, removed: [UInt64]) {
+            (self.base, self.changed, self.removed) = (base, changed, removed)
         }
-        return InputValues(keys: keys, values: values)
+
+        mutating func next() -> (key: UInt64, value: UInt64)? {
+            while nextBase < base.keys.count || nextChanged < changed.keys.count {
+                if nextChanged < changed.keys.count, nextBase == base.keys.count || changed.keys[nextChanged] <= base.keys[nextBase] {
+                    // A changed key replaces the base's own.
+                    if nextBase < base.keys.count, base.keys[nextBase] == changed.keys[nextChanged] { nextBase += 1 }
+                    defer { nextChanged += 1 }
+                    return (changed.keys[nextChanged], changed.values[nextChanged])
+                }
+                let key = base.keys[nextBase]
+                defer { nextBase += 1 }
+                while nextRemoved < removed.count, removed[nextRemoved] < key { nextRemoved += 1 }
+                if nextRemoved < removed.count, removed[nextRemoved] == key { continue }
+                return (key, base.values[nextBase])
+            }
+            return nil
+        }
     }
 
     private static func add<Item>(_ items: [Item], _ id: (Item) -> Int, to digest: inout ContentDigest) {

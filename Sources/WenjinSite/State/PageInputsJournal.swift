@@ -31,6 +31,9 @@ struct PageInputsJournal: Sendable {
     /// The records of pages walked since the record was written.
     let pages: PageRecords
     private let table: [PageRecords.PageCode: Int]
+    /// A bit for each code the journal names (`mayName`), so the pages it does not name, nearly
+    /// all of a plan's, are passed over without looking them up.
+    private let named: [UInt64]
 
     /// Whether it changes nothing of the record.
     var isEmpty: Bool { changed.keys.isEmpty && removedKeys.isEmpty && removedPages.isEmpty && pages.count == 0 }
@@ -65,6 +68,20 @@ struct PageInputsJournal: Sendable {
         table.reserveCapacity(pages.count)
         for index in 0..<pages.count { table[pages.code(at: index)] = index }
         self.table = table
+        var named = [UInt64](repeating: 0, count: Self.namedWords)
+        for code in Array(table.keys) + removedPages { named[Self.bit(code) >> 6] |= 1 << (Self.bit(code) & 63) }
+        self.named = named
+    }
+
+    /// Whether the journal may name `code` (a page of it, or a page gone); false: it does not.
+    func mayName(_ code: PageRecords.PageCode) -> Bool {
+        named[Self.bit(code) >> 6] & 1 << (Self.bit(code) & 63) != 0
+    }
+
+    private static let namedWords = 64
+    /// One of `namedWords * 64` bits.
+    private static func bit(_ code: PageRecords.PageCode) -> Int {
+        Int(truncatingIfNeeded: (code.subject &* 0x9E37_79B9_7F4A_7C15 ^ code.page &* 0xC2B2_AE3D_27D4_EB4F) >> 52)
     }
 
     /// The index of `code`'s record among the journal's pages, when it has one.

@@ -19,9 +19,6 @@ struct PageInputsState: Sendable {
     /// record it was made against (`PageInputsJournal`).
     let identity: UInt64
     let seed: PageFingerprint
-    /// Every input's value when the last build fingerprinted its pages: the record's, with the
-    /// journal's changes laid over them.
-    let values: InputValues
     /// The record's own values, which the next build's journal is made against.
     let recordedValues: InputValues
     /// The pages as the record lists them, in the order written (the plan's): kept pages take
@@ -56,8 +53,12 @@ struct PageInputsState: Sendable {
               let journal = PageInputsJournal(decoding: journalBytes), journal.record == identity, journal.seed == seed else { return nil }
         self.records = records
         self.journal = journal
-        values = recordedValues.applying(journal.changed, removing: journal.removedKeys)
     }
+
+    /// Every input's value when the last build fingerprinted its pages, in key order: the
+    /// record's, with the journal's changes laid over them as they are read (not made: a
+    /// million values at 100,000 questions).
+    var values: InputValues.Overlaid { InputValues.Overlaid(recordedValues, changed: journal.changed, removed: journal.removedKeys) }
 
     /// For each of `codes` (a plan's pages, nil for those never recorded), where the last
     /// build's record of that page lies (`record(at:)`), nil when it wrote none. A page the
@@ -73,7 +74,7 @@ struct PageInputsState: Sendable {
         for code in codes {
             guard let code else { places.append(nil); continue }
             defer { ordinal += 1 }
-            if !journal.isEmpty {
+            if !journal.isEmpty, journal.mayName(code) {
                 if let index = journal.place(of: code) {
                     places.append(.journaled(index))
                     continue
