@@ -19,22 +19,36 @@ extension SiteBuilder {
 
     /// Theme files, libraries, stored images and the site folder's `Public/`, each with the
     /// path of its source file, in no particular order (the output does not depend on it).
-    /// `Public/` may not reach outside the site folder (`ReadableArea`).
+    /// `Public/` may not reach outside the site folder (`ReadableArea`); a file of it replaces
+    /// an image or theme file of the same path, as an image replaces a theme file.
     func siteFiles(theme: Theme, archive: ArchiveLookup) throws(ReadableArea.Outside) -> [(SitePath, source: String)] {
         var files = theme.files.mapValues(\.path)
         // The placeholder of removed images ships only with an archive that shows it.
         if archive.content.withdrawals.removedImages.isEmpty { files[SiteLayout.removedImage] = nil }
-        // On both cores, once per stored image on every build, its source joined as a string:
-        // a `URL` per image was 2.4% of a rebuild's time at 100,000 questions. Two assets with one
-        // path hold the same bytes (the path is their SHA-256), so either source will do.
+        let publicFiles = try self.publicFiles()
+        // Once per stored image on every build (75,000 at 100,000 questions), in one pass on one
+        // core, listed apart from the few other files: spread over two cores with a dictionary
+        // of every path, the copies' reference counts were contended (0.15 s of CPU). Two assets
+        // with one path hold the same bytes (the path is their SHA-256), so either source will do.
         let assetFolder = config.assetFolder.path + "/"
-        let stored = archive.content.assets.values.filter { $0.state == .stored && $0.sha256 != nil }
-        files.reserveCapacity(files.count + stored.count)
-        for (path, source) in ParallelWork.map(stored, { asset in
-            (SiteLayout.image(sha256: asset.sha256 ?? "", contentType: asset.contentType, url: asset.url), assetFolder + (asset.sha256 ?? ""))
-        }) {
-            files[path] = source
+        var images: [(SitePath, source: String)] = []
+        images.reserveCapacity(archive.content.assets.count)
+        var listed = Set<String>(minimumCapacity: archive.content.assets.count)
+        let themeHasImages = files.keys.contains { $0.text.hasPrefix(SiteLayout.imageFolder) }
+        for asset in archive.content.assets.values where asset.state == .stored {
+            guard let sha256 = asset.sha256 else { continue }
+            let path = SiteLayout.image(sha256: sha256, contentType: asset.contentType, url: asset.url)
+            guard listed.insert(path.text).inserted, publicFiles.isEmpty || publicFiles[path] == nil else { continue }
+            if themeHasImages { files[path] = nil }
+            images.append((path, assetFolder + sha256))
         }
+        files.merge(publicFiles) { $1 }
+        return files.map { ($0.key, $0.value) } + images
+    }
+
+    /// The files of the site folder's `Public/`, by the path each is published at.
+    private func publicFiles() throws(ReadableArea.Outside) -> [SitePath: String] {
+        var files: [SitePath: String] = [:]
         let publicFolder = config.root.appendingPathComponent("Public")
         if FileManager.default.fileExists(atPath: publicFolder.path) {
             try ReadableArea(config: config).checkTree(publicFolder, as: "Public")
@@ -48,6 +62,6 @@ extension SiteBuilder {
                 }
             }
         }
-        return files.map { ($0.key, $0.value) }
+        return files
     }
 }

@@ -233,14 +233,15 @@ package struct SiteBuilder: Sendable {
         let bodies = renderer.bodies
         let (fingerprints, walked, kept) = try { () throws(OutputFileError) -> ([PageFingerprint], Int, [Bool]) in
             let plan = PlanFingerprints(jobs: published, renderer: renderer, entities: inputs.entities, seed: inputs.seed,
-                                        previous: { staged.liveSidecar(PageInputsState.sidecar) }, outputKnown: staged.liveIsKnown)
+                                        previous: { (staged.liveSidecar(PageInputsState.sidecar), staged.liveSidecar(PageInputsJournal.sidecar)) },
+                                        outputKnown: staged.liveIsKnown)
             if let note = plan.fullWalkNote { progress.note(note) }
             let fingerprints = plan.fingerprints
             // Whether the output already holds each page with its fingerprint, a chunk at a time,
             // beside the record's writing (a file of 75 MB at 100,000 questions).
             let chunks = stride(from: 0, to: published.count, by: Self.pagesPerCheck).map { $0..<min(published.count, $0 + Self.pagesPerCheck) }
             let (recorded, checked, _) = SideBySide.run({
-                Result { () throws(OutputFileError) in try staged.stageSidecar(PageInputsState.sidecar) { plan.writeState(to: &$0) } }
+                Result { () throws(OutputFileError) in try plan.write(to: staged) }
             }, {
                 Result { () throws(OutputFileError) in
                     try ParallelWork.map(chunks) { chunk throws(OutputFileError) -> [Bool] in

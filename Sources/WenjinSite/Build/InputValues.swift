@@ -135,24 +135,84 @@ struct InputValues: Sendable {
     /// Whether every key is there once: two IDs folded to one key (beyond 2^56) could hide a change.
     var keysAreDistinct: Bool { zip(keys, keys.dropFirst()).allSatisfy { $0 < $1 } }
 
-    /// The keys whose value differs between `previous` and `self`, or that only one of them has.
-    func changed(since previous: InputValues) -> Set<UInt64> {
+    /// The keys whose value differs between `previous` (keys ascending, each once) and `self`,
+    /// or that only one of them has.
+    func changed(since previous: some Sequence<(key: UInt64, value: UInt64)>) -> Set<UInt64> {
         var changed = Set<UInt64>()
-        var old = 0, new = 0
-        while old < previous.keys.count || new < keys.count {
-            if new == keys.count || (old < previous.keys.count && previous.keys[old] < keys[new]) {
-                changed.insert(previous.keys[old])
-                old += 1
-            } else if old == previous.keys.count || keys[new] < previous.keys[old] {
-                changed.insert(keys[new])
+        var old = previous.makeIterator()
+        var last = old.next()
+        var new = 0
+        while true {
+            if let previousKey = last?.key, new == keys.count || previousKey < keys[new] {
+                changed.insert(previousKey)
+                last = old.next()
+            } else if new == keys.count {
+                break
+            } else if let (key, value) = last.map({ ($0.key, $0.value) }), key == keys[new] {
+                if value != values[new] { changed.insert(key) }
+                last = old.next()
                 new += 1
             } else {
-                if previous.values[old] != values[new] { changed.insert(keys[new]) }
-                old += 1
+                changed.insert(keys[new])
                 new += 1
             }
         }
         return changed
+    }
+
+    /// What changed from `base` to `self`, as a journal holds it (`PageInputsJournal`): the keys
+    /// new or of another value, with their values, and the keys gone; each ascending.
+    func differences(from base: InputValues) -> (changed: InputValues, removed: [UInt64]) {
+        var keys: [UInt64] = [], values: [UInt64] = [], removed: [UInt64] = []
+        var old = 0, new = 0
+        while old < base.keys.count || new < self.keys.count {
+            if new == self.keys.count || (old < base.keys.count && base.keys[old] < self.keys[new]) {
+                removed.append(base.keys[old])
+                old += 1
+            } else if old == base.keys.count || self.keys[new] < base.keys[old] {
+                keys.append(self.keys[new])
+                values.append(self.values[new])
+                new += 1
+            } else {
+                if base.values[old] != self.values[new] {
+                    keys.append(self.keys[new])
+                    values.append(self.values[new])
+                }
+                old += 1
+                new += 1
+            }
+        }
+        return (InputValues(keys: keys, values: values), removed)
+    }
+
+    /// Values with `changed` laid over them and the keys `removed` taken out (both ascending),
+    /// in key order, read without being made: what `differences(from:)` took apart.
+    struct Overlaid: Sequence, IteratorProtocol {
+        let base: InputValues
+        let changed: InputValues
+        let removed: [UInt64]
+        private var (nextBase, nextChanged, nextRemoved) = (0, 0, 0)
+
+        init(_ base: InputValues, changed: InputValues, removed: [UInt64]) {
+            (self.base, self.changed, self.removed) = (base, changed, removed)
+        }
+
+        mutating func next() -> (key: UInt64, value: UInt64)? {
+            while nextBase < base.keys.count || nextChanged < changed.keys.count {
+                if nextChanged < changed.keys.count, nextBase == base.keys.count || changed.keys[nextChanged] <= base.keys[nextBase] {
+                    // A changed key replaces the base's own.
+                    if nextBase < base.keys.count, base.keys[nextBase] == changed.keys[nextChanged] { nextBase += 1 }
+                    defer { nextChanged += 1 }
+                    return (changed.keys[nextChanged], changed.values[nextChanged])
+                }
+                let key = base.keys[nextBase]
+                defer { nextBase += 1 }
+                while nextRemoved < removed.count, removed[nextRemoved] < key { nextRemoved += 1 }
+                if nextRemoved < removed.count, removed[nextRemoved] == key { continue }
+                return (key, base.values[nextBase])
+            }
+            return nil
+        }
     }
 
     private static func add<Item>(_ items: [Item], _ id: (Item) -> Int, to digest: inout ContentDigest) {

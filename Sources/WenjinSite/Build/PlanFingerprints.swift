@@ -5,8 +5,8 @@ import WenjinModel
 /// the last build did not fingerprint under the same seed or one of whose inputs changed value
 /// since (`InputValues`): a rebuild after one edit walks the few dozen pages that show it, not
 /// the whole archive (docs/design.md#output). The last build's record comes from
-/// the live output (`PageInputsState`, a sidecar of its manifest); without a usable one every
-/// page is walked, as a full build does, and the record is made anew.
+/// the live output (`PageInputsState` and its journal, sidecars of its manifest); without a
+/// usable one every page is walked, as a full build does, and the record is made anew.
 struct PlanFingerprints {
     /// One per job of the plan, in its order.
     let fingerprints: [PageFingerprint]
@@ -14,19 +14,39 @@ struct PlanFingerprints {
     let walked: Int
     /// Why every page was walked although the output had been built before; nil otherwise.
     let fullWalkNote: String?
-    /// What the record for the next build holds (`writeState`): kept pages' keys are views of
-    /// the last build's record.
+    /// What the record for the next build holds (`write(to:)`): kept pages' keys are views of
+    /// the last build's record or journal.
     private let seed: PageFingerprint
     private let values: InputValues
-    private let recorded: [(code: PageInputsState.PageCode, fingerprint: PageFingerprint, keys: PageInputsState.Words)]
+    private let recorded: [Page]
+    /// The journal to publish over the last record, when it stays small; nil: the record is written whole.
+    private let journal: Journal?
 
-    /// `previous` reads the last build's record; read and decoded while the values are made.
+    private typealias Page = (code: PageRecords.PageCode, fingerprint: PageFingerprint, keys: PageRecords.Words)
+
+    /// What the journal over the last record holds (`PageInputsJournal`).
+    private struct Journal {
+        let record: UInt64
+        let changed: InputValues
+        let removedKeys: [UInt64]
+        let removedPages: [PageRecords.PageCode]
+        let pages: [Page]
+    }
+
+    /// A journal is written while it holds at most this share of the record's pages and values,
+    /// or (a small site's, whose record costs little either way) this many of each.
+    private static let largestJournalShare = 4
+    private static let smallestJournalLimit = 256
+
+    /// `previous` reads the last build's record and its journal; read and decoded while the values are made.
     init(jobs: [PageJob], renderer: PageRenderer, entities: EntityDigests, seed: PageFingerprint,
-         previous bytes: @Sendable () -> [UInt8]?, outputKnown: Bool) {
+         previous bytes: @Sendable () -> (record: [UInt8]?, journal: [UInt8]?), outputKnown: Bool) {
         let (values, decoded, _) = SideBySide.run({
             InputValues(archive: renderer.archive, entities: entities, bodies: renderer.bodies)
-        }, {
-            bytes().flatMap(PageInputsState.init(decoding:))
+        }, { () -> PageInputsState? in
+            let (record, journal) = bytes()
+            guard let record, let journal else { return nil }
+            return PageInputsState(decoding: record, journal: journal)
         }, {})
         self.values = values
         self.seed = seed
@@ -40,24 +60,60 @@ struct PlanFingerprints {
 
         let codes = jobs.map(\.inputsCode)
         let places = previous.map { $0.places(of: codes) } ?? []
-        let pages = ParallelWork.map(Array(jobs.indices)) { index -> (PageFingerprint, PageInputsState.Words, walked: Bool) in
+        let pages = ParallelWork.map(Array(jobs.indices)) { index -> (PageFingerprint, PageRecords.Words, kept: PageInputsState.Place?) in
             if let previous, let place = places[index] {
                 let record = previous.record(at: place)
                 if !record.keys.contains(where: { mask & Self.bit($0) != 0 && changed.contains($0) }) {
-                    return (record.fingerprint, record.keys, false)
+                    return (record.fingerprint, record.keys, place)
                 }
             }
             let (fingerprint, keys) = renderer.fingerprintAndInputs(of: jobs[index], entities: entities, seed: seed)
-            return (fingerprint, PageInputsState.Words(keys.map(\.rawValue)), true)
+            return (fingerprint, PageRecords.Words(keys.map(\.rawValue)), nil)
         }
         fingerprints = pages.map(\.0)
-        walked = pages.reduce(0) { $0 + ($1.walked ? 1 : 0) }
+        walked = pages.reduce(0) { $0 + ($1.kept == nil ? 1 : 0) }
         recorded = zip(codes, pages).compactMap { code, page in code.map { ($0, page.0, page.1) } }
+        journal = previous.flatMap { Self.journal(over: $0, values: values, codes: codes, pages: pages) }
     }
 
-    /// Writes the record for the next build, to publish with the output (`PageInputsState`).
-    func writeState(to writer: inout SidecarWriter) {
-        PageInputsState.write(seed: seed, values: values, pages: recorded, pageCount: recorded.count, to: &writer)
+    /// What the journal over `previous` would hold; nil when it would pass its share of the record.
+    private static func journal(over previous: PageInputsState, values: InputValues, codes: [PageRecords.PageCode?],
+                                pages: [(PageFingerprint, PageRecords.Words, kept: PageInputsState.Place?)]) -> Journal? {
+        let (changed, removedKeys) = values.differences(from: previous.recordedValues)
+        guard changed.keys.count + removedKeys.count <= max(previous.recordedValues.keys.count / largestJournalShare, smallestJournalLimit)
+        else { return nil }
+        var stillRecorded = [Bool](repeating: false, count: previous.recordedCount)
+        var journaled: [Page] = []
+        for (index, code) in codes.enumerated() {
+            guard let code else { continue }
+            if case .recorded(let place) = pages[index].kept { stillRecorded[place] = true } else { journaled.append((code, pages[index].0, pages[index].1)) }
+        }
+        guard journaled.count <= max(previous.recordedCount / largestJournalShare, smallestJournalLimit) else { return nil }
+        let removedPages = stillRecorded.indices.filter { !stillRecorded[$0] }.map(previous.recordedCode(at:))
+        return Journal(record: previous.identity, changed: changed, removedKeys: removedKeys, removedPages: removedPages, pages: journaled)
+    }
+
+    /// Publishes the record for the next build with the output: the journal over the last
+    /// record, carried as it is, while the journal is small; else the record whole, with an
+    /// empty journal (`PageInputsState`, `PageInputsJournal`).
+    func write(to staged: StagedOutput) throws(OutputFileError) {
+        if let journal, staged.carrySidecar(PageInputsState.sidecar) {
+            try staged.stageSidecar(PageInputsJournal.sidecar) { writer in
+                PageInputsJournal.write(record: journal.record, seed: seed, changed: journal.changed, removedKeys: journal.removedKeys,
+                                        removedPages: journal.removedPages, pages: journal.pages, pageCount: journal.pages.count,
+                                        to: &writer)
+            }
+            return
+        }
+        // Any number no other record had: a journal is laid only over the record it was made against.
+        let identity = UInt64.random(in: .min ... .max)
+        try staged.stageSidecar(PageInputsState.sidecar) { writer in
+            PageInputsState.write(identity: identity, seed: seed, values: values, pages: recorded, pageCount: recorded.count, to: &writer)
+        }
+        try staged.stageSidecar(PageInputsJournal.sidecar) { writer in
+            PageInputsJournal.write(record: identity, seed: seed, changed: InputValues(keys: [], values: []), removedKeys: [],
+                                    removedPages: [], pages: [Page](), pageCount: 0, to: &writer)
+        }
     }
 
     private static func bit(_ key: UInt64) -> UInt64 { 1 << ((key &* 0x9E37_79B9_7F4A_7C15) >> 58) }

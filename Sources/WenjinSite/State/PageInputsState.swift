@@ -1,187 +1,148 @@
 import WenjinBuildSupport
 import WenjinModel
 
-/// What the last build knew of each page's inputs, published with its output as a sidecar of
+/// What the last build knew of each page's inputs, published with its output as sidecars of
 /// the output manifest (`StagedOutput.publish(sidecars:)`), so it always describes the live
 /// folder: the seed the fingerprints were made with, every input's value (`InputValues`), and
-/// per page its fingerprint and the keys of the inputs it read (`PageInputKey`).
+/// per page its fingerprint and the keys of the inputs it read (`PageInputKey`). A build that
+/// changes a few pages publishes the last record again as it is (a hard link) with a journal
+/// of what it changed (`PageInputsJournal`), rather than 70 MB written anew at 100,000 questions.
 ///
-/// Little-endian 64-bit words: a format word, the seed, the value count and the keys and
-/// values, the page count and per page two words naming it (`code`), its fingerprint, its key
-/// count and its keys. Read strictly: anything out of place and the build walks every page.
+/// Little-endian 64-bit words: a format word, the record's identity, the seed, the value count
+/// and the keys and values, then the pages (`PageRecords`). Read strictly, with its journal:
+/// anything out of place in either and the build walks every page.
 struct PageInputsState: Sendable {
     static let sidecar = "page-inputs"
-    private static let format: UInt64 = 0x3173_7475_706E_6970 // "pinputs1"
+    private static let format: UInt64 = 0x3273_7475_706E_6970 // "pinputs2"
 
+    /// Tells this record from every other one written, so a journal is laid only over the
+    /// record it was made against (`PageInputsJournal`).
+    let identity: UInt64
     let seed: PageFingerprint
-    let values: InputValues
-    /// The record as read, and where each page's record starts among its words, in the order
-    /// written (the plan's): kept pages take their keys from it (`Words`) rather than from a
-    /// decoded copy, and are found by their place in the plan (`places(of:)`), not by a table.
-    private let words: Words
-    private let starts: [Int]
+    /// The record's own values, which the next build's journal is made against.
+    let recordedValues: InputValues
+    /// The pages as the record lists them, in the order written (the plan's): kept pages take
+    /// their keys from it (`PageRecords.Words`) rather than from a decoded copy, and are found
+    /// by their place in the plan (`places(of:)`), not by a table.
+    private let records: PageRecords
+    /// What the builds since the record changed of it.
+    private let journal: PageInputsJournal
 
-    /// A page as the state names it: its kind and ID, and its page number.
-    struct PageCode: Hashable, Sendable {
-        let subject: UInt64
-        let page: UInt64
+    /// Where the last build's record of a page lies: in the record, or in the journal that
+    /// replaced it since.
+    enum Place: Equatable, Sendable {
+        case recorded(Int)
+        case journaled(Int)
     }
 
-    /// One page's record: its fingerprint and its inputs' keys.
-    struct Record {
-        let fingerprint: PageFingerprint
-        let keys: Words
-    }
+    /// How many pages the record (not the journal) lists.
+    var recordedCount: Int { records.count }
 
-    /// Little-endian words read from bytes where they lie: the record is about 70 MB at
-    /// 100,000 questions, which a rebuild should not hold twice.
-    struct Words: RandomAccessCollection, Sendable {
-        private let bytes: [UInt8]
-        let startIndex: Int
-        let endIndex: Int
-
-        init(bytes: [UInt8]) {
-            self.bytes = bytes
-            startIndex = 0
-            endIndex = bytes.count / 8
-        }
-
-        /// A page's keys found by walking its inputs, as words.
-        init(_ words: [UInt64]) {
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(words.count * 8)
-            for word in words { Swift.withUnsafeBytes(of: word.littleEndian) { bytes.append(contentsOf: $0) } }
-            self.init(bytes: bytes)
-        }
-
-        private init(bytes: [UInt8], range: Range<Int>) {
-            self.bytes = bytes
-            (startIndex, endIndex) = (range.lowerBound, range.upperBound)
-        }
-
-        // Checked in every build: `loadUnaligned` checks its bounds only in a debug build.
-        subscript(position: Int) -> UInt64 {
-            precondition(position >= startIndex && position < endIndex, "page inputs word out of range")
-            return bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: position * 8, as: UInt64.self)) }
-        }
-
-        /// The words' bytes as they lie, little-endian.
-        func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
-            bytes.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[(startIndex * 8)..<(endIndex * 8)])) }
-        }
-
-        subscript(range: Range<Int>) -> Words {
-            precondition(range.lowerBound >= startIndex && range.upperBound <= endIndex, "page inputs words out of range")
-            return Words(bytes: bytes, range: range)
-        }
-    }
-
-    init?(decoding bytes: [UInt8]) {
-        guard bytes.count % 8 == 0, bytes.count >= 32 else { return nil }
-        let words = Words(bytes: bytes)
+    /// The record and the journal the last build published; nil when either is out of place,
+    /// or the journal follows another record.
+    init?(decoding bytes: [UInt8], journal journalBytes: [UInt8]) {
+        guard bytes.count % 8 == 0, bytes.count >= 40 else { return nil }
+        let words = PageRecords.Words(bytes: bytes)
         guard words[0] == Self.format else { return nil }
-        seed = PageFingerprint(value: words[1])
-        let valueCount = Int(truncatingIfNeeded: words[2])
-        guard valueCount >= 0, valueCount <= (words.count - 4) / 2 else { return nil }
-        values = InputValues(keys: Array(words[3..<(3 + valueCount)]), values: Array(words[(3 + valueCount)..<(3 + 2 * valueCount)]))
-        guard values.keysAreDistinct else { return nil }
-        var position = 3 + 2 * valueCount
-        let pageCount = Int(truncatingIfNeeded: words[position])
-        position += 1
-        guard pageCount >= 0, pageCount <= (words.count - position) / 4 else { return nil }
-        var starts: [Int] = []
-        starts.reserveCapacity(pageCount)
-        for _ in 0..<pageCount {
-            guard words.count - position >= 4 else { return nil }
-            let keyCount = Int(truncatingIfNeeded: words[position + 3])
-            guard keyCount >= 0, keyCount <= words.count - position - 4 else { return nil }
-            starts.append(position)
-            position += 4 + keyCount
-        }
-        guard position == words.count else { return nil }
-        self.words = words
-        self.starts = starts
+        identity = words[1]
+        seed = PageFingerprint(value: words[2])
+        let valueCount = Int(truncatingIfNeeded: words[3])
+        guard valueCount >= 0, valueCount <= (words.count - 5) / 2 else { return nil }
+        recordedValues = InputValues(keys: Array(words[4..<(4 + valueCount)]), values: Array(words[(4 + valueCount)..<(4 + 2 * valueCount)]))
+        guard recordedValues.keysAreDistinct, let records = PageRecords(words: words, at: 4 + 2 * valueCount), records.end == words.count,
+              let journal = PageInputsJournal(decoding: journalBytes), journal.record == identity, journal.seed == seed else { return nil }
+        self.records = records
+        self.journal = journal
     }
 
-    /// For each of `codes` (a plan's pages, nil for those never recorded), the index of the
-    /// last build's record of that page (`record(at:)`), nil when it wrote none. The records
-    /// lie in the last plan's order, so a page is looked for first at its own place among
-    /// the recorded pages (a rebuild's plan is the same, or shifted after a page came or went:
-    /// checked from where the last match left off); a table of codes is made only for pages
-    /// found at neither place.
-    func places(of codes: [PageCode?]) -> [Int?] {
-        var table: [PageCode: Int]?
-        var places: [Int?] = []
+    /// Every input's value when the last build fingerprinted its pages, in key order: the
+    /// record's, with the journal's changes laid over them as they are read (not made: a
+    /// million values at 100,000 questions).
+    var values: InputValues.Overlaid { InputValues.Overlaid(recordedValues, changed: journal.changed, removed: journal.removedKeys) }
+
+    /// For each of `codes` (a plan's pages, nil for those never recorded), where the last
+    /// build's record of that page lies (`record(at:)`), nil when it wrote none. A page the
+    /// journal names is found there; the others lie in the record in the last full plan's
+    /// order, so a page is looked for first at its own place among the recorded pages (a
+    /// rebuild's plan is the same, or shifted after a page came or went: checked from where the
+    /// last match left off); a table of codes is made only for pages found at neither place.
+    func places(of codes: [PageRecords.PageCode?]) -> [Place?] {
+        var table: [PageRecords.PageCode: Int]?
+        var places: [Place?] = []
         places.reserveCapacity(codes.count)
         var ordinal = 0, shift = 0
         for code in codes {
             guard let code else { places.append(nil); continue }
             defer { ordinal += 1 }
+            if !journal.isEmpty, journal.mayName(code) {
+                if let index = journal.place(of: code) {
+                    places.append(.journaled(index))
+                    continue
+                }
+                if journal.removedPages.contains(code) {
+                    places.append(nil)
+                    continue
+                }
+            }
             if holds(code, at: ordinal + shift) {
-                places.append(ordinal + shift)
+                places.append(.recorded(ordinal + shift))
                 continue
             }
             if shift != 0, holds(code, at: ordinal) {
                 shift = 0
-                places.append(ordinal)
+                places.append(.recorded(ordinal))
                 continue
             }
             if table == nil {
-                var made: [PageCode: Int] = [:]
-                made.reserveCapacity(starts.count)
-                for index in starts.indices { made[self.code(at: index)] = index }
+                var made: [PageRecords.PageCode: Int] = [:]
+                made.reserveCapacity(records.count)
+                for index in 0..<records.count { made[records.code(at: index)] = index }
                 table = made
             }
             let found = table?[code]
             if let found { shift = found - ordinal }
-            places.append(found)
+            places.append(found.map { .recorded($0) })
         }
         return places
     }
 
     /// Whether the `index`th page recorded (if there is one) is the page `code` names.
-    private func holds(_ code: PageCode, at index: Int) -> Bool {
-        index >= 0 && index < starts.count && self.code(at: index) == code
+    private func holds(_ code: PageRecords.PageCode, at index: Int) -> Bool {
+        index >= 0 && index < records.count && records.code(at: index) == code
     }
 
-    /// The code of the `index`th page recorded.
-    private func code(at index: Int) -> PageCode {
-        PageCode(subject: words[starts[index]], page: words[starts[index] + 1])
+    /// The code of the `index`th page of the record.
+    func recordedCode(at index: Int) -> PageRecords.PageCode { records.code(at: index) }
+
+    /// The page's record at `place` (`places(of:)`).
+    func record(at place: Place) -> PageRecords.Record {
+        switch place {
+        case .recorded(let index): records.record(at: index)
+        case .journaled(let index): journal.pages.record(at: index)
+        }
     }
 
-    /// The `index`th page's record (`places(of:)`).
-    func record(at index: Int) -> Record {
-        let start = starts[index]
-        let keyCount = Int(words[start + 3])
-        return Record(fingerprint: PageFingerprint(value: words[start + 2]), keys: words[(start + 4)..<(start + 4 + keyCount)])
-    }
-
-    /// Writes the state for `pages` (their code, fingerprint and inputs' keys) under `seed`.
-    static func write(seed: PageFingerprint, values: InputValues,
-                      pages: some Sequence<(code: PageCode, fingerprint: PageFingerprint, keys: Words)>,
+    /// Writes the record of `pages` (their code, fingerprint and inputs' keys), `pageCount` of
+    /// them, made under `seed` with `values`; `identity` tells it from any other record.
+    static func write(identity: UInt64, seed: PageFingerprint, values: InputValues,
+                      pages: some Sequence<(code: PageRecords.PageCode, fingerprint: PageFingerprint, keys: PageRecords.Words)>,
                       pageCount: Int, to writer: inout SidecarWriter) {
         writer.append(format)
+        writer.append(identity)
         writer.append(seed.value)
         writer.append(UInt64(values.keys.count))
         writer.append(values.keys)
         writer.append(values.values)
-        writer.append(UInt64(pageCount))
-        for page in pages {
-            writer.append(page.code.subject)
-            writer.append(page.code.page)
-            writer.append(page.fingerprint.value)
-            writer.append(UInt64(page.keys.count))
-            page.keys.withUnsafeBytes { writer.append(bytes: $0) }
-        }
+        PageRecords.write(pages, count: pageCount, to: &writer)
     }
 }
 
 extension PageJob {
     /// How `PageInputsState` names the page; nil for the pages whose fingerprint is walked on
     /// every build (notices, search, 404: few, and cheap).
-    var inputsCode: PageInputsState.PageCode? {
-        func code(_ kind: UInt64, _ id: Int = 0, page: Int = 0) -> PageInputsState.PageCode {
-            PageInputsState.PageCode(subject: kind << 56 | UInt64(bitPattern: Int64(id)) & 0x00FF_FFFF_FFFF_FFFF,
+    var inputsCode: PageRecords.PageCode? {
+        func code(_ kind: UInt64, _ id: Int = 0, page: Int = 0) -> PageRecords.PageCode {
+            PageRecords.PageCode(subject: kind << 56 | UInt64(bitPattern: Int64(id)) & 0x00FF_FFFF_FFFF_FFFF,
                                      page: UInt64(bitPattern: Int64(page)))
         }
         return switch self {

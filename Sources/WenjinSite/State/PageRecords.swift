@@ -1,0 +1,117 @@
+import WenjinBuildSupport
+
+/// A run of page records as the page-inputs record (`PageInputsState`) and its journal
+/// (`PageInputsJournal`) lay them out: the page count, then per page two words naming it
+/// (`PageCode`), its fingerprint, its key count and its keys (`PageInputKey`). Read where it
+/// lies, never copied: the records of 150,000 pages are about 70 MB.
+struct PageRecords: Sendable {
+    /// A page as the records name it: its kind and ID, and its page number.
+    struct PageCode: Hashable, Sendable {
+        let subject: UInt64
+        let page: UInt64
+    }
+
+    /// One page's record: its fingerprint and its inputs' keys.
+    struct Record {
+        let fingerprint: PageFingerprint
+        let keys: Words
+    }
+
+    /// The words the records lie in, and where each record starts among them, in the order written.
+    private let words: Words
+    private let starts: [Int]
+
+    var count: Int { starts.count }
+
+    /// The records that start at `position` of `words`, and the position after them; nil when
+    /// they do not read (a count beyond what is left, a record cut short).
+    init?(words: Words, at start: Int) {
+        guard start < words.endIndex else { return nil }
+        var position = start
+        let pageCount = Int(truncatingIfNeeded: words[position])
+        position += 1
+        guard pageCount >= 0, pageCount <= (words.endIndex - position) / 4 else { return nil }
+        var starts: [Int] = []
+        starts.reserveCapacity(pageCount)
+        for _ in 0..<pageCount {
+            guard words.endIndex - position >= 4 else { return nil }
+            let keyCount = Int(truncatingIfNeeded: words[position + 3])
+            guard keyCount >= 0, keyCount <= words.endIndex - position - 4 else { return nil }
+            starts.append(position)
+            position += 4 + keyCount
+        }
+        self.words = words[start..<position]
+        self.starts = starts
+    }
+
+    /// The position after the records (`init(words:at:)`).
+    var end: Int { words.endIndex }
+
+    /// The code of the `index`th page recorded.
+    func code(at index: Int) -> PageCode {
+        PageCode(subject: words[starts[index]], page: words[starts[index] + 1])
+    }
+
+    /// The `index`th page's record.
+    func record(at index: Int) -> Record {
+        let start = starts[index]
+        let keyCount = Int(words[start + 3])
+        return Record(fingerprint: PageFingerprint(value: words[start + 2]), keys: words[(start + 4)..<(start + 4 + keyCount)])
+    }
+
+    /// Writes `pages` (their code, fingerprint and inputs' keys), `count` of them, as `init` reads them.
+    static func write(_ pages: some Sequence<(code: PageCode, fingerprint: PageFingerprint, keys: Words)>, count: Int,
+                      to writer: inout SidecarWriter) {
+        writer.append(UInt64(count))
+        for page in pages {
+            writer.append(page.code.subject)
+            writer.append(page.code.page)
+            writer.append(page.fingerprint.value)
+            writer.append(UInt64(page.keys.count))
+            page.keys.withUnsafeBytes { writer.append(bytes: $0) }
+        }
+    }
+
+    /// Little-endian words read from bytes where they lie: the record is about 70 MB at
+    /// 100,000 questions, which a rebuild should not hold twice.
+    struct Words: RandomAccessCollection, Sendable {
+        private let bytes: [UInt8]
+        let startIndex: Int
+        let endIndex: Int
+
+        init(bytes: [UInt8]) {
+            self.bytes = bytes
+            startIndex = 0
+            endIndex = bytes.count / 8
+        }
+
+        /// A page's keys found by walking its inputs, as words.
+        init(_ words: [UInt64]) {
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(words.count * 8)
+            for word in words { Swift.withUnsafeBytes(of: word.littleEndian) { bytes.append(contentsOf: $0) } }
+            self.init(bytes: bytes)
+        }
+
+        private init(bytes: [UInt8], range: Range<Int>) {
+            self.bytes = bytes
+            (startIndex, endIndex) = (range.lowerBound, range.upperBound)
+        }
+
+        // Checked in every build: `loadUnaligned` checks its bounds only in a debug build.
+        subscript(position: Int) -> UInt64 {
+            precondition(position >= startIndex && position < endIndex, "page inputs word out of range")
+            return bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: position * 8, as: UInt64.self)) }
+        }
+
+        /// The words' bytes as they lie, little-endian.
+        func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+            bytes.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[(startIndex * 8)..<(endIndex * 8)])) }
+        }
+
+        subscript(range: Range<Int>) -> Words {
+            precondition(range.lowerBound >= startIndex && range.upperBound <= endIndex, "page inputs words out of range")
+            return Words(bytes: bytes, range: range)
+        }
+    }
+}
