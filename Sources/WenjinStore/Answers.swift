@@ -11,6 +11,13 @@ extension Answer {
                   contentHTML: row.text(4), addTime: row.optionalDate(5), agreeCount: row.int(6),
                   commentCount: row.int(7))
     }
+
+    /// `answersByQuestion`'s order of a row of `columns`, SQLite's `ORDER BY question_id,
+    /// agree_count DESC, add_time, id` (a missing time first): the bits of the count inverted
+    /// order it downwards without overflowing.
+    static func order(_ row: Row) -> RowOrder {
+        RowOrder(row.int(1), ~row.int(6), row.isNull(5) ? 0 : 1, row.int(5), row.int(0))
+    }
 }
 
 extension AnswerComment {
@@ -19,6 +26,11 @@ extension AnswerComment {
     init(row: Row) {
         self.init(id: AnswerCommentID(row.int(0)), answerID: AnswerID(row.int(1)), authorID: UserID(row.int(2)),
                   text: row.text(3), addTime: row.date(4), atUserID: row.optionalInt(5).map { UserID($0) })
+    }
+
+    /// `commentsByAnswer`'s order of a row of `columns`: `ORDER BY answer_id, add_time, id`.
+    static func order(_ row: Row) -> RowOrder {
+        RowOrder(row.int(1), 0, 0, row.int(4), row.int(0))
     }
 }
 
@@ -42,9 +54,7 @@ extension StoreReader {
         let columns = """
             id, question_id, author_id, is_anonymous, IIF(change > ?, content_html, ''), add_time, agree_count, comment_count
             """
-        return try connection.queryGrouped("""
-            SELECT \(columns) FROM answers ORDER BY question_id, agree_count DESC, add_time, id
-            """, counter) { row in
+        return try connection.queryGrouped("SELECT \(columns) FROM answers", counter, orderedBy: Answer.order) { row in
             let answer = Answer(row: row)
             return (answer.questionID, answer)
         }
@@ -66,9 +76,7 @@ extension StoreReader {
 
     /// Every answer comment, by answer, each list in the order of `comments(of:)`.
     package func commentsByAnswer() throws(StoreError) -> [AnswerID: [AnswerComment]] {
-        try connection.queryGrouped("""
-            SELECT \(AnswerComment.columns) FROM answer_comments ORDER BY answer_id, add_time, id
-            """) { row in
+        try connection.queryGrouped("SELECT \(AnswerComment.columns) FROM answer_comments", orderedBy: AnswerComment.order) { row in
             let comment = AnswerComment(row: row)
             return (comment.answerID, comment)
         }

@@ -77,6 +77,36 @@ final class Connection {
         }
     }
 
+    /// As `queryGrouped(_:_:read:)`, for a query read in its table's own order and put in
+    /// `order`'s here (which must order by the key first). Ordered by SQLite through an index
+    /// on the key, each row was looked up in the table on its own: at 289,010 answers or 317,835
+    /// answer comments that tripled the query's time (0.29 s against 0.09 s, 0.28 s against 0.04 s).
+    func queryGrouped<Key: Hashable, Order: Comparable, T>(_ sql: String, _ values: any SQLConvertible..., orderedBy order: (Row) -> Order,
+                                                        read: (Row) throws(StoreError) -> (key: Key, value: T)) throws(StoreError) -> [Key: [T]] {
+        var (keys, items, orders): ([Key], [T], [(order: Order, place: Int)]) = ([], [], [])
+        try withStatement(sql, values) { statement throws(StoreError) in
+            let row = Row(values: statement.row, sql: sql, path: path)
+            while try step(statement) {
+                let (key, value) = try read(row)
+                orders.append((order(row), items.count))
+                keys.append(key)
+                items.append(value)
+            }
+        }
+        // Small pairs sorted in place; the rows themselves are copied once, into their lists.
+        orders.sort { $0.order < $1.order }
+        var groups: [Key: [T]] = [:]
+        var start = 0
+        while start < orders.count {
+            let key = keys[orders[start].place]
+            var end = start + 1
+            while end < orders.count && keys[orders[end].place] == key { end += 1 }
+            groups[key, default: []] += orders[start..<end].map { items[$0.place] }
+            start = end
+        }
+        return groups
+    }
+
     /// The first row of a query, or `nil` when there is none.
     func queryFirst<T>(_ sql: String, _ values: any SQLConvertible..., read: (Row) throws(StoreError) -> T) throws(StoreError) -> T? {
         try withStatement(sql, values) { statement throws(StoreError) in
@@ -192,4 +222,17 @@ struct Row {
         }
         return value
     }
+}
+
+/// Where a row goes in a query's order, its columns' values compared in turn (as integers:
+/// the columns it is made of hold integers).
+struct RowOrder: Comparable {
+    let values: (Int, Int, Int, Int, Int)
+
+    init(_ first: Int, _ second: Int, _ third: Int, _ fourth: Int, _ fifth: Int) {
+        values = (first, second, third, fourth, fifth)
+    }
+
+    static func < (lhs: RowOrder, rhs: RowOrder) -> Bool { lhs.values < rhs.values }
+    static func == (lhs: RowOrder, rhs: RowOrder) -> Bool { lhs.values == rhs.values }
 }

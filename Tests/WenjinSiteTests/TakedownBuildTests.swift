@@ -192,7 +192,7 @@ struct TakedownBuildTests {
         defer { site.remove() }
         let content = try site.content()
         let archive = ArchiveLookup(content)
-        let avatars = Set(archive.avatars.values)
+        let avatars = Set(content.users.compactMap { archive.avatars[$0.id] })
         let stored = content.assets.values.filter { $0.state == .stored }
         // An image of a body (not an avatar), whose bytes no other asset shares.
         let image = try #require(stored.sorted { $0.url < $1.url }.first { asset in

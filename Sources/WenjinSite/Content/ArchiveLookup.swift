@@ -6,16 +6,16 @@ import WenjinSanitizer
 /// and entities by ID. Built once per build from the snapshot, never from the store.
 struct ArchiveLookup: Sendable {
     let content: ArchiveContent
-    let questionsByID: [QuestionID: Question]
-    let articlesByID: [ArticleID: Article]
-    let usersByID: [UserID: User]
-    let topicsByID: [TopicID: Topic]
+    let questionsByID: EntityTable<QuestionID, Question>
+    let articlesByID: EntityTable<ArticleID, Article>
+    let usersByID: EntityTable<UserID, User>
+    let topicsByID: EntityTable<TopicID, Topic>
     /// Login names and nick names (entities decoded) to users, for `people/<name>` links.
-    let usersByName: [String: UserID]
+    let usersByName: NameTable<UserID>
     /// Topic titles (entities decoded) to topics, for `topic/<title>` links.
-    let topicsByTitle: [String: TopicID]
+    let topicsByTitle: NameTable<TopicID>
     /// Answer IDs to the question they answer.
-    let questionOfAnswer: [AnswerID: QuestionID]
+    let questionOfAnswer: EntityTable<AnswerID, QuestionID>
     /// In the archive's order (most recently answered first).
     let questionsByTopic: [TopicID: [Question]]
     /// Newest first; anonymous questions excluded.
@@ -26,99 +26,104 @@ struct ArchiveLookup: Sendable {
     let unansweredQuestions: [Question]
     let articlesByTopic: [TopicID: [Article]]
     let articlesByAuthor: [UserID: [Article]]
-    /// Users whose avatar is stored, to its local copy: looked up once per user, not per mention.
-    let avatars: [UserID: SitePath]
+    /// Users whose avatar is stored, to its local copy.
+    let avatars: AvatarPaths
     /// Each question's neighbours by shared topics, for its page's sidebar.
     let relatedQuestions: RelatedQuestions
 
     init(_ content: ArchiveContent) {
         self.content = content
-        // Three independent groups of lookups, built side by side: a rebuild waits on this. Each
-        // table is sized up front and each list sorted in place: at 100,000 questions, growing
-        // and copying them was a good part of this work and of the fresh memory it touched.
+        // Three independent groups of lookups, built side by side: a rebuild waits on this.
         let (byID, byAnswer, byQuestion) = SideBySide.run({ Self.entitiesByID(content) },
                                                           { Self.answerLookups(content) },
                                                           { Self.questionLookups(content) })
-        (questionsByID, articlesByID, usersByID, topicsByID, usersByName, topicsByTitle, avatars) = byID
+        (questionsByID, articlesByID, usersByID, topicsByID) = byID
         (questionOfAnswer, answersByAuthor) = byAnswer
         (questionsByTopic, questionsByAsker, unansweredQuestions, articlesByTopic, articlesByAuthor, relatedQuestions) = byQuestion
-    }
-
-    /// Of two entities with one ID, the first is kept (set last, from the end).
-    private static func byID<Entity, ID: Hashable>(_ entities: [Entity], _ id: (Entity) -> ID) -> [ID: Entity] {
-        var table: [ID: Entity] = [:]
-        table.reserveCapacity(entities.count)
-        for entity in entities.reversed() { table[id(entity)] = entity }
-        return table
+        avatars = AvatarPaths(users: usersByID, content: content)
+        usersByName = NameTable { Self.names(of: content.users) }
+        topicsByTitle = NameTable { Self.titles(of: content.topics) }
     }
 
     private static func entitiesByID(_ content: ArchiveContent) -> (
-        [QuestionID: Question], [ArticleID: Article], [UserID: User], [TopicID: Topic], [String: UserID], [String: TopicID],
-        [UserID: SitePath]
+        EntityTable<QuestionID, Question>, EntityTable<ArticleID, Article>, EntityTable<UserID, User>, EntityTable<TopicID, Topic>
     ) {
-        let questionsByID = byID(content.questions, \.id)
-        let articlesByID = byID(content.articles, \.id)
-        let usersByID = byID(content.users, \.id)
-        let topicsByID = byID(content.topics, \.id)
+        (EntityTable(content.questions, id: \.id), EntityTable(content.articles, id: \.id), EntityTable(content.users, id: \.id),
+         EntityTable(content.topics, id: \.id))
+    }
+
+    /// Login names first, then nick names that no login name took; users come by ID, so the
+    /// lower ID wins a tie.
+    private static func names(of users: [User]) -> [String: UserID] {
         var names: [String: UserID] = [:]
-        names.reserveCapacity(content.users.count * 2)
-        // Login names first, then nick names that no login name took; users come by ID, so the
-        // lower ID wins a tie.
-        for user in content.users {
+        names.reserveCapacity(users.count * 2)
+        for user in users {
             let name = Sanitizer.decodeEntities(user.userName)
             if names[name] == nil { names[name] = user.id }
         }
-        for user in content.users {
+        for user in users {
             if let nick = user.nickName.map(Sanitizer.decodeEntities), !nick.isEmpty, names[nick] == nil { names[nick] = user.id }
         }
+        return names
+    }
+
+    /// Of two topics with one title, the lower ID wins.
+    private static func titles(of topics: [Topic]) -> [String: TopicID] {
         var titles: [String: TopicID] = [:]
-        titles.reserveCapacity(content.topics.count)
-        for topic in content.topics.sorted(by: { $0.id < $1.id }) {
+        titles.reserveCapacity(topics.count)
+        for topic in topics.sorted(by: { $0.id < $1.id }) {
             let title = Sanitizer.decodeEntities(topic.title)
             if titles[title] == nil { titles[title] = topic.id }
         }
-        var avatars: [UserID: SitePath] = [:]
-        avatars.reserveCapacity(content.users.count)
-        for user in content.users { avatars[user.id] = ArchiveLinks.avatarPath(of: user, in: content) }
-        return (questionsByID, articlesByID, usersByID, topicsByID, names, titles, avatars)
+        return titles
     }
 
-    private static func answerLookups(_ content: ArchiveContent) -> ([AnswerID: QuestionID], [UserID: [Answer]]) {
-        var questionOfAnswer: [AnswerID: QuestionID] = [:]
-        questionOfAnswer.reserveCapacity(content.answers.values.reduce(0) { $0 + $1.count })
-        var answersByAuthor: [UserID: [Answer]] = [:]
-        answersByAuthor.reserveCapacity(content.users.count)
+    private static func answerLookups(_ content: ArchiveContent) -> (EntityTable<AnswerID, QuestionID>, [UserID: [Answer]]) {
+        let total = content.answers.values.reduce(0) { $0 + $1.count }
+        var answerIDs: [Int] = [], questions: [QuestionID] = []
+        answerIDs.reserveCapacity(total)
+        questions.reserveCapacity(total)
+        var authored: [Answer] = [], byAuthor: [(owner: Int, place: Int)] = []
+        authored.reserveCapacity(total)
+        byAuthor.reserveCapacity(total)
         for (question, answers) in content.answers {
             for answer in answers {
-                questionOfAnswer[answer.id] = question
-                if let author = answer.authorID, !answer.isAnonymous { answersByAuthor[author, default: []].append(answer) }
+                answerIDs.append(answer.id.rawValue)
+                questions.append(question)
+                if let author = answer.authorID, !answer.isAnonymous {
+                    byAuthor.append((author.rawValue, authored.count))
+                    authored.append(answer)
+                }
             }
         }
+        var answersByAuthor: [UserID: [Answer]] = Grouped.lists(byAuthor) { authored[$0] }
         for list in answersByAuthor.values.indices {
             answersByAuthor.values[list].sort { ($0.addTime ?? .distantPast, $0.id) > ($1.addTime ?? .distantPast, $1.id) }
         }
-        return (questionOfAnswer, answersByAuthor)
+        return (EntityTable(ids: answerIDs, values: questions), answersByAuthor)
     }
 
     private static func questionLookups(_ content: ArchiveContent) -> (
         [TopicID: [Question]], [UserID: [Question]], [Question], [TopicID: [Article]], [UserID: [Article]], RelatedQuestions
     ) {
-        var byTopic: [TopicID: [Question]] = [:]
-        byTopic.reserveCapacity(content.topics.count)
-        var byAsker: [UserID: [Question]] = [:]
-        byAsker.reserveCapacity(content.users.count)
-        for question in content.questions {
-            for topic in question.topicIDs { byTopic[topic, default: []].append(question) }
-            if let asker = question.askerID, !question.isAnonymous { byAsker[asker, default: []].append(question) }
+        let questions = content.questions
+        var inTopics: [(owner: Int, place: Int)] = [], byAsker: [(owner: Int, place: Int)] = []
+        inTopics.reserveCapacity(questions.count * 2)
+        byAsker.reserveCapacity(questions.count)
+        for place in questions.indices {
+            for topic in questions[place].topicIDs { inTopics.append((topic.rawValue, place)) }
+            if let asker = questions[place].askerID, !questions[place].isAnonymous { byAsker.append((asker.rawValue, place)) }
         }
-        for list in byAsker.values.indices { byAsker.values[list].sort { ($0.addTime, $0.id) > ($1.addTime, $1.id) } }
-        let unanswered = content.questions.filter { content.answers[$0.id]?.isEmpty ?? true }
+        let byTopic: [TopicID: [Question]] = Grouped.lists(inTopics) { questions[$0] }
+        var asked: [UserID: [Question]] = Grouped.lists(byAsker) { questions[$0] }
+        for list in asked.values.indices { asked.values[list].sort { ($0.addTime, $0.id) > ($1.addTime, $1.id) } }
+        let unanswered = questions.filter { content.answers[$0.id]?.isEmpty ?? true }
         var articlesByTopic: [TopicID: [Article]] = [:]
         var articlesByAuthor: [UserID: [Article]] = [:]
         for article in content.articles {
             for topic in article.topicIDs { articlesByTopic[topic, default: []].append(article) }
             articlesByAuthor[article.authorID, default: []].append(article)
         }
-        return (byTopic, byAsker, unanswered, articlesByTopic, articlesByAuthor, RelatedQuestions(questionsByTopic: byTopic))
+        return (byTopic, asked, unanswered, articlesByTopic, articlesByAuthor, RelatedQuestions(questionsByTopic: byTopic))
     }
 }

@@ -14,7 +14,7 @@ enum LinkTargets {
         digest.add(tag: 1)
         for id in archive.questionsByID.keys.map(\.rawValue).sorted() { digest.add(word: UInt64(bitPattern: Int64(id))) }
         digest.add(tag: 2)
-        digest.add(word: unordered(archive.questionOfAnswer) { answer, question in
+        digest.add(word: unordered(archive.questionOfAnswer.entries) { answer, question in
             var member = ContentDigest(seed: 2)
             member.add(word: UInt64(bitPattern: Int64(answer.rawValue)))
             member.add(word: UInt64(bitPattern: Int64(question.rawValue)))
