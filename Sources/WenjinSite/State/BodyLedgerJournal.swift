@@ -95,17 +95,7 @@ enum BodyLedgerJournal {
     /// Appends `bytes` to the journal in `folder`; false when it could not (the caller then
     /// writes the ledger whole). A write cut short leaves a torn block, which reading ignores.
     static func append(_ bytes: [UInt8], in folder: URL) -> Bool {
-        let descriptor = open(folder.appendingPathComponent(fileName).path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { return false }
-        defer { close(descriptor) }
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, bytes.count - offset) }
-            if written < 0, errno == EINTR { continue }
-            guard written > 0 else { return false }
-            offset += written
-        }
-        return true
+        StateFile.append(bytes, to: fileName, in: folder)
     }
 
     static func remove(in folder: URL) {

@@ -20,13 +20,65 @@ struct EntityDigestState: Sendable {
     var answerCommentParents: RowDigestTable<AnswerCommentID>
     var articleCommentParents: RowDigestTable<ArticleCommentID>
 
-    static func load(from folder: URL) -> EntityDigestState? {
-        guard let bytes = StateFile.read(folder.appendingPathComponent(fileName)) else { return nil }
-        return try? EntityDigestState(decoding: bytes)
+    /// Where the state read from the store's folder stands there (its file's seal and size, its
+    /// journal's size and whether it ends in a torn block), so a save can append to the journal.
+    /// Nil for a state made by this build.
+    struct Files: Sendable {
+        let seal: UInt64
+        let stateBytes: Int
+        let journalBytes: Int
+        let journalIntact: Bool
     }
 
+    var files: Files?
+
+    /// The state in `folder` with its journal's blocks applied (`EntityDigestJournal`); nil when
+    /// its file is missing, damaged or of another format.
+    static func load(from folder: URL) -> EntityDigestState? {
+        guard let bytes = StateFile.read(folder.appendingPathComponent(fileName)),
+              var state = try? EntityDigestState(decoding: bytes) else { return nil }
+        let seal = bytes.suffix(8).reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        let journal = StateFile.read(folder.appendingPathComponent(EntityDigestJournal.fileName)) ?? []
+        let (blocks, length) = EntityDigestJournal.blocks(in: journal, following: seal)
+        for block in blocks { state.apply(block) }
+        state.files = Files(seal: seal, stateBytes: bytes.count, journalBytes: length, journalIntact: length == journal.count)
+        return state
+    }
+
+    /// Writes the state whole, and its journal as none.
     func save(in folder: URL) {
         StateFile.replace(Self.fileName, in: folder, with: encoded())
+        EntityDigestJournal.remove(in: folder)
+    }
+
+    /// Saves the state, which differs by `patches` (one per table, as `tables` lists them) from
+    /// the one read from `folder` (`files`): appended to the journal while that stays small beside
+    /// the state's file, else written whole.
+    func save(in folder: URL, patches: [EntityDigestJournal.Patch]?) {
+        guard let files, files.journalIntact, let patches else { return save(in: folder) }
+        let block = EntityDigestJournal.encoded(EntityDigestJournal.Block(seen: seen, patches: patches), following: files.seal)
+        guard files.journalBytes + block.count <= max(files.stateBytes / BodyLedgerJournal.largestShare, BodyLedgerJournal.smallestLimit),
+              StateFile.append(block, to: EntityDigestJournal.fileName, in: folder)
+        else { return save(in: folder) }
+    }
+
+    /// The state's tables: the five kinds of entity, then the comments' parents, in the file's order.
+    static let tableCount = 7
+
+    private mutating func apply(_ block: EntityDigestJournal.Block) {
+        func patched<ID: EntityID>(_ table: RowDigestTable<ID>, _ index: Int) -> RowDigestTable<ID> {
+            let patch = block.patches[index]
+            // `EntityDigestJournal` reads back only tables whose IDs ascend.
+            return table.patched(with: RowDigestTable(words: patch.fresh) ?? RowDigestTable(), removing: patch.removed)
+        }
+        seen = block.seen
+        entities.questions = patched(entities.questions, 0)
+        entities.answers = patched(entities.answers, 1)
+        entities.users = patched(entities.users, 2)
+        entities.topics = patched(entities.topics, 3)
+        entities.articles = patched(entities.articles, 4)
+        answerCommentParents = patched(answerCommentParents, 5)
+        articleCommentParents = patched(articleCommentParents, 6)
     }
 
     init(seen: StoreChanges, program: UInt64, context: UInt64, entities: EntityDigests,
