@@ -95,20 +95,21 @@ struct BodyLedger: Sendable {
 
     /// Whether the ledger describes the body (even when its entry can no longer be read).
     func contains(_ key: BodyKey) -> Bool {
-        if let entry = patched[key] { return entry != nil }
+        if !patched.isEmpty, let entry = patched[key] { return entry != nil }
         return table.index(of: key) != nil
     }
 
     /// The body's entry, its texts read from the file now; nil when the ledger has none or the
     /// file's bytes for it are damaged.
     subscript(key: BodyKey) -> Entry? {
-        if let entry = patched[key] { return entry }
+        if !patched.isEmpty, let entry = patched[key] { return entry }
         return table.index(of: key).flatMap { table.entry(at: $0) }
     }
 
     /// `Entry.digest` of the body, without reading its texts.
     func digest(_ key: BodyKey) -> UInt64? {
-        if let entry = patched[key] { return entry?.digest }
+        // Asked of every body a build shows: without a patch, no key is hashed.
+        if !patched.isEmpty, let entry = patched[key] { return entry?.digest }
         return table.index(of: key).map { table.digest(at: $0) }
     }
 

@@ -40,7 +40,7 @@ struct EntityDigestState: Sendable {
         let seal = bytes.suffix(8).reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
         let journal = StateFile.read(folder.appendingPathComponent(EntityDigestJournal.fileName)) ?? []
         let (blocks, length) = EntityDigestJournal.blocks(in: journal, following: seal)
-        for block in blocks { state.apply(block) }
+        state.apply(blocks)
         state.files = Files(seal: seal, stateBytes: bytes.count, journalBytes: length, journalIntact: length == journal.count)
         return state
     }
@@ -65,13 +65,27 @@ struct EntityDigestState: Sendable {
     /// The state's tables: the five kinds of entity, then the comments' parents, in the file's order.
     static let tableCount = 7
 
-    private mutating func apply(_ block: EntityDigestJournal.Block) {
+    /// The blocks applied in order, each table merged once with what they say of it together
+    /// (the later block's word on an ID wins): merging every block's patch into a table of
+    /// 375,000 answers one after another would cost each build more as the journal grows.
+    private mutating func apply(_ blocks: [EntityDigestJournal.Block]) {
+        guard let last = blocks.last else { return }
         func patched<ID: EntityID>(_ table: RowDigestTable<ID>, _ index: Int) -> RowDigestTable<ID> {
-            let patch = block.patches[index]
-            // `EntityDigestJournal` reads back only tables whose IDs ascend.
-            return table.patched(with: RowDigestTable(words: patch.fresh) ?? RowDigestTable(), removing: patch.removed)
+            // Each ID's last word: its digest, or nil when removed.
+            var latest: [Int: UInt64?] = [:]
+            for block in blocks {
+                let patch = block.patches[index]
+                for id in patch.removed { latest[id] = .some(nil) }
+                for position in stride(from: 0, to: patch.fresh.count, by: 2) {
+                    latest[Int(Int64(bitPattern: patch.fresh[position]))] = patch.fresh[position + 1]
+                }
+            }
+            guard !latest.isEmpty else { return table }
+            let fresh = latest.compactMap { id, digest in digest.map { (id: id, digest: $0) } }
+            let removed = latest.compactMap { id, digest in digest == nil ? id : nil }
+            return table.patched(with: RowDigestTable(fresh), removing: removed)
         }
-        seen = block.seen
+        seen = last.seen
         entities.questions = patched(entities.questions, 0)
         entities.answers = patched(entities.answers, 1)
         entities.users = patched(entities.users, 2)
