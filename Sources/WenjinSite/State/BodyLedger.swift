@@ -71,16 +71,10 @@ struct BodyLedger: Sendable {
         table = BodyLedgerTable()
     }
 
-    /// Where the ledger read from the store's folder stands there: the seal of the ledger file's
-    /// records, its size, and the journal's (`BodyLedgerJournal`). Nil for a ledger that was
-    /// not read from files.
-    struct Files: Sendable {
-        let seal: UInt64
-        let ledgerBytes: Int
-        let journalBytes: Int
-        /// False when the journal ends in bytes no block accounts for (a torn write).
-        let journalIntact: Bool
-    }
+    /// Where the ledger read from the store's folder stands there (`StateJournal.Files`: the seal
+    /// of the ledger file's records, its size, and the journal's). Nil for a ledger that was not
+    /// read from files.
+    typealias Files = StateJournal.Files
 
     var files: Files?
 
@@ -236,8 +230,7 @@ struct BodyLedger: Sendable {
         } catch {
             return nil
         }
-        let seal = head.suffix(8).reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
-        files = Files(seal: seal, ledgerBytes: readable.count, journalBytes: 0, journalIntact: true)
+        files = Files(seal: StateJournal.seal(of: head), fileBytes: readable.count, journalBytes: 0, journalIntact: true)
     }
 }
 

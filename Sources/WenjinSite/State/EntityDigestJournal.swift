@@ -33,17 +33,7 @@ enum EntityDigestJournal {
     /// The blocks of `bytes` that follow the state file sealed with `seal`, in order, up to the
     /// first that does not; and how many bytes they span.
     static func blocks(in bytes: [UInt8], following seal: UInt64) -> (blocks: [Block], length: Int) {
-        var blocks: [Block] = []
-        var offset = 0
-        while bytes.count - offset >= 8 {
-            var length = 0
-            for index in 0..<8 { length |= Int(bytes[offset + index]) << (8 * index) }
-            guard length >= 8, length <= bytes.count - offset - 8,
-                  let block = try? block(Array(bytes[(offset + 8)..<(offset + 8 + length)]), following: seal) else { break }
-            blocks.append(block)
-            offset += 8 + length
-        }
-        return (blocks, offset)
+        StateJournal.blocks(in: bytes) { try? block($0, following: seal) }
     }
 
     private static func block(_ sealed: [UInt8], following seal: UInt64) throws(ByteReader.Malformed) -> Block {
@@ -75,10 +65,7 @@ enum EntityDigestJournal {
             writer.add(patch.removed.count)
             writer.add(words: patch.removed.map { UInt64(bitPattern: Int64($0)) })
         }
-        let sealed = writer.sealed
-        var length = ByteWriter()
-        length.add(sealed.count)
-        return length.bytes + sealed
+        return StateJournal.framed(writer)
     }
 
     static func remove(in folder: URL) {

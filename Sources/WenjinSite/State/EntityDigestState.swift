@@ -21,14 +21,8 @@ struct EntityDigestState: Sendable {
     var articleCommentParents: RowDigestTable<ArticleCommentID>
 
     /// Where the state read from the store's folder stands there (its file's seal and size, its
-    /// journal's size and whether it ends in a torn block), so a save can append to the journal.
-    /// Nil for a state made by this build.
-    struct Files: Sendable {
-        let seal: UInt64
-        let stateBytes: Int
-        let journalBytes: Int
-        let journalIntact: Bool
-    }
+    /// journal's), so a save can append to the journal. Nil for a state made by this build.
+    typealias Files = StateJournal.Files
 
     var files: Files?
 
@@ -37,11 +31,11 @@ struct EntityDigestState: Sendable {
     static func load(from folder: URL) -> EntityDigestState? {
         guard let bytes = StateFile.read(folder.appendingPathComponent(fileName)),
               var state = try? EntityDigestState(decoding: bytes) else { return nil }
-        let seal = bytes.suffix(8).reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        let seal = StateJournal.seal(of: bytes)
         let journal = StateFile.read(folder.appendingPathComponent(EntityDigestJournal.fileName)) ?? []
         let (blocks, length) = EntityDigestJournal.blocks(in: journal, following: seal)
         state.apply(blocks)
-        state.files = Files(seal: seal, stateBytes: bytes.count, journalBytes: length, journalIntact: length == journal.count)
+        state.files = Files(seal: seal, fileBytes: bytes.count, journalBytes: length, journalIntact: length == journal.count)
         return state
     }
 
@@ -57,8 +51,7 @@ struct EntityDigestState: Sendable {
     func save(in folder: URL, patches: [EntityDigestJournal.Patch]?) {
         guard let files, files.journalIntact, let patches else { return save(in: folder) }
         let block = EntityDigestJournal.encoded(EntityDigestJournal.Block(seen: seen, patches: patches), following: files.seal)
-        guard files.journalBytes + block.count <= max(files.stateBytes / BodyLedgerJournal.largestShare, BodyLedgerJournal.smallestLimit),
-              StateFile.append(block, to: EntityDigestJournal.fileName, in: folder)
+        guard files.takes(block.count), StateFile.append(block, to: EntityDigestJournal.fileName, in: folder)
         else { return save(in: folder) }
     }
 
