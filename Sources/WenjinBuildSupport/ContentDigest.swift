@@ -34,6 +34,9 @@ package struct ContentDigest {
     }
 
     @inlinable package mutating func add(_ text: String) {
+        // A native string's bytes are read where they lie: `withUTF8` needs a mutable copy,
+        // which retains and releases the text's storage once per text digested.
+        if text.utf8.withContiguousStorageIfAvailable({ add(bytes: UnsafeRawBufferPointer($0)) }) != nil { return }
         var text = text
         text.withUTF8 { add(bytes: UnsafeRawBufferPointer($0)) }
     }

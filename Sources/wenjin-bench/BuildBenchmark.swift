@@ -60,7 +60,9 @@ enum BuildBenchmark {
         }
         var builder = SiteBuilder(config: config, store: store)
         builder.exitsAfterBuild = true
-        let summary = try builder.build(into: output, progress: StepTimes())
+        let times = StepTimes()
+        let summary = try builder.build(into: output, progress: times)
+        times.finish()
         let name = ["cold": "full, cache cold", "warm": "full, cache warm", "rebuild": "one question changed",
                     "takedown-answer": "one answer taken down", "takedown-question": "one question taken down",
                     "takedown-user": "one user anonymized"][step] ?? step
@@ -109,18 +111,57 @@ enum BuildBenchmark {
 
     /// Prints each step's time as it ends, so a slow step shows itself: wall time, and the
     /// process's CPU time (user + system, every thread) in the step, which the load of a
-    /// shared machine changes least.
+    /// shared machine changes least. Also the time outside the steps: before the first (the
+    /// process's start, the bench's edit of the store), between two, and after the last.
     final class StepTimes: BuildProgress {
-        private let started = Mutex<(wall: ContinuousClock.Instant, cpu: Double)?>(nil)
+        private typealias Mark = (wall: ContinuousClock.Instant, cpu: Double)
+        private let started = Mutex<Mark?>(nil)
+        /// When the last step ended, and its name; nil before the first step.
+        private let ended = Mutex<(mark: Mark, step: BuildStep)?>(nil)
 
-        func begin(_ step: BuildStep, total: Int?) { started.withLock { $0 = (.now, StepTimes.cpuSeconds()) } }
+        func begin(_ step: BuildStep, total: Int?) {
+            let now: Mark = (.now, StepTimes.cpuSeconds())
+            if let last = ended.withLock({ $0 }) {
+                print(String(format: "      (between %@ and %@: %.3f s, CPU %.3f s)", last.step.rawValue, step.rawValue,
+                             StepTimes.seconds(now.wall - last.mark.wall), now.cpu - last.mark.cpu))
+            } else {
+                print(String(format: "      (before the first step: process %.2f s old, CPU %.3f s)", StepTimes.processAge(), now.cpu))
+            }
+            started.withLock { $0 = now }
+        }
+
         func advance(by count: Int) {}
+
         func end(_ step: BuildStep) {
             guard let start = started.withLock({ $0 }) else { return }
-            let elapsed = ContinuousClock.now - start.wall
-            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-            print(String(format: "    %@ %.3f s, CPU %.3f s, resident %d MiB, peak so far %d MiB", step.rawValue, seconds,
-                         StepTimes.cpuSeconds() - start.cpu, BuildBenchmark.memoryMiB("VmRSS:"), BuildBenchmark.memoryMiB("VmHWM:")))
+            let now: Mark = (.now, StepTimes.cpuSeconds())
+            print(String(format: "    %@ %.3f s, CPU %.3f s, resident %d MiB, peak so far %d MiB", step.rawValue,
+                         StepTimes.seconds(now.wall - start.wall), now.cpu - start.cpu, BuildBenchmark.memoryMiB("VmRSS:"),
+                         BuildBenchmark.memoryMiB("VmHWM:")))
+            ended.withLock { $0 = (now, step) }
+        }
+
+        /// Prints the time from the last step's end to now (the build returned).
+        func finish() {
+            guard let last = ended.withLock({ $0 }) else { return }
+            print(String(format: "      (after %@ until the build returned: %.3f s, CPU %.3f s)", last.step.rawValue,
+                         StepTimes.seconds(.now - last.mark.wall), StepTimes.cpuSeconds() - last.mark.cpu))
+        }
+
+        private static func seconds(_ duration: Duration) -> Double {
+            Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        }
+
+        /// Seconds since the process started, from /proc (to a clock tick: 10 ms).
+        static func processAge() -> Double {
+            guard let stat = try? String(contentsOfFile: "/proc/self/stat", encoding: .utf8),
+                  let uptime = try? String(contentsOfFile: "/proc/uptime", encoding: .utf8),
+                  let afterName = stat.lastIndex(of: ")"), let now = Double(uptime.split(separator: " ").first ?? "")
+            else { return -1 }
+            // Field 22, starttime in clock ticks since boot; the fields after the name start at field 3.
+            let fields = stat[stat.index(after: afterName)...].split(separator: " ")
+            guard fields.count > 19, let ticks = Double(fields[19]) else { return -1 }
+            return now - ticks / Double(sysconf(Int32(_SC_CLK_TCK)))
         }
 
         /// User and system time of the whole process so far.

@@ -54,6 +54,51 @@ struct EntityDigestStateTests {
         #expect(FixtureSite.differing(full, try site.outputFiles()).isEmpty)
     }
 
+    @Test("A rebuild after one question changed appends the digests it made again to the journal, leaves the state file as it was, and reads back as every entity digested afresh")
+    func rebuildAppendsToTheJournal() throws {
+        let site = try FixtureSite()
+        defer { site.remove() }
+        _ = try site.build()
+        let journal = site.storeFolder.appendingPathComponent(EntityDigestJournal.fileName)
+        let written = try Data(contentsOf: stateFile(site))
+        for number in 1...2 {
+            try site.store.write { writer in
+                var question = try #require(try writer.reader.question(101))
+                question.title = "C++、Java 还是 Swift？（\(number)）"
+                try writer.upsert(question)
+            }
+            let notes = NoteKeepingProgress()
+            _ = try SiteBuilder(config: site.config, store: site.store).build(into: site.output, progress: notes)
+            #expect(notes.lines.withLock { $0 }.isEmpty)
+            #expect(try Data(contentsOf: stateFile(site)) == written, "rebuild \(number): the state file is not written again")
+            let saved = try #require(EntityDigestState.load(from: site.storeFolder))
+            #expect(saved.files?.journalBytes ?? 0 > 0 && saved.files?.journalIntact == true, "rebuild \(number)")
+            #expect(tables(saved.entities) == tables(try afresh(site)), "rebuild \(number)")
+        }
+        let (_, full) = try site.buildAfresh(named: "full")
+        #expect(FixtureSite.differing(full, try site.outputFiles()).isEmpty)
+
+        // A torn last block leaves the state of the block before: the next build brings that up to
+        // date from the rows it reads (here from the body ledger's older counter: a title changes no
+        // body) and writes the state whole, the torn journal gone.
+        let bytes = try Data(contentsOf: journal)
+        try bytes.dropLast(5).write(to: journal)
+        try site.store.write { writer in
+            var question = try #require(try writer.reader.question(100))
+            question.title = "图书馆几点关门？（改）"
+            try writer.upsert(question)
+        }
+        let notes = NoteKeepingProgress()
+        _ = try SiteBuilder(config: site.config, store: site.store).build(into: site.output, progress: notes)
+        #expect(notes.lines.withLock { $0 }.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: journal.path))
+        #expect(try Data(contentsOf: stateFile(site)) != written)
+        let saved = try #require(EntityDigestState.load(from: site.storeFolder))
+        #expect(tables(saved.entities) == tables(try afresh(site)))
+        let (_, again) = try site.buildAfresh(named: "full-again")
+        #expect(FixtureSite.differing(again, try site.outputFiles()).isEmpty)
+    }
+
     @Test("An entity digests file damaged, cut short, missing or of another store makes the build digest every entity, say so once, and equal a full build")
     func untrustedFileFallsBackToEveryEntity() throws {
         let site = try FixtureSite()

@@ -107,7 +107,9 @@ struct PageInputsTests {
     /// A build of the same store into a new folder, with no manifest, no body ledger and no
     /// entity digests to lean on (the site's own are put back afterwards, so the next round uses them).
     private func fullBuild(of site: FixtureSite, round: Int) throws -> [String: Data] {
-        let kept = [BodyLedger.fileName, EntityDigestState.fileName].map { site.storeFolder.appendingPathComponent($0) }
+        let kept = [BodyLedger.fileName, EntityDigestState.fileName, EntityDigestJournal.fileName].map {
+            site.storeFolder.appendingPathComponent($0)
+        }
         let saved = kept.map { FileManager.default.contents(atPath: $0.path) }
         for file in kept { try? FileManager.default.removeItem(at: file) }
         defer { for (file, bytes) in zip(kept, saved) { if let bytes { try? bytes.write(to: file) } } }

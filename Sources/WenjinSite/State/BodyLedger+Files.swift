@@ -23,7 +23,7 @@ extension BodyLedger {
             else { return nil }
             let journal = StateFile.read(folder.appendingPathComponent(BodyLedgerJournal.fileName)) ?? []
             let (blocks, length) = BodyLedgerJournal.blocks(in: journal, following: files.seal)
-            ledger.files = Files(seal: files.seal, ledgerBytes: files.ledgerBytes, journalBytes: length, journalIntact: length == journal.count)
+            ledger.files = Files(seal: files.seal, fileBytes: files.fileBytes, journalBytes: length, journalIntact: length == journal.count)
             self.ledger = ledger
             self.blocks = blocks
             policyVersion = blocks.last?.policyVersion ?? ledger.policyVersion
@@ -60,8 +60,7 @@ extension BodyLedger {
             policyVersion: policyVersion, hostsIdentity: hostsIdentity, linkTargets: linkTargets, seen: seen,
             removed: changes.removed, changed: changes.changed.compactMap { key in self[key].map { (key, $0) } }
         ), following: files.seal)
-        guard files.journalBytes + block.count <= max(files.ledgerBytes / BodyLedgerJournal.largestShare, BodyLedgerJournal.smallestLimit),
-              BodyLedgerJournal.append(block, in: folder)
+        guard files.takes(block.count), BodyLedgerJournal.append(block, in: folder)
         else { return save(in: folder) }
     }
 }

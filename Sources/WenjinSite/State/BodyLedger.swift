@@ -71,16 +71,10 @@ struct BodyLedger: Sendable {
         table = BodyLedgerTable()
     }
 
-    /// Where the ledger read from the store's folder stands there: the seal of the ledger file's
-    /// records, its size, and the journal's (`BodyLedgerJournal`). Nil for a ledger that was
-    /// not read from files.
-    struct Files: Sendable {
-        let seal: UInt64
-        let ledgerBytes: Int
-        let journalBytes: Int
-        /// False when the journal ends in bytes no block accounts for (a torn write).
-        let journalIntact: Bool
-    }
+    /// Where the ledger read from the store's folder stands there (`StateJournal.Files`: the seal
+    /// of the ledger file's records, its size, and the journal's). Nil for a ledger that was not
+    /// read from files.
+    typealias Files = StateJournal.Files
 
     var files: Files?
 
@@ -95,20 +89,21 @@ struct BodyLedger: Sendable {
 
     /// Whether the ledger describes the body (even when its entry can no longer be read).
     func contains(_ key: BodyKey) -> Bool {
-        if let entry = patched[key] { return entry != nil }
+        if !patched.isEmpty, let entry = patched[key] { return entry != nil }
         return table.index(of: key) != nil
     }
 
     /// The body's entry, its texts read from the file now; nil when the ledger has none or the
     /// file's bytes for it are damaged.
     subscript(key: BodyKey) -> Entry? {
-        if let entry = patched[key] { return entry }
+        if !patched.isEmpty, let entry = patched[key] { return entry }
         return table.index(of: key).flatMap { table.entry(at: $0) }
     }
 
     /// `Entry.digest` of the body, without reading its texts.
     func digest(_ key: BodyKey) -> UInt64? {
-        if let entry = patched[key] { return entry?.digest }
+        // Asked of every body a build shows: without a patch, no key is hashed.
+        if !patched.isEmpty, let entry = patched[key] { return entry?.digest }
         return table.index(of: key).map { table.digest(at: $0) }
     }
 
@@ -235,8 +230,7 @@ struct BodyLedger: Sendable {
         } catch {
             return nil
         }
-        let seal = head.suffix(8).reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
-        files = Files(seal: seal, ledgerBytes: readable.count, journalBytes: 0, journalIntact: true)
+        files = Files(seal: StateJournal.seal(of: head), fileBytes: readable.count, journalBytes: 0, journalIntact: true)
     }
 }
 

@@ -18,10 +18,6 @@ enum BodyLedgerJournal {
     static let fileName = "bodies.ledger.journal"
     private static let format = "wenjin body ledger journal 1"
 
-    /// The journal grows to at most a quarter of the ledger file (or 64 KiB) before the ledger is written whole.
-    static let largestShare = 4
-    static let smallestLimit = 1 << 16
-
     /// One save's changes.
     struct Block {
         var policyVersion: Int
@@ -35,17 +31,7 @@ enum BodyLedgerJournal {
     /// The blocks of `bytes` that follow the ledger file sealed with `seal`, in order, up to the
     /// first that does not; and how many bytes they span.
     static func blocks(in bytes: [UInt8], following seal: UInt64) -> (blocks: [Block], length: Int) {
-        var blocks: [Block] = []
-        var offset = 0
-        while bytes.count - offset >= 8 {
-            var length = 0
-            for index in 0..<8 { length |= Int(bytes[offset + index]) << (8 * index) }
-            guard length >= 8, length <= bytes.count - offset - 8 else { break }
-            guard let block = try? block(Array(bytes[(offset + 8)..<(offset + 8 + length)]), following: seal) else { break }
-            blocks.append(block)
-            offset += 8 + length
-        }
-        return (blocks, offset)
+        StateJournal.blocks(in: bytes) { try? block($0, following: seal) }
     }
 
     private static func block(_ sealed: [UInt8], following seal: UInt64) throws(ByteReader.Malformed) -> Block {
@@ -86,26 +72,13 @@ enum BodyLedgerJournal {
         }
         writer.add(block.changed.count)
         for (key, entry) in block.changed { BodyLedger.add(entry, key: key, to: &writer) }
-        let sealed = writer.sealed
-        var length = ByteWriter()
-        length.add(sealed.count)
-        return length.bytes + sealed
+        return StateJournal.framed(writer)
     }
 
     /// Appends `bytes` to the journal in `folder`; false when it could not (the caller then
     /// writes the ledger whole). A write cut short leaves a torn block, which reading ignores.
     static func append(_ bytes: [UInt8], in folder: URL) -> Bool {
-        let descriptor = open(folder.appendingPathComponent(fileName).path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { return false }
-        defer { close(descriptor) }
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, bytes.count - offset) }
-            if written < 0, errno == EINTR { continue }
-            guard written > 0 else { return false }
-            offset += written
-        }
-        return true
+        StateFile.append(bytes, to: fileName, in: folder)
     }
 
     static func remove(in folder: URL) {

@@ -206,3 +206,21 @@ extension StateFile {
         }
     }
 }
+
+extension StateFile {
+    /// Appends `bytes` to `name` in `folder` (made when missing); false when it could not. A
+    /// write cut short leaves a torn tail, which a journal's reader ignores.
+    static func append(_ bytes: [UInt8], to name: String, in folder: URL) -> Bool {
+        let descriptor = open(folder.appendingPathComponent(name).path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, bytes.count - offset) }
+            if written < 0, errno == EINTR { continue }
+            guard written > 0 else { return false }
+            offset += written
+        }
+        return true
+    }
+}

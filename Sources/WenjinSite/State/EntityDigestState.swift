@@ -20,13 +20,72 @@ struct EntityDigestState: Sendable {
     var answerCommentParents: RowDigestTable<AnswerCommentID>
     var articleCommentParents: RowDigestTable<ArticleCommentID>
 
+    /// Where the state read from the store's folder stands there (its file's seal and size, its
+    /// journal's), so a save can append to the journal. Nil for a state made by this build.
+    typealias Files = StateJournal.Files
+
+    var files: Files?
+
+    /// The state in `folder` with its journal's blocks applied (`EntityDigestJournal`); nil when
+    /// its file is missing, damaged or of another format.
     static func load(from folder: URL) -> EntityDigestState? {
-        guard let bytes = StateFile.read(folder.appendingPathComponent(fileName)) else { return nil }
-        return try? EntityDigestState(decoding: bytes)
+        guard let bytes = StateFile.read(folder.appendingPathComponent(fileName)),
+              var state = try? EntityDigestState(decoding: bytes) else { return nil }
+        let seal = StateJournal.seal(of: bytes)
+        let journal = StateFile.read(folder.appendingPathComponent(EntityDigestJournal.fileName)) ?? []
+        let (blocks, length) = EntityDigestJournal.blocks(in: journal, following: seal)
+        state.apply(blocks)
+        state.files = Files(seal: seal, fileBytes: bytes.count, journalBytes: length, journalIntact: length == journal.count)
+        return state
     }
 
+    /// Writes the state whole, and its journal as none.
     func save(in folder: URL) {
         StateFile.replace(Self.fileName, in: folder, with: encoded())
+        EntityDigestJournal.remove(in: folder)
+    }
+
+    /// Saves the state, which differs by `patches` (one per table, as `tables` lists them) from
+    /// the one read from `folder` (`files`): appended to the journal while that stays small beside
+    /// the state's file, else written whole.
+    func save(in folder: URL, patches: [EntityDigestJournal.Patch]?) {
+        guard let files, files.journalIntact, let patches else { return save(in: folder) }
+        let block = EntityDigestJournal.encoded(EntityDigestJournal.Block(seen: seen, patches: patches), following: files.seal)
+        guard files.takes(block.count), StateFile.append(block, to: EntityDigestJournal.fileName, in: folder)
+        else { return save(in: folder) }
+    }
+
+    /// The state's tables: the five kinds of entity, then the comments' parents, in the file's order.
+    static let tableCount = 7
+
+    /// The blocks applied in order, each table merged once with what they say of it together
+    /// (the later block's word on an ID wins): merging every block's patch into a table of
+    /// 375,000 answers one after another would cost each build more as the journal grows.
+    private mutating func apply(_ blocks: [EntityDigestJournal.Block]) {
+        guard let last = blocks.last else { return }
+        func patched<ID: EntityID>(_ table: RowDigestTable<ID>, _ index: Int) -> RowDigestTable<ID> {
+            // Each ID's last word: its digest, or nil when removed.
+            var latest: [Int: UInt64?] = [:]
+            for block in blocks {
+                let patch = block.patches[index]
+                for id in patch.removed { latest[id] = .some(nil) }
+                for position in stride(from: 0, to: patch.fresh.count, by: 2) {
+                    latest[Int(Int64(bitPattern: patch.fresh[position]))] = patch.fresh[position + 1]
+                }
+            }
+            guard !latest.isEmpty else { return table }
+            let fresh = latest.compactMap { id, digest in digest.map { (id: id, digest: $0) } }
+            let removed = latest.compactMap { id, digest in digest == nil ? id : nil }
+            return table.patched(with: RowDigestTable(fresh), removing: removed)
+        }
+        seen = last.seen
+        entities.questions = patched(entities.questions, 0)
+        entities.answers = patched(entities.answers, 1)
+        entities.users = patched(entities.users, 2)
+        entities.topics = patched(entities.topics, 3)
+        entities.articles = patched(entities.articles, 4)
+        answerCommentParents = patched(answerCommentParents, 5)
+        articleCommentParents = patched(articleCommentParents, 6)
     }
 
     init(seen: StoreChanges, program: UInt64, context: UInt64, entities: EntityDigests,
