@@ -39,6 +39,7 @@ package struct SiteBuilder: Sendable {
         let stateFolder = URL(fileURLWithPath: store.path).deletingLastPathComponent()
         let place = try steps.run(.checkOutput, total: 1) {
             let place = try OutputPlace(requested, config: config, stateFolder: stateFolder)
+            if place.liveManifestLost { progress.note("the last build's output manifest table is missing or damaged: writing every file") }
             progress.advance(by: 1)
             return place
         }

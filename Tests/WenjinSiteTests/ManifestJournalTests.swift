@@ -3,6 +3,7 @@ import Glibc
 import Testing
 @testable import WenjinSite
 import WenjinBuildSupport
+import WenjinConfig
 
 /// The output manifest kept as a table shared by both slots and a journal of the files that
 /// differ from it (`ManifestTable`, `OutputManifest.published`): every state it can be left in —
@@ -156,6 +157,33 @@ struct ManifestJournalTests {
             #expect(try StagedOutputTests.contents(of: folders.output) == files, "\(damage)")
             #expect(try folders.build(files) == files.mapValues { _ in .unchanged }, "\(damage)")
         }
+    }
+
+    @Test("A table lost from both slots does not make the output refused: the slot's folder lines vouch for it and every file is written anew; a file dropped in since is still refused")
+    func lostTableIsNoRefusal() throws {
+        let folders = try Self.tableFolders()
+        defer { folders.remove() }
+        let files = Self.pages(40)
+        try folders.build(files)
+        try folders.build(files)
+        let site = folders.root.appendingPathComponent("site")
+        try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
+        let config = SiteConfig(root: site)
+        for table in try Self.tables(in: folders) { try FileManager.default.removeItem(at: folders.state.appendingPathComponent(table)) }
+
+        let place = try OutputPlace(folders.output, config: config, stateFolder: folders.state)
+        #expect(place.liveManifestLost)
+        let staged = try StagedOutput(place: place, stateFolder: folders.state, tableFloor: folders.tableFloor)
+        #expect(!staged.liveIsKnown)
+        for (path, text) in files { #expect(try staged.write(Array(text.utf8), to: SitePath(path)) == .written) }
+        try staged.publish()
+        #expect(try StagedOutputTests.contents(of: folders.output) == files)
+        #expect(try folders.build(files) == files.mapValues { _ in .unchanged })
+
+        // Lost again, and a file someone dropped in since: the folder lines no longer hold.
+        for table in try Self.tables(in: folders) { try FileManager.default.removeItem(at: folders.state.appendingPathComponent(table)) }
+        try Data("mine".utf8).write(to: folders.output.appendingPathComponent("questions/notes.txt"))
+        #expect(throws: SiteError.self) { try OutputPlace(folders.output, config: config, stateFolder: folders.state) }
     }
 
     @Test("Another output's table under the name a slot gives is not taken for it")

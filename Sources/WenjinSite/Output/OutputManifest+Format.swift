@@ -103,7 +103,7 @@ extension OutputManifest {
 
     /// Reads what `encoded` wrote, and the table it names (or `shared`, when it is that one).
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>, expecting identity: FolderIdentity, in folder: String,
-                              slot: URL, sharing shared: ManifestTable?) -> OutputManifest? {
+                              slot: URL, sharing shared: ManifestTable?, readingTable: Bool = true) -> OutputManifest? {
         let first = Array("\(header) \(identity)\n".utf8)
         guard bytes.starts(with: first) else { return nil }
         var journal: [String: PageFingerprint?] = [:]
@@ -128,7 +128,7 @@ extension OutputManifest {
         }
         guard whole, valid, sealed != nil else { return nil }
         var found: ManifestTable?
-        if let (seal, count) = table {
+        if readingTable, let (seal, count) = table {
             found = shared?.seal == seal ? shared : ManifestTable.load(seal, besideSlot: slot)
             guard found?.count == count else { return nil }
         }

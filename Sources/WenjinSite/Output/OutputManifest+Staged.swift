@@ -50,11 +50,9 @@ extension OutputManifest {
     /// The staging folder's manifest after a failed build, which leaves the files it made there:
     /// the twin's, with what the build produced, and without the names it emptied.
     static func discarded(twin: OutputManifest, progress: StagingProgress, tableFloor: Int) -> OutputManifest {
-        // A name emptied and not filled again is gone (`StagedOutput.discard` removed it), unless
-        // its twin table record is kept: then it was never replaced.
-        let emptied = progress.touched.filter { path in
-            progress.produced[path] == nil && !(twin.table?.index(of: path).map(progress.keeps) ?? false)
-        }
+        // A name emptied and not filled again is gone (`StagedOutput.discard` removed it), even
+        // when its twin table record is kept (a write to it may have failed half-way).
+        let emptied = progress.touched.filter { progress.produced[$0] == nil }
         var journal = twin.journal
         for path in emptied { journal[path] = .some(nil) }
         for (path, fingerprint) in progress.produced { journal[path] = fingerprint }

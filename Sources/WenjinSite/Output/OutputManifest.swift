@@ -56,6 +56,16 @@ struct OutputManifest: Sendable {
             manifest?.file = file
             return manifest
         }
+
+        /// Whether the slot's own lines are whole and sealed, its table aside. With the folder
+        /// lines (checked when it was loaded) that proves no name changed in the folder since a
+        /// build left it, even when the table, a file of its own, was lost (`OutputPlace`).
+        func slotIsWhole() -> Bool {
+            guard let identity = FolderIdentity(path: folder) else { return false }
+            return bytes.withUnsafeBytes {
+                parse($0.bindMemory(to: UInt8.self), expecting: identity, in: folder, slot: file, sharing: nil, readingTable: false)
+            } != nil
+        }
     }
 
     init(table: ManifestTable? = nil, journal: [String: PageFingerprint?] = [:],

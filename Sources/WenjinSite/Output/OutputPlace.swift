@@ -21,6 +21,9 @@ struct OutputPlace: Sendable {
     /// The live folder's manifest and its slot as the check read them (every line, and its
     /// table), so that they are not read again; nil when unchecked.
     private(set) var checkedLive: (slot: Int, manifest: OutputManifest)??
+    /// The live folder is as a build left it (its slot's lines say so) but its manifest's table
+    /// is missing or damaged: the build writes every file anew (one note), it is not refused.
+    private(set) var liveManifestLost = false
 
     /// The names of the output at `destination` (resolved), without checking the place: what
     /// `StagedOutput` works with once the place was checked.
@@ -56,10 +59,15 @@ struct OutputPlace: Sendable {
         let isPreview = resolved == preview
         // Trusted whole only when every line of its manifest reads, and its table: one damaged
         // past its folder lines vouches for nothing, and each file is then checked against the manifests.
-        let described = owned.describing(destination.path).flatMap { loaded in loaded.manifest().map { (slot: loaded.slot, manifest: $0) } }
+        let loadedLive = owned.describing(destination.path)
+        let described = loadedLive.flatMap { loaded in loaded.manifest().map { (slot: loaded.slot, manifest: $0) } }
+        // Both slots share one table: lost, it would leave every file unlisted. The slot's own
+        // lines, whole, still prove by its folder lines that no name changed since the build.
+        liveManifestLost = described == nil && (loadedLive?.slotIsWhole() ?? false)
+        let vouched = described != nil || liveManifestLost
         // Parsed once, and only when a folder is not trusted whole (a copied output).
         var listed: Set<String>?
-        if let why = foreign(destination.path, trusted: { _ in described != nil }, listed: &listed,
+        if let why = foreign(destination.path, trusted: { _ in vouched }, listed: &listed,
                              exempt: { isPreview && Self.isPreviewPage($0) }) {
             throw refuse(destination.path, why)
         }

@@ -260,7 +260,9 @@ final class StagedOutput: Sendable {
         let progress = state.withLock { $0 }
         guard !progress.published else { return }
         FolderRemoval.remove(setAside.path)
-        for path in progress.touched where progress.produced[path] == nil && !(twin.lookup(path).tableIndex.map(progress.keeps) ?? false) {
+        // Even when its twin table record is kept: a write may have begun, and failed, after
+        // the check said the twin's file was in place (a path produced twice).
+        for path in progress.touched where progress.produced[path] == nil {
             // A name this build emptied, or a file it failed to finish: listed nowhere, it must not stay.
             guard unlink(folder.file(SitePath(path))) == 0 || errno == ENOENT else { return }
         }
