@@ -113,7 +113,11 @@ struct PageInputsJournalTests {
             var (lines, index) = try listing(manifest)
             guard let index else { continue }
             lines[index] = otherLine
-            try lines.joined(separator: "\n").write(to: manifest, atomically: true, encoding: .utf8)
+            // The manifest's `end` line digests every byte before it: sealed again, as a build
+            // would have, so that only the journal's own tie to its record can refuse it.
+            let body = Array(lines.filter { !$0.isEmpty && !$0.hasPrefix("end ") }.map { $0 + "\n" }.joined().utf8)
+            let seal = Array("end \(PageFingerprint(value: ByteReader.digest(of: body[...])))\n".utf8)
+            try Data(body + seal).write(to: manifest)
             try FileManager.default.removeItem(at: journal)
             try FileManager.default.copyItem(at: otherJournal, to: journal)
             replaced += 1
