@@ -57,6 +57,16 @@ struct DemoCommandTests {
         return (printed.withLock { $0 }, process.terminationStatus)
     }
 
+    /// A new folder with the repository's theme linked in and the tests' site.json.
+    static func demoFolder() throws -> URL {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("wenjin-demo-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("Themes"),
+                                                   withDestinationURL: ServeSite.packageRoot.appendingPathComponent("Themes"))
+        try ServeSite.copySiteJSON(to: root)
+        return root
+    }
+
     static func get(_ url: URL) async throws -> String {
         String(decoding: try await URLSession(configuration: .ephemeral).data(from: url).0, as: UTF8.self)
     }
@@ -65,12 +75,8 @@ struct DemoCommandTests {
           .enabled(if: FileManager.default.isExecutableFile(atPath: binary.path), "needs the wenjin binary (swift build)"),
           .timeLimit(.minutes(20)))
     func demoRunsTwice() async throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("wenjin-demo-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        let root = try Self.demoFolder()
         defer { try? FileManager.default.removeItem(at: root) }
-        try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("Themes"),
-                                                   withDestinationURL: ServeSite.packageRoot.appendingPathComponent("Themes"))
-        try ServeSite.copySiteJSON(to: root)
 
         let first = try await Self.runDemo(in: root) { url in
             let index = try await Self.get(url.appendingPathComponent("drafts/index.html"))
@@ -99,5 +105,45 @@ struct DemoCommandTests {
         let requests = { (text: String) in text.firstMatch(of: /crawled[^:]*: (\d+) requests/).flatMap { Int($0.output.1) } ?? -1 }
         #expect(requests(second.output) >= 0 && requests(second.output) * 4 < requests(first.output),
                 "the second crawl is incremental: \(second.output)")
+    }
+
+    /// Ctrl-C once the crawl is over, while the demo builds: nobody waits for a signal then, and
+    /// the demo used to lose it and serve until a second Ctrl-C. It must end by itself, without serving.
+    @Test("Ctrl-C while the demo builds ends the demo after the build instead of serving",
+          .enabled(if: FileManager.default.isExecutableFile(atPath: binary.path), "needs the wenjin binary (swift build)"),
+          .timeLimit(.minutes(10)))
+    func interruptDuringBuild() async throws {
+        let root = try Self.demoFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = ["demo", "--questions", "\(Self.questions)"]
+        process.currentDirectoryURL = root
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        let printed = Mutex("")
+        let signalled = Mutex(false)
+        // Signalled from the handler, the moment the crawl's summary arrives: the build comes next.
+        output.fileHandleForReading.readabilityHandler = { handle in
+            let text = printed.withLock { $0 += String(decoding: handle.availableData, as: UTF8.self); return $0 }
+            if text.contains("store: \(Self.questions) questions"), signalled.withLock({ done in defer { done = true }; return !done }) {
+                kill(process.processIdentifier, SIGINT)
+            }
+        }
+        try process.run()
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        for _ in 0..<1800 where process.isRunning { try await Task.sleep(for: .milliseconds(100)) }
+        let stopped = !process.isRunning
+        if stopped { process.waitUntilExit() }
+        output.fileHandleForReading.readabilityHandler = nil
+        let text = printed.withLock { $0 }
+        #expect(signalled.withLock { $0 }, "the crawl's summary never came: \(text)")
+        #expect(stopped, "demo still running 3 minutes after it started, with one Ctrl-C: \(text)")
+        #expect(!stopped || process.terminationStatus == 0)
+        #expect(text.contains("interrupted: the demo stopped before the preview"), "\(text)")
+        #expect(!text.contains("Preview (drafts included) at"), "\(text)")
+        #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("_site/index.html").path),
+                "the build the signal arrived in was finished: \(text)")
     }
 }

@@ -59,6 +59,11 @@ enum DemoCommand {
         let summary = try await CrawlCommand.crawl(options: options, store: store, console: console)
         console.output(CrawlCommand.describe(summary, counts: try store.counts()))
         sampleServer.stop()
+        // Ctrl-C during the crawl stopped the crawl; it stops the demo too, with what was stored kept.
+        if summary.stoppedEarly && Interruption.requested {
+            console.error("interrupted: the demo stopped after the crawl\n")
+            return .success
+        }
 
         let drafts = DraftDatabase(configured: config.resolve(config.drafts.path))
         if try drafts.load().isEmpty {
@@ -71,6 +76,12 @@ enum DemoCommand {
         console.output("Published site (no drafts) in \(builder.defaultOutput.path): \(published.line)")
         console.output("Open it from disk: \(builder.defaultOutput.appendingPathComponent("index.html").absoluteString)")
 
+        // Ctrl-C while building is kept until the build has finished its output (never left half
+        // published); then the demo ends instead of serving.
+        if Interruption.requested {
+            console.error("interrupted: the demo stopped before the preview\n")
+            return .success
+        }
         let preview = try ServeCommand.startPreview(config: config, store: store, host: "127.0.0.1", ports: [8000, 0], console: console)
         await Interruption.wait()
         preview.server.stop()

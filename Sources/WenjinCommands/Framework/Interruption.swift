@@ -11,7 +11,14 @@ import Glibc
 /// One signal source per signal serves the whole process (on Linux a second source for the same
 /// signal never hears it), and a signal wakes every waiter at that moment. A waiting task that is
 /// cancelled returns too, so a crawl's Ctrl-C watcher does not outlive the crawl.
+///
+/// Once the sources are installed the signals' default action is off, so a signal that arrives
+/// while nobody waits (`wenjin demo` building between its crawl and its preview) is kept: every
+/// later `wait()` returns at once and `requested` tells a command to stop at its next step.
 enum Interruption {
+    /// Whether SIGINT or SIGTERM has arrived since the sources were installed.
+    static var requested: Bool { Waiters.signalled }
+
     static func wait() async {
         Installation.once()
         let id = Waiters.nextID()
@@ -42,15 +49,18 @@ enum Interruption {
 
     /// The tasks waiting now, by id; each is resumed exactly once.
     private enum Waiters {
-        private static let state = Mutex<(next: Int, waiting: [Int: CheckedContinuation<Void, Never>], early: Set<Int>)>(
-            (0, [:], []))
+        private static let state = Mutex<(next: Int, waiting: [Int: CheckedContinuation<Void, Never>], early: Set<Int>,
+                                          signalled: Bool)>((0, [:], [], false))
 
         static func nextID() -> Int { state.withLock { $0.next += 1; return $0.next } }
 
-        /// A waiter cancelled before it was added (or already cancelled) is resumed at once.
+        static var signalled: Bool { state.withLock { $0.signalled } }
+
+        /// A waiter cancelled before it was added (or already cancelled), or added after a signal,
+        /// is resumed at once.
         static func add(_ id: Int, _ continuation: CheckedContinuation<Void, Never>, cancelled: Bool) {
             let resumeNow = state.withLock { state -> Bool in
-                if cancelled || state.early.remove(id) != nil { return true }
+                if cancelled || state.signalled || state.early.remove(id) != nil { return true }
                 state.waiting[id] = continuation
                 return false
             }
@@ -70,6 +80,7 @@ enum Interruption {
 
         static func resumeAll() {
             let all = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+                state.signalled = true
                 defer { state.waiting.removeAll() }
                 return Array(state.waiting.values)
             }
