@@ -5,7 +5,7 @@ import PackageDescription
 // Commands → everything; Preview → HTTP; Sample → HTTP; Crawler → API, Store, Model, Sanitizer;
 // Site → Store, Model, Sanitizer, Templates, Drafts, LinkCheck, Config, JSON, Search, BuildSupport, CZlib, CBrotli;
 // Search → BuildSupport; Config → JSON, Sanitizer (for the default community hosts); API → JSON;
-// Store → SQLite, Model; Drafts → KeyedArchive, SQLite; SQLite → CSQLite only; Sanitizer → CLibXML2 only;
+// Store → SQLite, Model, BuildSupport; Drafts → KeyedArchive, SQLite; SQLite → CSQLite only; Sanitizer → CLibXML2 only;
 // LinkCheck → BuildSupport; JSON, Model, Templates, KeyedArchive, HTTP, BuildSupport → nothing.
 // Zim → CZimWriter (C++ over libzim, with a C interface), BuildSupport, Config, LinkCheck, Site.
 let modules: [(name: String, dependencies: [Target.Dependency])] = [
@@ -13,7 +13,7 @@ let modules: [(name: String, dependencies: [Target.Dependency])] = [
     ("WenjinJSON", []),
     ("WenjinAPI", ["WenjinJSON"]),
     ("WenjinSQLite", ["CSQLite"]),
-    ("WenjinStore", ["WenjinSQLite", "WenjinModel"]),
+    ("WenjinStore", ["WenjinSQLite", "WenjinModel", "WenjinBuildSupport"]),
     ("WenjinSanitizer", ["CLibXML2"]),
     ("WenjinTemplates", []),
     ("WenjinKeyedArchive", []),

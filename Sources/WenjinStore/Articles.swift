@@ -18,6 +18,11 @@ extension ArticleComment {
                   message: row.text(3), addTime: row.date(4), atUserID: row.optionalInt(5).map { UserID($0) },
                   votes: row.int(6))
     }
+
+    /// `commentsByArticle`'s order of a row of `columns`: `ORDER BY article_id, add_time, id`.
+    static func order(_ row: Row) -> RowOrder {
+        RowOrder(row.int(1), row.int(4), row.int(0))
+    }
 }
 
 extension StoreReader {
@@ -28,13 +33,14 @@ extension StoreReader {
         }
     }
 
-    /// Every article, newest first. Bodies as `questions(bodiesChangedAfter:)`.
+    /// Every article, newest first. Bodies as `questions(bodiesChangedAfter:)`, and read in the
+    /// table's order as they are.
     package func articles(bodiesChangedAfter counter: Int = 0) throws(StoreError) -> [Article] {
-        let topics = try connection.allTopicIDs(.articles)
         let columns = "a.id, a.author_id, a.title, IIF(a.change > ?, a.message_html, ''), a.add_time, a.views, a.votes, a.comment_count"
-        return try connection.query("SELECT \(columns) FROM articles a ORDER BY a.add_time DESC, a.id DESC", counter) {
-            Article(row: $0, topicIDs: topics[$0.int(0)] ?? [])
-        }
+        // ORDER BY add_time DESC, id DESC.
+        return try connection.posts("SELECT \(columns) FROM articles a ORDER BY a.id", counter, links: .articles,
+                                    orderedBy: { RowOrder(~$0.int(4), ~$0.int(0)) }, read: { Article(row: $0, topicIDs: []) },
+                                    id: \.id.rawValue, topics: \.topicIDs)
     }
 
     /// The articles filed under a topic, newest first.
@@ -60,9 +66,7 @@ extension StoreReader {
 
     /// Every article comment, by article, each list in the order of `comments(of:)`.
     package func commentsByArticle() throws(StoreError) -> [ArticleID: [ArticleComment]] {
-        try connection.queryGrouped("""
-            SELECT \(ArticleComment.columns) FROM article_comments ORDER BY article_id, add_time, id
-            """) { row in
+        try connection.queryGrouped("SELECT \(ArticleComment.columns) FROM article_comments", orderedBy: ArticleComment.order) { row in
             let comment = ArticleComment(row: row)
             return (comment.articleID, comment)
         }

@@ -26,15 +26,23 @@ extension StoreReader {
     /// Every question, most recently answered first (the order of the archive's index). Only
     /// rows written after `bodiesChangedAfter` (a `StoreChanges.counter`) bring their
     /// description; the others come with an empty one, for a caller that kept it (`StoreChanges`).
+    /// Read in the table's order and put in the index's here (`RowOrder`): ordered by SQLite
+    /// through `questions_by_update_time`, each row was looked up in the table apart.
     package func questions(bodiesChangedAfter counter: Int = 0) throws(StoreError) -> [Question] {
-        let topics = try connection.allTopicIDs(.questions)
         let columns = """
             q.id, q.title, IIF(q.change > ?, q.detail_html, ''), q.asker_id, q.is_anonymous, q.add_time, q.update_time, \
             q.answer_count, q.view_count, q.focus_count, q.best_answer_id
             """
-        return try connection.query("SELECT \(columns) FROM questions q ORDER BY q.update_time DESC, q.id DESC", counter) {
-            Question(row: $0, topicIDs: topics[$0.int(0)] ?? [])
-        }
+        // ORDER BY update_time DESC, id DESC: the bits inverted order them downwards.
+        return try connection.posts("SELECT \(columns) FROM questions q ORDER BY q.id", counter, links: .questions,
+                                    orderedBy: { RowOrder(~$0.int(6), ~$0.int(0)) }, read: { Question(row: $0, topicIDs: []) },
+                                    id: \.id.rawValue, topics: \.topicIDs)
+    }
+
+    /// Every question's ID, in ascending order: for completing the answer lists beside the
+    /// questions' own read (`ArchiveContent.read`).
+    package func questionIDs() throws(StoreError) -> [QuestionID] {
+        try connection.query("SELECT id FROM questions ORDER BY id") { QuestionID($0.int(0)) }
     }
 
     /// The question the archive's index lists first (the most recently answered), if any: one

@@ -7,8 +7,8 @@ import Foundation
 import Synchronization
 import WenjinModel
 
-/// The crawl store. One connection per store, used by one caller at a time (and a second one,
-/// for reads only, that `readSideBySide` opens beside it).
+/// The crawl store. One connection per store, used by one caller at a time (and two more, for
+/// reads only, that `readSideBySide` opens beside it).
 ///
 /// All access goes through `read { }` or `write { }`, each one SQLite transaction, so a batch of
 /// writes is both atomic and fast. The reader or writer handed to the closure is valid only
@@ -24,8 +24,9 @@ package final class Store: @unchecked Sendable {
     // `Mutex<Connection>` cannot prove safe; every use of `connection` holds `lock`.
     private let lock = Mutex(())
     private let connection: Connection
-    /// A second connection for `readSideBySide`, opened on first use and kept (under its own lock).
-    private let spare = Mutex<Connection?>(nil)
+    /// Two more connections for `readSideBySide`, opened on first use and kept (under their own
+    /// lock), used only while `lock` is held.
+    private let spares = Mutex<(Connection, Connection)?>(nil)
 
     /// Opens the store at `url`, creating it and its parent folders when absent, and brings its
     /// schema up to date. Fails when the store was written by a newer `wenjin`.
@@ -84,12 +85,12 @@ package final class Store: @unchecked Sendable {
         try lock.withLock { _ in try body(connection) }
     }
 
-    /// The spare connection, opened the first time (the schema is already the store's).
-    func secondConnection() throws(StoreError) -> Connection {
-        try spare.withLock { spare throws(StoreError) in
-            if let spare { return spare }
-            let opened = try Connection(path: path)
-            spare = opened
+    /// The spare connections, opened the first time (the schema is already the store's).
+    func spareConnections() throws(StoreError) -> (Connection, Connection) {
+        try spares.withLock { spares throws(StoreError) in
+            if let spares { return spares }
+            let opened = (try Connection(path: path), try Connection(path: path))
+            spares = opened
             return opened
         }
     }

@@ -32,8 +32,7 @@ struct HugoArchive {
             let stored = try reader.answersByQuestion()
             var answers: [QuestionID: [Answer]] = [:]
             for question in questions { answers[question.id] = stored[question.id] ?? [] }
-            var assets: [AssetURL: Asset] = [:]
-            for asset in try reader.assets() { assets[asset.url] = asset }
+            let assets = try reader.assetsByURL()
             var source = try reader.meta(.sourceURL) ?? config.source.baseURL?.absoluteString ?? "http://wenjin.in"
             if var components = URLComponents(string: source), components.user != nil || components.password != nil {
                 (components.user, components.password) = (nil, nil)

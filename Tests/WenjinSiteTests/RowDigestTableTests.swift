@@ -47,14 +47,33 @@ struct RowDigestTableTests {
         #expect(kept.patched(with: RowDigestTable(), removing: [2]).count == 999)
     }
 
-    @Test("The IDs a table lacks are found whether they come sorted or not, with gaps in the table's IDs")
-    func lacking() {
+    @Test("The IDs a table lacks, and those it holds that are not among the IDs, are found whether the IDs come sorted or not")
+    func differences() {
         let table = RowDigestTable<AnswerID>([(id: 1, digest: 1), (id: 2, digest: 2), (id: 5, digest: 5), (id: 9, digest: 9)])
-        #expect(table.lacking([1, 2, 3, 5, 9, 10]) == [3, 10])
-        #expect(table.lacking([10, 9, 0, 5, 2, 1]) == [0, 10])
-        #expect(table.lacking([1, 2, 5, 9]).isEmpty)
-        #expect(RowDigestTable<AnswerID>().lacking([4, 4]) == [4])
+        #expect(table.differences(from: [1, 2, 3, 5, 9, 10]).lacking == [3, 10])
+        #expect(table.differences(from: [1, 2, 3, 5, 9, 10]).removed == [])
+        #expect(table.differences(from: [10, 9, 0, 5, 2, 1]).lacking == [0, 10])
+        #expect(table.differences(from: [9, 1, 5]).removed == [2])
+        #expect(table.differences(from: [3]).removed == [1, 2, 5, 9])
+        let repeated = table.differences(from: [-4, 2, 2, 7])
+        #expect(repeated.lacking == [-4, 7])
+        #expect(repeated.removed == [1, 5, 9])
+        #expect(table.differences(from: [1, 2, 5, 9]).lacking.isEmpty && table.differences(from: [1, 2, 5, 9]).removed.isEmpty)
+        #expect(RowDigestTable<AnswerID>().differences(from: [4, 4]).lacking == [4])
         #expect(table[AnswerID(5)] == 5 && table[AnswerID(9)] == 9 && table[AnswerID(3)] == nil, "found past the gaps")
+    }
+
+    @Test("The digest of a table's IDs is that of the same IDs in any order, and differs when one ID differs")
+    func idDigest() {
+        let table = RowDigestTable<UserID>((1...500).map { (id: $0 * 3, digest: UInt64($0)) })
+        var same = IDSetDigest()
+        for id in (1...500).reversed() { same.add(id * 3) }
+        #expect(table.idDigest == same)
+        var other = IDSetDigest()
+        for id in 1...500 { other.add(id == 250 ? 751 : id * 3) }
+        #expect(table.idDigest != other)
+        #expect(RowDigestTable<UserID>().idDigest == IDSetDigest())
+        #expect(RowDigestTable<UserID>([(id: -1, digest: 0)]).idDigest != IDSetDigest())
     }
 
     @Test("Words that do not pair up, or whose IDs repeat or go down, are refused as a damaged file")

@@ -70,4 +70,29 @@ struct RowDigestsStateTests {
             #expect(RowDigests.load(from: site.storeFolder) != nil, "\(name): written again")
         }
     }
+    @Test("A row the archive no longer shows leaves the digests, which then count as changed and equal those of the archive digested afresh")
+    func rowGoneIsNoticed() throws {
+        let site = try FixtureSite()
+        defer { site.remove() }
+        let seen = try site.store.read { try $0.changes() }
+        let before = try ArchiveContent.read(from: site.store, fallbackSource: nil)
+        let kept = RowDigests(content: before, previous: nil)
+        #expect(kept.answers[AnswerID(1000)] != nil && kept.questions[QuestionID(102)] != nil)
+        // Read again at the same counter (nothing written), then an answer and a question gone
+        // from what the store shows (as a row removed by hand would be).
+        var now = try ArchiveContent.read(from: site.store, fallbackSource: nil, bodiesUnchangedSince: seen)
+        now.answers[QuestionID(100)]?.removeAll { $0.id == AnswerID(1000) }
+        now.questions.removeAll { $0.id == QuestionID(102) }
+        now.answers[QuestionID(102)] = nil
+        let patched = RowDigests(content: now, previous: kept)
+        #expect(patched.answers[AnswerID(1000)] == nil)
+        #expect(patched.questions[QuestionID(102)] == nil)
+        #expect(patched.changed, "saved again")
+        #expect(tables(patched) == tables(RowDigests(content: now, previous: nil)))
+        // Nothing gone: the kept digests as they were, not saved again.
+        let same = RowDigests(content: try ArchiveContent.read(from: site.store, fallbackSource: nil, bodiesUnchangedSince: seen),
+                              previous: kept)
+        #expect(!same.changed)
+        #expect(tables(same) == tables(kept))
+    }
 }

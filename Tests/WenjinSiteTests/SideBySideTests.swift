@@ -1,7 +1,7 @@
 import Dispatch
 import Synchronization
 import Testing
-@testable import WenjinSite
+import WenjinBuildSupport
 
 /// `SideBySide`: its pieces run at once even when it is called from work already spread over the
 /// cores, where libdispatch would have run a nested `concurrentPerform` one piece after another.

@@ -47,15 +47,22 @@ struct ArchiveContent: Sendable {
 
     /// Lets go of the raw bodies in place, and of the row digests. Only bodies the read brought
     /// are written: a rebuild's read brings few (`rowsRead`), and copying every question and
-    /// answer to empty bodies that are already empty cost a 100,000-question rebuild 0.1 s.
+    /// answer to empty bodies that are already empty cost a 100,000-question rebuild 0.1 s; a
+    /// table none of whose rows changed brought none and is not walked.
     mutating func dropRawBodies() {
-        for position in questions.indices where !questions[position].detailHTML.isEmpty { questions[position].detailHTML = "" }
-        for list in answers.values.indices {
-            for position in answers.values[list].indices where !answers.values[list][position].contentHTML.isEmpty {
-                answers.values[list][position].contentHTML = ""
+        if rowsRead.broughtBodies(.questions) {
+            for position in questions.indices where !questions[position].detailHTML.isEmpty { questions[position].detailHTML = "" }
+        }
+        if rowsRead.broughtBodies(.answers) {
+            for list in answers.values.indices {
+                for position in answers.values[list].indices where !answers.values[list][position].contentHTML.isEmpty {
+                    answers.values[list][position].contentHTML = ""
+                }
             }
         }
-        for position in articles.indices where !articles[position].messageHTML.isEmpty { articles[position].messageHTML = "" }
+        if rowsRead.broughtBodies(.articles) {
+            for position in articles.indices where !articles[position].messageHTML.isEmpty { articles[position].messageHTML = "" }
+        }
         rowDigests = nil
     }
 
@@ -63,9 +70,10 @@ struct ArchiveContent: Sendable {
     /// With `bodiesUnchangedSince` (the counter a previous build saw, docs/design.md#store), only
     /// the bodies of rows written after it are read, when the store's counter is that one's.
     static func read(from store: Store, fallbackSource: URL?, bodiesUnchangedSince seen: StoreChanges? = nil) throws -> ArchiveContent {
-        // On two connections at once (`Store.readSideBySide`): the questions and everything but
-        // the answers on one, the answers and their comments (as many rows) on the other.
-        var (content, (stored, comments)) = try store.readSideBySide({ reader in
+        // On three connections at once in one snapshot (`Store.readSideBySide`): the questions and
+        // everything but the answers and their comments on one, the answers on another, their
+        // comments (as many rows) on the third.
+        var (content, answers, comments) = try store.readSideBySide({ reader in
             let now = try reader.changes()
             var rowsRead = RowsRead.all
             if let counter = Self.counter(after: seen, now: now) {
@@ -74,11 +82,6 @@ struct ArchiveContent: Sendable {
                 rowsRead = .changedAfter(counter, changed)
             }
             let after = rowsRead.counter
-            // Sized up front: grown one insert at a time, the table rehashed every URL on the way.
-            let stored = try reader.assets()
-            var assets: [AssetURL: Asset] = [:]
-            assets.reserveCapacity(stored.count)
-            for asset in stored { assets[asset.url] = asset }
             var source = try reader.meta(.sourceURL) ?? fallbackSource?.absoluteString ?? "http://wenjin.in"
             // A store crawled before `user:password@` was refused may still carry one: never publish it.
             if var components = URLComponents(string: source), components.user != nil || components.password != nil {
@@ -89,32 +92,34 @@ struct ArchiveContent: Sendable {
             return ArchiveContent(
                 questions: try reader.questions(bodiesChangedAfter: after), answers: [:], answerComments: [:], users: try reader.users(),
                 topics: try reader.topics(), articles: try reader.articles(bodiesChangedAfter: after),
-                articleComments: try reader.commentsByArticle(), assets: assets, counts: try reader.counts(), sourceBase: source,
-                crawlFinishedAt: try reader.meta(.crawlFinishedAt), storeChanges: now, rowsRead: rowsRead)
+                articleComments: try reader.commentsByArticle(), assets: try reader.assetsByURL(), counts: try reader.counts(),
+                sourceBase: source, crawlFinishedAt: try reader.meta(.crawlFinishedAt), storeChanges: now, rowsRead: rowsRead)
         }, { reader in
             let after = Self.counter(after: seen, now: try reader.changes()) ?? 0
-            // Two queries for every answer and comment, not one per question and per answer.
-            return (try reader.answersByQuestion(bodiesChangedAfter: after), try reader.commentsByAnswer())
+            // One query for every answer, not one per question; the lists completed here too.
+            return Self.answerLists(try reader.answersByQuestion(bodiesChangedAfter: after), of: try reader.questionIDs())
+        }, { reader in
+            try reader.commentsByAnswer()
         })
-        content.answers = Self.answerLists(consume stored, of: content.questions)
-        content.answerComments = comments
+        content.answers = consume answers
+        content.answerComments = consume comments
         return content
     }
 
     /// Every question's answers, an empty list for one without: the read's table completed in
     /// place, not copied into a new one (a table of 100,000 lists hashed again at every build).
     /// Answers are shown under their question only: a list whose question is not stored is left out.
-    private static func answerLists(_ stored: consuming [QuestionID: [Answer]], of questions: [Question]) -> [QuestionID: [Answer]] {
+    private static func answerLists(_ stored: consuming [QuestionID: [Answer]], of questions: [QuestionID]) -> [QuestionID: [Answer]] {
         let storedLists = stored.count
         var lists = consume stored
         lists.reserveCapacity(questions.count)
         var matched = 0
         for question in questions {
-            if lists[question.id] == nil { lists[question.id] = [] } else { matched += 1 }
+            if lists[question] == nil { lists[question] = [] } else { matched += 1 }
         }
         // Usually every stored list has its question; otherwise the rest are dropped.
         guard matched < storedLists else { return lists }
-        let shown = Set(questions.map(\.id))
+        let shown = Set(questions)
         return lists.filter { shown.contains($0.key) }
     }
 
@@ -138,6 +143,11 @@ enum RowsRead: Sendable {
         case .all: 0
         case .changedAfter(let counter, _): counter
         }
+    }
+
+    /// Whether the read may have brought bodies of `table`'s rows: only changed rows bring theirs.
+    func broughtBodies(_ table: StoreChanges.Table) -> Bool {
+        changedIDs(table).map { !$0.isEmpty } ?? true
     }
 
     /// The IDs of `table`'s rows written since the counter; nil when every row counts as changed.

@@ -71,28 +71,47 @@ struct RowDigests: Sendable {
         })
         (questions, users, topics, articles, articleComments) = posts
         (answers, answerComments) = (answerRows, commentRows)
-        // At the same counter no row was written, so every digest was kept.
+        // At the same counter no row was written, so every digest was kept but those of rows gone.
         if let kept, kept.seen == seen {
-            changed = kept.count != count
+            changed = tables != kept.tables
         }
     }
 
     /// Each entity's digest: kept when its row is unchanged (`changed`, IDs of rows written
     /// since; nil for all), else its fields through `DigestEncoder` (on every core, only for the
-    /// rows that need it). A kept digest of a row not shown now stays: harmless, and it saves
-    /// copying the rest.
+    /// rows that need it). The table made holds exactly the entities' IDs.
+    ///
+    /// One walk of the entities gathers the changed ones and a digest of every ID (`IDSetDigest`);
+    /// when it and the count are the kept table's, the two hold the same IDs and only the changed
+    /// rows are digested. Otherwise (a row shown now and not then, or gone since) the IDs are
+    /// sorted and walked beside the table (`differences(from:)`): the rows it lacks are digested
+    /// too and those it holds no more taken out. Were two sets of IDs ever to share a digest, a
+    /// new row would still be digested (a row written since is changed), and only a digest of a
+    /// row gone would stay.
     private static func digests<Entity: Encodable & Sendable, ID: EntityID>(
         _ entities: some Sequence<Entity>, _ id: @Sendable (Entity) -> ID, changed: Set<Int>?, kept: RowDigestTable<ID>?,
         stored: @Sendable (Entity) -> Entity
     ) -> RowDigestTable<ID> {
-        guard let kept, let changed else {
-            let all = Array(entities)
-            return RowDigestTable(ParallelWork.map(all, { (id($0).rawValue, DigestEncoder.digest(of: stored($0))) }))
+        func digested(_ fresh: [Entity]) -> RowDigestTable<ID> {
+            RowDigestTable(ParallelWork.map(fresh, { (id($0).rawValue, DigestEncoder.digest(of: stored($0))) }))
         }
-        let lacking = kept.lacking(entities.map { id($0).rawValue })
-        let fresh = changed.isEmpty && lacking.isEmpty ? []
-            : entities.filter { changed.contains(id($0).rawValue) || lacking.contains(id($0).rawValue) }
-        return kept.patched(with: RowDigestTable(ParallelWork.map(fresh, { (id($0).rawValue, DigestEncoder.digest(of: stored($0))) })))
+        guard let kept, let changed else { return digested(Array(entities)) }
+        var (ids, count, fresh) = (IDSetDigest(), 0, [Entity]())
+        for entity in entities {
+            let rawID = id(entity).rawValue
+            ids.add(rawID)
+            count += 1
+            if !changed.isEmpty && changed.contains(rawID) { fresh.append(entity) }
+        }
+        if count == kept.count && ids == kept.idDigest { return kept.patched(with: digested(fresh)) }
+        let (lacking, removed) = kept.differences(from: entities.map { id($0).rawValue })
+        fresh = entities.filter { changed.contains(id($0).rawValue) || lacking.contains(id($0).rawValue) }
+        return kept.patched(with: digested(fresh), removing: removed)
+    }
+
+    /// Every table's words, in the file's order.
+    private var tables: [[UInt64]] {
+        [questions.words, answers.words, answerComments.words, users.words, topics.words, articles.words, articleComments.words]
     }
 
     var count: Int {

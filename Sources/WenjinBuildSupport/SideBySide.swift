@@ -2,14 +2,15 @@ import Dispatch
 import Foundation
 
 /// Independent pieces of work run at once (three, or two): each is mostly one thread's work (reading and
-/// decoding a state file, filling dictionaries), so one after the other they leave a core idle.
+/// decoding a state file, filling dictionaries, reading the store on a connection of its own), so one
+/// after the other they leave a core idle.
 ///
 /// The first runs on the caller's thread, the other two on threads of their own, not in a
 /// `concurrentPerform`: libdispatch runs an apply nested in another serially when the cores are
 /// fewer than the outer apply's iterations (two cores here), so every `ParallelWork` and the
 /// store's two-connection read inside a piece ran on one core.
-enum SideBySide {
-    static func run<A: Sendable, B: Sendable, C: Sendable>(
+package enum SideBySide {
+    package static func run<A: Sendable, B: Sendable, C: Sendable>(
         _ first: @Sendable () -> A, _ second: @Sendable () -> B, _ third: @Sendable () -> C
     ) -> (A, B, C) {
         withoutActuallyEscaping(second) { second in
@@ -22,7 +23,7 @@ enum SideBySide {
     }
 
     /// Two pieces: the first on the caller's thread, the second on a thread of its own.
-    static func run<A: Sendable, B: Sendable>(_ first: @Sendable () -> A, _ second: @Sendable () -> B) -> (A, B) {
+    package static func run<A: Sendable, B: Sendable>(_ first: @Sendable () -> A, _ second: @Sendable () -> B) -> (A, B) {
         withoutActuallyEscaping(second) { second in
             let b = OwnThread(second)
             let a = first()
