@@ -86,9 +86,10 @@ struct ArchiveLookup: Sendable {
         var answerIDs: [Int] = [], questions: [QuestionID] = []
         answerIDs.reserveCapacity(total)
         questions.reserveCapacity(total)
-        var authored: [Answer] = [], authors: [Int] = []
+        var authored: [Answer] = [], authors: [Int] = [], order: [(time: Double, id: Int)] = []
         authored.reserveCapacity(total)
         authors.reserveCapacity(total)
+        order.reserveCapacity(total)
         for (question, answers) in content.answers {
             for answer in answers {
                 answerIDs.append(answer.id.rawValue)
@@ -96,12 +97,13 @@ struct ArchiveLookup: Sendable {
                 if let author = answer.authorID, !answer.isAnonymous {
                     authors.append(author.rawValue)
                     authored.append(answer)
+                    order.append(((answer.addTime ?? .distantPast).timeIntervalSinceReferenceDate, answer.id.rawValue))
                 }
             }
         }
         let places = (0..<Int32(authored.count)).map { $0 }
         var answersByAuthor = ListsByOwner<UserID, Answer>(authored, owners: authors, places: places)
-        answersByAuthor.sortEachList { ($0.addTime ?? .distantPast, $0.id) > ($1.addTime ?? .distantPast, $1.id) }
+        answersByAuthor.sortEachList { order[$0] > order[$1] }
         return (EntityTable(ids: answerIDs, values: questions), answersByAuthor)
     }
 
@@ -130,7 +132,7 @@ struct ArchiveLookup: Sendable {
         }
         let byTopic = ListsByOwner<TopicID, Question>(questions, owners: topics, places: topicPlaces)
         var asked = ListsByOwner<UserID, Question>(questions, owners: askers, places: askerPlaces)
-        asked.sortEachList { ($0.addTime, $0.id) > ($1.addTime, $1.id) }
+        asked.sortEachList { (questions[$0].addTime, questions[$0].id) > (questions[$1].addTime, questions[$1].id) }
         let articles = content.articles
         return (byTopic, asked, PlacedList(questions, positions: unanswered[...]),
                 ListsByOwner(articles) { $0.topicIDs.lazy.map(\.rawValue) }, ListsByOwner(articles) { CollectionOfOne($0.authorID.rawValue) },

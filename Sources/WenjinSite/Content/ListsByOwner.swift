@@ -45,11 +45,12 @@ package struct ListsByOwner<Owner: EntityID, Model: Sendable>: Sendable {
     /// Owners with at least one entry, ascending.
     package var keys: LazyMapCollection<[Int], Owner> { owners.lazy.map { Owner($0) } }
 
-    /// Each list put in order by `areInIncreasingOrder` (not stable: the order must be total).
-    package mutating func sortEachList(by areInIncreasingOrder: (Model, Model) -> Bool) {
-        let models = self.models
+    /// Each list put in order by `areInIncreasingOrder` of two models' places (not stable:
+    /// the order must be total). By place, so that the caller compares keys it took out of the
+    /// models once, not models copied out of the table at each comparison.
+    package mutating func sortEachList(by areInIncreasingOrder: (_ place: Int, _ other: Int) -> Bool) {
         for run in owners.indices where starts[run + 1] - starts[run] > 1 {
-            positions[Int(starts[run])..<Int(starts[run + 1])].sort { areInIncreasingOrder(models[Int($0)], models[Int($1)]) }
+            positions[Int(starts[run])..<Int(starts[run + 1])].sort { areInIncreasingOrder(Int($0), Int($1)) }
         }
     }
 
