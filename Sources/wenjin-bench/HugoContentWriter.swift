@@ -19,11 +19,8 @@ struct HugoContentWriter {
     init(archive: HugoArchive, folder: URL) {
         self.archive = archive
         self.folder = folder
-        var byTopic: [TopicID: [Question]] = [:]
-        for question in archive.questions {
-            for topic in Set(question.topicIDs) { byTopic[topic, default: []].append(question) }
-        }
-        related = RelatedQuestions(questionsByTopic: byTopic)
+        // A topic named twice by a question lists it once.
+        related = RelatedQuestions(ListsByOwner(archive.questions) { Set($0.topicIDs).map(\.rawValue) })
         questionsByID = Dictionary(archive.questions.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
 

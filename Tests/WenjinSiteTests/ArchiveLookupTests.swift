@@ -7,7 +7,8 @@ import WenjinStore
 @testable import WenjinSample
 @testable import WenjinSite
 
-/// `ArchiveLookup` makes its tables by sorting (`EntityTable`, `Grouped`) and some on demand
+/// `ArchiveLookup` makes its tables by sorting (`EntityTable`), its lists as places in the
+/// content's tables (`ListsByOwner`), and some on demand
 /// (names, avatars): on archives made at random (IDs in any order, repeated topics, anonymous
 /// and authorless posts, equal times), every lookup answers as tables made one entry at a time do.
 @Suite("Archive lookup")
@@ -41,15 +42,59 @@ struct ArchiveLookupTests {
         for title in content.topics.map(\.title) + ["nothing"] {
             #expect(archive.topicsByTitle[Sanitizer.decodeEntities(title)] == expected.topicsByTitle[Sanitizer.decodeEntities(title)])
         }
-        #expect(archive.questionsByTopic == expected.questionsByTopic)
-        #expect(archive.questionsByAsker == expected.questionsByAsker)
-        #expect(archive.answersByAuthor == expected.answersByAuthor)
-        #expect(archive.unansweredQuestions == expected.unansweredQuestions)
-        #expect(archive.articlesByTopic == expected.articlesByTopic)
-        #expect(archive.articlesByAuthor == expected.articlesByAuthor)
-        for question in content.questions {
-            #expect(archive.relatedQuestions.of(question) == RelatedQuestions(questionsByTopic: expected.questionsByTopic).of(question))
+        #expect(Self.dictionary(archive.questionsByTopic) == expected.questionsByTopic)
+        #expect(Self.dictionary(archive.questionsByAsker) == expected.questionsByAsker)
+        #expect(Self.dictionary(archive.answersByAuthor) == expected.answersByAuthor)
+        #expect(Array(archive.unansweredQuestions) == expected.unansweredQuestions)
+        #expect(Self.dictionary(archive.articlesByTopic) == expected.articlesByTopic)
+        #expect(Self.dictionary(archive.articlesByAuthor) == expected.articlesByAuthor)
+        for id in 0...Self.idRange.upperBound * 20 {
+            #expect(Array(archive.questionsByTopic[TopicID(id)]) == expected.questionsByTopic[TopicID(id)] ?? [], "topic \(id)")
         }
+        // Asked for on many threads at once (topics sorted on first use), as one at a time.
+        let related = content.questions.map { Self.related(of: $0, in: expected.questionsByTopic) }
+        DispatchQueue.concurrentPerform(iterations: 4) { _ in
+            for (question, shown) in zip(content.questions, related) { #expect(archive.relatedQuestions.of(question) == shown) }
+        }
+    }
+
+    @Test("Lists by owner keep each owner's entries in order, owners' IDs close or far apart", arguments: [5, 41, 777] as [UInt64])
+    func listsByOwnerMatchListsAppendedOneByOne(seed: UInt64) {
+        var random = SeededRandom(seed: seed)
+        for spread in [10, 1_000_000, Int.max / 4] {
+            let models = (0..<random.int(0...3000)).map { "m\($0)" }
+            var owners: [Int] = [], places: [Int32] = [], expected: [UserID: [String]] = [:]
+            for _ in 0..<random.int(0...5000) where !models.isEmpty {
+                let owner = random.chance(0.1) ? -random.int(0...spread) : random.int(0...spread)
+                let place = random.int(0...(models.count - 1))
+                owners.append(owner)
+                places.append(Int32(place))
+                expected[UserID(owner), default: []].append(models[place])
+            }
+            let lists = ListsByOwner<UserID, String>(models, owners: owners, places: places)
+            #expect(Self.dictionary(lists) == expected, "spread \(spread)")
+            #expect(Array(lists.keys) == expected.keys.sorted(), "spread \(spread)")
+            #expect(lists[UserID(spread / 2 + 1)].isEmpty == (expected[UserID(spread / 2 + 1)] == nil))
+        }
+    }
+
+    static func dictionary<Owner, Model>(_ lists: ListsByOwner<Owner, Model>) -> [Owner: [Model]] {
+        Dictionary(uniqueKeysWithValues: lists.keys.map { ($0, Array(lists[$0])) })
+    }
+
+    /// `RelatedQuestions.of` as first written: the topics' lists sorted by ID up front, shared
+    /// topics counted in a dictionary.
+    static func related(of question: Question, in byTopic: [TopicID: [Question]]) -> [QuestionID] {
+        var shared: [QuestionID: Int] = [:]
+        for topic in Set(question.topicIDs) {
+            let ids = (byTopic[topic] ?? []).map(\.id).sorted()
+            let position = ids.firstIndex { $0.rawValue >= question.id.rawValue } ?? ids.count
+            for id in ids[max(0, position - 5)..<min(ids.count, position + 6)] where id != question.id { shared[id, default: 0] += 1 }
+        }
+        let distance = { (id: QuestionID) in abs(id.rawValue - question.id.rawValue) }
+        return shared.sorted { a, b in
+            (a.value, -distance(a.key), -a.key.rawValue) > (b.value, -distance(b.key), -b.key.rawValue)
+        }.prefix(5).map(\.key)
     }
 
     @Test("A table asked for on many threads at once is made once, the same for each")

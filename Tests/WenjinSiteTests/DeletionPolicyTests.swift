@@ -41,7 +41,7 @@ struct DeletionPolicyTests {
         let question = try #require(content.questions.first { !(content.answers[$0.id] ?? []).isEmpty })
         let answers = content.questions.dropFirst().compactMap { content.answers[$0.id]?.first }
         let answer = try #require(answers.first)
-        let user = try #require(content.users.first { (archive.questionsByAsker[$0.id]?.count ?? 0) > 0 })
+        let user = try #require(content.users.first { archive.questionsByAsker[$0.id].count > 0 })
         try site.rebuild { site in
             try markDeleted(.question, question.id.rawValue, in: site)
             try markDeleted(.answer, answer.id.rawValue, in: site)

@@ -125,11 +125,11 @@ struct TakedownBuildTests {
         let content = try site.content()
         let archive = ArchiveLookup(content)
         let user = try #require(content.users.first {
-            $0.avatarFile != nil && (archive.questionsByAsker[$0.id]?.count ?? 0) > 0 && (archive.answersByAuthor[$0.id]?.count ?? 0) > 0
+            $0.avatarFile != nil && archive.questionsByAsker[$0.id].count > 0 && archive.answersByAuthor[$0.id].count > 0
         })
         // Login names are unique in the sample community; nick names are shared.
         let name = Sanitizer.decodeEntities(user.userName)
-        let asked = try #require(archive.questionsByAsker[user.id]?.first)
+        let asked = try #require(archive.questionsByAsker[user.id].first)
         try site.build()
         #expect(try site.files(containing: name) != [])
         let before = try site.rebuild { try $0.writeTakedowns(#"{"anonymizeUsers": [\#(user.id.rawValue)]}"#) }
@@ -172,10 +172,10 @@ struct TakedownBuildTests {
         let content = try site.content()
         let archive = ArchiveLookup(content)
         let user = try #require(content.users.first {
-            (archive.questionsByAsker[$0.id]?.count ?? 0) > 0 && (archive.answersByAuthor[$0.id]?.count ?? 0) > 0
+            archive.questionsByAsker[$0.id].count > 0 && archive.answersByAuthor[$0.id].count > 0
         })
-        let asked = try #require(archive.questionsByAsker[user.id]?.first)
-        let answered = try #require(archive.answersByAuthor[user.id]?.first { $0.questionID != asked.id })
+        let asked = try #require(archive.questionsByAsker[user.id].first)
+        let answered = try #require(archive.answersByAuthor[user.id].first { $0.questionID != asked.id })
         try site.rebuild { try $0.writeTakedowns(#"{"removeUsers": [\#(user.id.rawValue)]}"#) }
 
         #expect(site.file("users/\(user.id.rawValue).html") == nil)

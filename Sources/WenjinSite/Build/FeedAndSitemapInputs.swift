@@ -61,7 +61,7 @@ struct FeedAndSitemapInputs {
 
     /// A feed of `questions` under `title` (the topic's title as stored, for a topic's feed; the
     /// site's title, which the seed covers too, for the site's).
-    func feed(_ file: String, title: String, questions: ArraySlice<Question>) -> PageFingerprint {
+    func feed(_ file: String, title: String, questions: PlacedList<Question>) -> PageFingerprint {
         var digest = ContentDigest(seed: seed.value)
         digest.add(file)
         digest.add(title)

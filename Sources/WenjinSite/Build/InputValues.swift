@@ -54,8 +54,8 @@ struct InputValues: Sendable {
             {
                 Self.values(of: entities.topics, .topicLists) { id, _ in
                     var digest = ContentDigest(seed: 10)
-                    Self.add(archive.questionsByTopic[TopicID(id)] ?? [], \.id.rawValue, to: &digest)
-                    Self.add(archive.articlesByTopic[TopicID(id)] ?? [], \.id.rawValue, to: &digest)
+                    Self.add(archive.questionsByTopic[TopicID(id)], \.id.rawValue, to: &digest)
+                    Self.add(archive.articlesByTopic[TopicID(id)], \.id.rawValue, to: &digest)
                     return digest.finish()
                 }
             },
@@ -63,11 +63,11 @@ struct InputValues: Sendable {
                 Self.values(of: entities.users, .userLists) { id, _ in
                     let user = UserID(id)
                     var digest = ContentDigest(seed: 11)
-                    Self.add(archive.questionsByAsker[user] ?? [], \.id.rawValue, to: &digest)
-                    let answers = archive.answersByAuthor[user] ?? []
+                    Self.add(archive.questionsByAsker[user], \.id.rawValue, to: &digest)
+                    let answers = archive.answersByAuthor[user]
                     Self.add(answers, \.id.rawValue, to: &digest)
                     Self.add(answers, \.questionID.rawValue, to: &digest)
-                    Self.add(archive.articlesByAuthor[user] ?? [], \.id.rawValue, to: &digest)
+                    Self.add(archive.articlesByAuthor[user], \.id.rawValue, to: &digest)
                     return digest.finish()
                 }
             },
@@ -215,12 +215,12 @@ struct InputValues: Sendable {
         }
     }
 
-    private static func add<Item>(_ items: [Item], _ id: (Item) -> Int, to digest: inout ContentDigest) {
+    private static func add<Items: Collection>(_ items: Items, _ id: (Items.Element) -> Int, to digest: inout ContentDigest) {
         digest.add(word: UInt64(items.count))
         for item in items { digest.add(word: UInt64(bitPattern: Int64(id(item)))) }
     }
 
-    private static func digest<Item>(_ items: [Item], _ id: (Item) -> Int) -> UInt64 {
+    private static func digest<Items: Collection>(_ items: Items, _ id: (Items.Element) -> Int) -> UInt64 {
         var digest = ContentDigest(seed: 13)
         add(items, id, to: &digest)
         return digest.finish()

@@ -89,7 +89,7 @@ struct SiteIndexes {
         let path: SitePath
         let rawTitle: String?
         let pageURL: String
-        let questions: ArraySlice<Question>
+        let questions: PlacedList<Question>
     }
 
     /// The site's feed and every topic's: fingerprinted on every core and checked against the
@@ -97,10 +97,10 @@ struct SiteIndexes {
     /// only for a feed that is written.
     private func writeFeeds(into staged: any BuildOutput, count: (StagedOutput.Outcome) -> Void) throws {
         let feeds = [Feed(path: Self.siteFeed, rawTitle: nil, pageURL: SiteLayout.home.text,
-                          questions: archive.content.questions.prefix(Self.feedEntries))]
+                          questions: PlacedList(firstOf: archive.content.questions, count: Self.feedEntries))]
             + archive.content.topics.map { topic in
                 Feed(path: Self.topicFeed(topic.id), rawTitle: topic.title, pageURL: SiteLayout.topic(topic.id).text,
-                     questions: (archive.questionsByTopic[topic.id] ?? []).prefix(Self.feedEntries))
+                     questions: archive.questionsByTopic[topic.id].prefix(Self.feedEntries))
             }
         let (inputs, siteTitle) = (inputs, siteTitle)
         let fingerprints = ParallelWork.map(feeds) { inputs.feed($0.path.text, title: $0.rawTitle ?? siteTitle, questions: $0.questions) }

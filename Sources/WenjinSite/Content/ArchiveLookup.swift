@@ -16,16 +16,17 @@ struct ArchiveLookup: Sendable {
     let topicsByTitle: NameTable<TopicID>
     /// Answer IDs to the question they answer.
     let questionOfAnswer: EntityTable<AnswerID, QuestionID>
-    /// In the archive's order (most recently answered first).
-    let questionsByTopic: [TopicID: [Question]]
+    /// In the archive's order (most recently answered first). The lists hold places in
+    /// `content`'s tables, not copies (`PlacedList`).
+    let questionsByTopic: ListsByOwner<TopicID, Question>
     /// Newest first; anonymous questions excluded.
-    let questionsByAsker: [UserID: [Question]]
+    let questionsByAsker: ListsByOwner<UserID, Question>
     /// Newest first; anonymous answers excluded.
-    let answersByAuthor: [UserID: [Answer]]
+    let answersByAuthor: ListsByOwner<UserID, Answer>
     /// Questions without any stored answer, in the archive's order.
-    let unansweredQuestions: [Question]
-    let articlesByTopic: [TopicID: [Article]]
-    let articlesByAuthor: [UserID: [Article]]
+    let unansweredQuestions: PlacedList<Question>
+    let articlesByTopic: ListsByOwner<TopicID, Article>
+    let articlesByAuthor: ListsByOwner<UserID, Article>
     /// Users whose avatar is stored, to its local copy.
     let avatars: AvatarPaths
     /// Each question's neighbours by shared topics, for its page's sidebar.
@@ -78,52 +79,63 @@ struct ArchiveLookup: Sendable {
         return titles
     }
 
-    private static func answerLookups(_ content: ArchiveContent) -> (EntityTable<AnswerID, QuestionID>, [UserID: [Answer]]) {
+    /// The answers' questions by answer ID, and the answers by author: one table of the
+    /// authored answers (anonymous ones left out), each author's list places in it.
+    private static func answerLookups(_ content: ArchiveContent) -> (EntityTable<AnswerID, QuestionID>, ListsByOwner<UserID, Answer>) {
         let total = content.answers.values.reduce(0) { $0 + $1.count }
         var answerIDs: [Int] = [], questions: [QuestionID] = []
         answerIDs.reserveCapacity(total)
         questions.reserveCapacity(total)
-        var authored: [Answer] = [], byAuthor: [(owner: Int, place: Int)] = []
+        var authored: [Answer] = [], authors: [Int] = [], order: [(time: Double, id: Int)] = []
         authored.reserveCapacity(total)
-        byAuthor.reserveCapacity(total)
+        authors.reserveCapacity(total)
+        order.reserveCapacity(total)
         for (question, answers) in content.answers {
             for answer in answers {
                 answerIDs.append(answer.id.rawValue)
                 questions.append(question)
                 if let author = answer.authorID, !answer.isAnonymous {
-                    byAuthor.append((author.rawValue, authored.count))
+                    authors.append(author.rawValue)
                     authored.append(answer)
+                    order.append(((answer.addTime ?? .distantPast).timeIntervalSinceReferenceDate, answer.id.rawValue))
                 }
             }
         }
-        var answersByAuthor: [UserID: [Answer]] = Grouped.lists(byAuthor) { authored[$0] }
-        for list in answersByAuthor.values.indices {
-            answersByAuthor.values[list].sort { ($0.addTime ?? .distantPast, $0.id) > ($1.addTime ?? .distantPast, $1.id) }
-        }
+        let places = (0..<Int32(authored.count)).map { $0 }
+        var answersByAuthor = ListsByOwner<UserID, Answer>(authored, owners: authors, places: places)
+        answersByAuthor.sortEachList { order[$0] > order[$1] }
         return (EntityTable(ids: answerIDs, values: questions), answersByAuthor)
     }
 
     private static func questionLookups(_ content: ArchiveContent) -> (
-        [TopicID: [Question]], [UserID: [Question]], [Question], [TopicID: [Article]], [UserID: [Article]], RelatedQuestions
+        ListsByOwner<TopicID, Question>, ListsByOwner<UserID, Question>, PlacedList<Question>,
+        ListsByOwner<TopicID, Article>, ListsByOwner<UserID, Article>, RelatedQuestions
     ) {
         let questions = content.questions
-        var inTopics: [(owner: Int, place: Int)] = [], byAsker: [(owner: Int, place: Int)] = []
-        inTopics.reserveCapacity(questions.count * 2)
-        byAsker.reserveCapacity(questions.count)
+        var topics: [Int] = [], topicPlaces: [Int32] = [], askers: [Int] = [], askerPlaces: [Int32] = []
+        var unanswered: [Int32] = []
+        topics.reserveCapacity(questions.count * 2)
+        topicPlaces.reserveCapacity(questions.count * 2)
+        askers.reserveCapacity(questions.count)
+        askerPlaces.reserveCapacity(questions.count)
         for place in questions.indices {
-            for topic in questions[place].topicIDs { inTopics.append((topic.rawValue, place)) }
-            if let asker = questions[place].askerID, !questions[place].isAnonymous { byAsker.append((asker.rawValue, place)) }
+            // Read in place: a copy of each question retains its strings and topic list.
+            for topic in questions[place].topicIDs {
+                topics.append(topic.rawValue)
+                topicPlaces.append(Int32(place))
+            }
+            if let asker = questions[place].askerID, !questions[place].isAnonymous {
+                askers.append(asker.rawValue)
+                askerPlaces.append(Int32(place))
+            }
+            if content.answers[questions[place].id]?.isEmpty ?? true { unanswered.append(Int32(place)) }
         }
-        let byTopic: [TopicID: [Question]] = Grouped.lists(inTopics) { questions[$0] }
-        var asked: [UserID: [Question]] = Grouped.lists(byAsker) { questions[$0] }
-        for list in asked.values.indices { asked.values[list].sort { ($0.addTime, $0.id) > ($1.addTime, $1.id) } }
-        let unanswered = questions.filter { content.answers[$0.id]?.isEmpty ?? true }
-        var articlesByTopic: [TopicID: [Article]] = [:]
-        var articlesByAuthor: [UserID: [Article]] = [:]
-        for article in content.articles {
-            for topic in article.topicIDs { articlesByTopic[topic, default: []].append(article) }
-            articlesByAuthor[article.authorID, default: []].append(article)
-        }
-        return (byTopic, asked, unanswered, articlesByTopic, articlesByAuthor, RelatedQuestions(questionsByTopic: byTopic))
+        let byTopic = ListsByOwner<TopicID, Question>(questions, owners: topics, places: topicPlaces)
+        var asked = ListsByOwner<UserID, Question>(questions, owners: askers, places: askerPlaces)
+        asked.sortEachList { (questions[$0].addTime, questions[$0].id) > (questions[$1].addTime, questions[$1].id) }
+        let articles = content.articles
+        return (byTopic, asked, PlacedList(questions, positions: unanswered[...]),
+                ListsByOwner(articles) { $0.topicIDs.lazy.map(\.rawValue) }, ListsByOwner(articles) { CollectionOfOne($0.authorID.rawValue) },
+                RelatedQuestions(byTopic))
     }
 }

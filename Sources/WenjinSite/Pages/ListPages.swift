@@ -37,7 +37,7 @@ extension PageRenderer {
             [
                 "title": .string(Sanitizer.decodeEntities(topic.title)),
                 "href": .string(path.link(to: SiteLayout.topic(topic.id))),
-                "questionCount": .int(archive.questionsByTopic[topic.id]?.count ?? 0),
+                "questionCount": .int(archive.questionsByTopic[topic.id].count),
                 "focusCount": .int(topic.focusCount),
             ]
         }
@@ -58,8 +58,8 @@ extension PageRenderer {
                 "person": person(user.id, from: path),
                 // Nick names repeat; the account name tells two of them apart.
                 "userName": .string(Sanitizer.decodeEntities(user.userName)),
-                "questionCount": .int(archive.questionsByAsker[user.id]?.count ?? 0),
-                "answerCount": .int(archive.answersByAuthor[user.id]?.count ?? 0),
+                "questionCount": .int(archive.questionsByAsker[user.id].count),
+                "answerCount": .int(archive.answersByAuthor[user.id].count),
             ]
         }
         let page: TemplateValue = [
@@ -70,7 +70,7 @@ extension PageRenderer {
                          content: page)
     }
 
-    private func questionList(_ questions: [Question], page number: Int, title: String, heading: String,
+    private func questionList(_ questions: some RandomAccessCollection<Question>, page number: Int, title: String, heading: String,
                               section: NavigationSection, path: (Int) -> SitePath) -> PageFrame {
         let perPage = Pagination.questionsPerPage
         let pagination = Pagination(page: number, itemCount: questions.count, perPage: perPage)

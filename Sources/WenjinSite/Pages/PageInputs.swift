@@ -89,15 +89,15 @@ private struct PageInputs {
         for topic in question.topicIDs { keys.append(.lists(of: topic)) }
         return archive.relatedQuestions.of(question)
     }
-    private mutating func topicLists(_ id: TopicID) -> (questions: [Question], articles: [Article]) {
+    private mutating func topicLists(_ id: TopicID) -> (questions: PlacedList<Question>, articles: PlacedList<Article>) {
         keys.append(.lists(of: id))
-        return (archive.questionsByTopic[id] ?? [], archive.articlesByTopic[id] ?? [])
+        return (archive.questionsByTopic[id], archive.articlesByTopic[id])
     }
-    private mutating func userLists(_ id: UserID) -> (questions: [Question], answers: [Answer], articles: [Article]) {
+    private mutating func userLists(_ id: UserID) -> (questions: PlacedList<Question>, answers: PlacedList<Answer>, articles: PlacedList<Article>) {
         keys.append(.lists(of: id))
-        return (archive.questionsByAsker[id] ?? [], archive.answersByAuthor[id] ?? [], archive.articlesByAuthor[id] ?? [])
+        return (archive.questionsByAsker[id], archive.answersByAuthor[id], archive.articlesByAuthor[id])
     }
-    mutating func list<Item>(_ list: PageInputKey.Archive, _ items: [Item]) -> [Item] {
+    mutating func list<Items: RandomAccessCollection>(_ list: PageInputKey.Archive, _ items: Items) -> Items {
         keys.append(.archive(list))
         return items
     }
@@ -141,7 +141,7 @@ private struct PageInputs {
     }
 
     /// `homePage`, `unansweredPage` (`questionList`).
-    mutating func questionList(_ questions: [Question], page: Int) {
+    mutating func questionList(_ questions: some RandomAccessCollection<Question>, page: Int) {
         let perPage = Pagination.questionsPerPage
         pagination(page: page, itemCount: questions.count, perPage: perPage)
         for question in Pagination(page: page, itemCount: questions.count, perPage: perPage).slice(questions, perPage: perPage) {

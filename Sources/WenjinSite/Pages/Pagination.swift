@@ -18,9 +18,9 @@ struct Pagination: Sendable {
     static func pageCount(itemCount: Int, perPage: Int) -> Int { max(1, (itemCount + perPage - 1) / perPage) }
 
     /// The items of this page.
-    func slice<T>(_ items: [T], perPage: Int) -> ArraySlice<T> {
-        let start = min(items.count, (page - 1) * perPage)
-        return items[start..<min(items.count, start + perPage)]
+    func slice<Items: Collection>(_ items: Items, perPage: Int) -> Items.SubSequence {
+        let start = items.index(items.startIndex, offsetBy: min(items.count, (page - 1) * perPage))
+        return items[start..<(items.index(start, offsetBy: perPage, limitedBy: items.endIndex) ?? items.endIndex)]
     }
 
     /// The view of the links, each made by `path(page)` relative to `from`.

@@ -1,3 +1,4 @@
+import Synchronization
 import WenjinModel
 
 /// The questions shown beside a question as related: those sharing the most of its topics,
@@ -9,14 +10,16 @@ import WenjinModel
 /// is bounded by its topic count, not by the size of the topics. Package-visible: the Hugo
 /// export (`wenjin-bench export-hugo`) gives Hugo the same sidebar.
 package struct RelatedQuestions: Sendable {
-    /// Each topic's shown questions, by ascending ID.
-    private let byTopic: [TopicID: [QuestionID]]
+    private let questionsByTopic: ListsByOwner<TopicID, Question>
+    /// Each topic's questions by ascending ID, sorted when a page first asks for the topic: a
+    /// one-question rebuild reads a few topics, and sorting all of them cost every build.
+    private let sortedByTopic = SortedByTopic()
     static let shown = 5
     /// Candidates taken from each topic on each side of the question.
     static let neighbours = 5
 
-    package init(questionsByTopic: [TopicID: [Question]]) {
-        byTopic = questionsByTopic.mapValues { $0.map(\.id).sorted() }
+    package init(_ questionsByTopic: ListsByOwner<TopicID, Question>) {
+        self.questionsByTopic = questionsByTopic
     }
 
     /// At most `shown` questions: most shared topics first, then the nearest by ID, then the older.
@@ -28,7 +31,7 @@ package struct RelatedQuestions: Sendable {
         var candidates: [(id: QuestionID, shared: Int)] = []
         for topic in question.topicIDs where !topics.contains(topic) {
             topics.append(topic)
-            guard let ids = byTopic[topic] else { continue }
+            let ids = sortedByTopic.ids(of: topic, in: questionsByTopic)
             let position = Self.firstIndex(notBelow: question.id, in: ids)
             for id in ids[max(0, position - Self.neighbours)..<min(ids.count, position + Self.neighbours + 1)]
             where id != question.id {
@@ -45,6 +48,18 @@ package struct RelatedQuestions: Sendable {
             if distance(a.id) != distance(b.id) { return distance(a.id) < distance(b.id) }
             return a.id.rawValue < b.id.rawValue
         }.prefix(Self.shown).map(\.id)
+    }
+
+    private final class SortedByTopic: Sendable {
+        private let sorted = Mutex<[TopicID: [QuestionID]]>([:])
+
+        func ids(of topic: TopicID, in lists: ListsByOwner<TopicID, Question>) -> [QuestionID] {
+            if let ids = sorted.withLock({ $0[topic] }) { return ids }
+            // Sorted outside the lock; two pages racing for one topic sort it twice, alike.
+            let ids = lists[topic].map(\.id).sorted()
+            sorted.withLock { $0[topic] = ids }
+            return ids
+        }
     }
 
     private static func firstIndex(notBelow id: QuestionID, in ids: [QuestionID]) -> Int {

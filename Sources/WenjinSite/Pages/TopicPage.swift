@@ -10,7 +10,7 @@ extension PageRenderer {
         let path = SiteLayout.topic(id, page: number)
         guard let topic = archive.topicsByID[id] else { return notFoundPage() }
         let perPage = Pagination.questionsPerPage
-        let questions = archive.questionsByTopic[id] ?? []
+        let questions = archive.questionsByTopic[id]
         let pagination = Pagination(page: number, itemCount: questions.count, perPage: perPage)
         let title = Sanitizer.decodeEntities(topic.title)
         let picture = topic.pic.flatMap { pic in
@@ -26,7 +26,7 @@ extension PageRenderer {
             "questions": block(pagination.slice(questions, perPage: perPage).map { questionSummary($0, from: path) }),
             "bestAnswers": pagination.page == 1 ? block(bestAnswers(in: questions, from: path)) : .null,
             "articles": pagination.page == 1
-                ? block((archive.articlesByTopic[id] ?? []).prefix(10).map { articleSummary($0, from: path) }) : .null,
+                ? block(archive.articlesByTopic[id].prefix(10).map { articleSummary($0, from: path) }) : .null,
             "pagination": pagination.templateValue(from: path) { SiteLayout.topic(id, page: $0) },
             "original": .string(original("topic/\(id.rawValue)")),
         ]
@@ -37,7 +37,7 @@ extension PageRenderer {
     }
 
     /// The most agreed answers of the topic's questions, best answers first among equals.
-    private func bestAnswers(in questions: [Question], from path: SitePath, limit: Int = 5) -> [TemplateValue] {
+    private func bestAnswers(in questions: PlacedList<Question>, from path: SitePath, limit: Int = 5) -> [TemplateValue] {
         var candidates: [(answer: Answer, question: Question)] = []
         for question in questions {
             for answer in content.answers[question.id] ?? []

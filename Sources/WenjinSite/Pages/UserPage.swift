@@ -9,9 +9,9 @@ extension PageRenderer {
         let path = SiteLayout.user(id, page: number)
         guard let user = archive.usersByID[id] else { return notFoundPage() }
         let perPage = Pagination.questionsPerPage
-        let questions = archive.questionsByAsker[id] ?? []
-        let answers = archive.answersByAuthor[id] ?? []
-        let articles = archive.articlesByAuthor[id] ?? []
+        let questions = archive.questionsByAsker[id]
+        let answers = archive.answersByAuthor[id]
+        let articles = archive.articlesByAuthor[id]
         let pagination = Pagination(page: number, itemCount: max(questions.count, answers.count, articles.count), perPage: perPage)
         let answerValues: [TemplateValue] = pagination.slice(answers, perPage: perPage).compactMap { answer in
             guard let question = archive.questionsByID[answer.questionID] else { return nil }
