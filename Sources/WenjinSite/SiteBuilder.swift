@@ -243,7 +243,7 @@ package struct SiteBuilder: Sendable {
         let bodies = renderer.bodies
         let (fingerprints, walked, kept) = try { () throws(OutputFileError) -> ([PageFingerprint], Int, [Bool]) in
             let plan = PlanFingerprints(jobs: published, renderer: renderer, entities: inputs.entities, seed: inputs.seed,
-                                        previous: { (staged.liveSidecar(PageInputsState.sidecar), staged.liveSidecar(PageInputsJournal.sidecar)) },
+                                        previous: { (staged.liveSidecarWords(PageInputsState.sidecar), staged.liveSidecarWords(PageInputsJournal.sidecar)) },
                                         outputKnown: staged.liveIsKnown)
             if let note = plan.fullWalkNote { progress.note(note) }
             let fingerprints = plan.fingerprints

@@ -148,6 +148,15 @@ struct OutputManifest: Sendable {
         return bytes
     }
 
+    /// The sidecar `name` as 64-bit words (`StateFile.readWords`), when listed and its file
+    /// holds what was listed: a record of words is then read where it lies, never copied.
+    func sidecarWords(_ name: String) -> [UInt64]? {
+        guard let file, let listed = sidecars[name], listed.count % 8 == 0,
+              let words = StateFile.readWords(Self.sidecarFile(name, of: file)), words.count * 8 == listed.count,
+              words.withUnsafeBytes({ PageFingerprint(contents: $0) }) == listed.digest else { return nil }
+        return words
+    }
+
     /// The same, left in its file to be read by ranges (the search index's state, too large to
     /// hold whole beside the archive: docs/design.md#search), checked by its size only: reading
     /// 94 MB again for its digest cost a 100,000-question rebuild 0.05 s, and the one reader
