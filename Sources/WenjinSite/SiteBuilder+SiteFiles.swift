@@ -17,7 +17,7 @@ extension SiteBuilder {
                     outcomes.append(try staged.place(file.source, to: file.path, contentAddressed: file.path.text.hasPrefix(SiteLayout.imageFolder)))
                 }
             } else {
-                outcomes = try staged.placeImages(list.images[chunks[part]], source: list.source(ofImage:))
+                outcomes = try staged.placeImages(list.images[chunks[part]].map(\.path)[...], source: list.source(ofImage:))
             }
             progress.advance(by: outcomes.count)
             return outcomes

@@ -7,14 +7,24 @@ import WenjinConfig
 /// source file, in no particular order (the output does not depend on it).
 ///
 /// The images (75,000 at 100,000 questions) are listed on every build, apart from the few other
-/// files and by path alone: their source is the asset folder's file named by the SHA-256 that
-/// names them, made only for an image the output lacks. A build makes the list on a thread of its
+/// files, by the SHA-256 and extension that name them: the SHA-256 is the archive's own string
+/// (no copy), the extension a few letters held in place, so the list holds no text of its own;
+/// each image's path is made in the copy step, and its source (the asset folder's file named by
+/// the SHA-256) only for an image the output lacks. A build makes the list on a thread of its
 /// own while it renders (`SiteBuilder.write`), so the copy step starts with it made.
 struct SiteFileList: RandomAccessCollection, Sendable {
+    /// A stored image: `images/<sha256>.<extension>` (`SiteLayout.image`).
+    struct Image: Hashable, Sendable {
+        let sha256: String
+        let `extension`: String
+
+        var path: SitePath { SiteLayout.image(sha256: sha256, extension: `extension`) }
+    }
+
     /// The theme's files and libraries and `Public/`'s: a few dozen.
     let files: [(path: SitePath, source: String)]
-    /// The stored images, each once: `images/<sha256>.<extension>` (`SiteLayout.image`).
-    let images: [SitePath]
+    /// The stored images, each once.
+    let images: [Image]
     /// The folder the images' sources are in, ending in `/`.
     private let assetFolder: String
 
@@ -28,16 +38,16 @@ struct SiteFileList: RandomAccessCollection, Sendable {
         // In one pass on one core: spread over two cores with a dictionary of every path, the
         // copies' reference counts were contended. Two assets with one path hold the same bytes
         // (the path is their SHA-256), so either will do.
-        var images: [SitePath] = []
+        var images: [Image] = []
         images.reserveCapacity(archive.content.assets.count)
-        var listed = Set<String>(minimumCapacity: archive.content.assets.count)
+        var listed = Set<Image>(minimumCapacity: archive.content.assets.count)
         let themeHasImages = files.keys.contains { $0.text.hasPrefix(SiteLayout.imageFolder) }
         for asset in archive.content.assets.values where asset.state == .stored {
             guard let sha256 = asset.sha256 else { continue }
-            let path = SiteLayout.image(sha256: sha256, contentType: asset.contentType, url: asset.url)
-            guard listed.insert(path.text).inserted, publicFiles.isEmpty || publicFiles[path] == nil else { continue }
-            if themeHasImages { files[path] = nil }
-            images.append(path)
+            let image = Image(sha256: sha256, extension: SiteLayout.imageExtension(contentType: asset.contentType, url: asset.url))
+            guard publicFiles.isEmpty || publicFiles[image.path] == nil, listed.insert(image).inserted else { continue }
+            if themeHasImages { files[image.path] = nil }
+            images.append(image)
         }
         files.merge(publicFiles) { $1 }
         self.files = files.map { ($0.key, $0.value) }
@@ -45,7 +55,7 @@ struct SiteFileList: RandomAccessCollection, Sendable {
         assetFolder = config.assetFolder.path + "/"
     }
 
-    /// The source file of the image at `path` (one of `images`).
+    /// The source file of the image at `path` (one of `images`' paths).
     func source(ofImage path: SitePath) -> String {
         let name = path.text.utf8.dropFirst(SiteLayout.imageFolder.utf8.count).prefix { $0 != UInt8(ascii: ".") }
         return assetFolder + String(decoding: name, as: UTF8.self)
@@ -56,7 +66,9 @@ struct SiteFileList: RandomAccessCollection, Sendable {
 
     /// The `index`th file: the others first, then the images.
     subscript(index: Int) -> (path: SitePath, source: String) {
-        index < files.count ? files[index] : (images[index - files.count], source(ofImage: images[index - files.count]))
+        if index < files.count { return files[index] }
+        let path = images[index - files.count].path
+        return (path, source(ofImage: path))
     }
 
     /// The files of the site folder's `Public/`, by the path each is published at.
