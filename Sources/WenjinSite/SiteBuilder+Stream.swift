@@ -31,7 +31,7 @@ extension SiteBuilder {
         }
         summary.search = written.search
         summary.filesWritten = written.written
-        let copied = try steps.run(.copyFiles, over: { try siteFiles(theme: theme, archive: archive) }) { files in
+        let copied = try steps.run(.copyFiles, over: { try SiteFileList(theme: theme, archive: archive, config: config) }) { files in
             try copy(files, into: output, progress: steps.progress)
         }
         summary.filesWritten += copied.filter { $0 == .written }.count

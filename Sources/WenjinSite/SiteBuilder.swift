@@ -153,17 +153,26 @@ package struct SiteBuilder: Sendable {
         let draftPages = drafts.map { DraftPages(drafts: $0, renderer: renderer) }
         let published = Self.published(jobs, besides: draftPages)
 
-        let rendered = try steps.run(.renderPages, total: published.count, givingBackMemory: true) {
-            let pages = try renderPages(published, drafts: draftPages, renderer: renderer, inputs: inputs, into: staged,
-                                        progress: steps.progress)
-            bodies.releaseHTML()
-            return pages
-        }
+        // The files to copy beside the pages (every stored image) are listed on a thread of their
+        // own while the pages render, so the copy step starts with them.
+        let (rendering, listing) = SideBySide.run({ () -> Result<RenderedPages, SiteError> in
+            Result { () throws(SiteError) in
+                try steps.run(.renderPages, total: published.count, givingBackMemory: true) {
+                    let pages = try renderPages(published, drafts: draftPages, renderer: renderer, inputs: inputs, into: staged,
+                                                progress: steps.progress)
+                    bodies.releaseHTML()
+                    return pages
+                }
+            }
+        }, {
+            Result { () throws(ReadableArea.Outside) in try SiteFileList(theme: theme, archive: archive, config: config) }
+        })
+        let rendered = try rendering.get()
         summary.pagesFingerprinted = rendered.walked
         summary.pagesWritten = rendered.written
         summary.pagesUnchanged = rendered.unchanged
 
-        let copied = try steps.run(.copyFiles, over: { try siteFiles(theme: theme, archive: archive) }) { files in
+        let copied = try steps.run(.copyFiles, over: { try listing.get() }) { files in
             try copy(files, into: staged, progress: steps.progress)
         }
         summary.filesWritten = copied.filter { $0 == .written }.count
@@ -234,7 +243,7 @@ package struct SiteBuilder: Sendable {
         let bodies = renderer.bodies
         let (fingerprints, walked, kept) = try { () throws(OutputFileError) -> ([PageFingerprint], Int, [Bool]) in
             let plan = PlanFingerprints(jobs: published, renderer: renderer, entities: inputs.entities, seed: inputs.seed,
-                                        previous: { (staged.liveSidecar(PageInputsState.sidecar), staged.liveSidecar(PageInputsJournal.sidecar)) },
+                                        previous: { (staged.liveSidecarWords(PageInputsState.sidecar), staged.liveSidecarWords(PageInputsJournal.sidecar)) },
                                         outputKnown: staged.liveIsKnown)
             if let note = plan.fullWalkNote { progress.note(note) }
             let fingerprints = plan.fingerprints

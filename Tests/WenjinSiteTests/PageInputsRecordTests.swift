@@ -33,7 +33,8 @@ struct PageInputsRecordTests {
                                 removedPages: removed.map(code), pages: pages(journaled, fingerprint: 100), pageCount: journaled.count,
                                 to: &journalWriter)
         _ = try journalWriter.finish()
-        return try #require(PageInputsState(decoding: Array(try Data(contentsOf: file)), journal: Array(try Data(contentsOf: journal))))
+        let (recordWords, journalWords) = (try #require(StateFile.readWords(file)), try #require(StateFile.readWords(journal)))
+        return try #require(PageInputsState(decoding: recordWords, journal: journalWords))
     }
 
     /// What the record says of each page of `plan` (nil: no record): its fingerprint's value and first key.

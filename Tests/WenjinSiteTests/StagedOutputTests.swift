@@ -299,6 +299,42 @@ struct StagedOutputTests {
         #expect(try Self.contents(of: folders.output) == [path.text: "png"])
     }
 
+    @Test("An image dropped from the output comes back on the next build that lists it, and counts as written there", arguments: [1024, 0])
+    func droppedImageComesBack(tableFloor: Int) throws {
+        var folders = try Folders()
+        folders.tableFloor = tableFloor
+        defer { folders.remove() }
+        var sources: [SitePath: String] = [:]
+        for name in ["aaa111", "bbb222", "ccc333"] {
+            let source = folders.root.appendingPathComponent(name)
+            try Data(name.utf8).write(to: source)
+            sources[SitePath("images/\(name).png")] = source.path
+        }
+        let all = sources.keys.sorted()
+        let dropped = SitePath("images/bbb222.png")
+        /// One build of a page and `images`; the outcome of each image.
+        func build(_ images: [SitePath]) throws -> [StagedOutput.Outcome] {
+            let staged = try folders.staged()
+            _ = try staged.write(Array("home".utf8), to: SitePath("index.html"))
+            let outcomes = try staged.placeImages(images[...]) { sources[$0]! }
+            try staged.publish()
+            return outcomes
+        }
+        #expect(try build(all) == [.written, .written, .written])
+        #expect(try build(all) == [.unchanged, .unchanged, .unchanged])
+        // Dropped: gone from the live folder, still in the twin (the output before), which shares its manifest's table.
+        #expect(try build(all.filter { $0 != dropped }) == [.unchanged, .unchanged])
+        #expect(try Self.contents(of: folders.output)[dropped.text] == nil)
+        // Listed again: the twin's file is taken, but the live output lacked it.
+        #expect(try build(all) == [.unchanged, .written, .unchanged])
+        let expected = ["index.html": "home", "images/aaa111.png": "aaa111", "images/bbb222.png": "bbb222", "images/ccc333.png": "ccc333"]
+        #expect(try Self.contents(of: folders.output) == expected)
+        #expect(try build(all) == [.unchanged, .unchanged, .unchanged])
+        #expect(try Self.contents(of: folders.output) == expected)
+        #expect(try Self.contents(of: folders.twin) == expected)
+        #expect(try Self.inode(folders.output.appendingPathComponent(dropped.text)) == Self.inode(URL(fileURLWithPath: sources[dropped]!)))
+    }
+
     @Test("A file added to the live folder by hand does not come back from the twin in later builds", arguments: [1024, 0])
     func handAddedFileDoesNotComeBack(tableFloor: Int) throws {
         var folders = try Folders()

@@ -40,7 +40,7 @@ struct PlanFingerprints {
 
     /// `previous` reads the last build's record and its journal; read and decoded while the values are made.
     init(jobs: [PageJob], renderer: PageRenderer, entities: EntityDigests, seed: PageFingerprint,
-         previous bytes: @Sendable () -> (record: [UInt8]?, journal: [UInt8]?), outputKnown: Bool) {
+         previous bytes: @Sendable () -> (record: [UInt64]?, journal: [UInt64]?), outputKnown: Bool) {
         let (values, decoded, _) = SideBySide.run({
             InputValues(archive: renderer.archive, entities: entities, bodies: renderer.bodies)
         }, { () -> PageInputsState? in

@@ -14,8 +14,9 @@ protocol BuildOutput: Sendable {
     /// Puts the file at the path `source` at `path`; a content-addressed file (an image named
     /// by its hash) is the same wherever it has that name.
     func place(_ source: String, to path: SitePath, contentAddressed: Bool) throws(OutputFileError) -> StagedOutput.Outcome
-    /// `place` for many files at once, outcomes in their order.
-    func place(_ files: [(path: SitePath, source: String, contentAddressed: Bool)]) throws(OutputFileError) -> [StagedOutput.Outcome]
+    /// `place` for many content-addressed files at once (the stored images), outcomes in their
+    /// order; `source` gives the path of a file's source, asked only for a file the output lacks.
+    func placeImages(_ paths: ArraySlice<SitePath>, source: (SitePath) -> String) throws(OutputFileError) -> [StagedOutput.Outcome]
     /// The fingerprint the published output records for `path`, if there is one.
     func liveFingerprint(_ path: SitePath) -> PageFingerprint?
     /// A state file published with the output (`StagedOutput.publish(sidecars:)`).
@@ -43,9 +44,9 @@ extension StreamedOutput {
         files.map { _ in false }
     }
 
-    func place(_ files: [(path: SitePath, source: String, contentAddressed: Bool)]) throws(OutputFileError) -> [StagedOutput.Outcome] {
+    func placeImages(_ paths: ArraySlice<SitePath>, source: (SitePath) -> String) throws(OutputFileError) -> [StagedOutput.Outcome] {
         var outcomes: [StagedOutput.Outcome] = []
-        for file in files { outcomes.append(try place(file.source, to: file.path, contentAddressed: file.contentAddressed)) }
+        for path in paths { outcomes.append(try place(source(path), to: path, contentAddressed: true)) }
         return outcomes
     }
 }

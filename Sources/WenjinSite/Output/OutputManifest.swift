@@ -92,6 +92,28 @@ struct OutputManifest: Sendable {
         return (table.fingerprint(at: index), index)
     }
 
+    /// `lookup(path)` here, with what `other` lists for `path`: the path digested once and, when
+    /// both manifests name one table (the twin's and the live folder's after a rebuild), searched
+    /// in it once.
+    func lookup(_ path: String, alsoIn other: OutputManifest) -> (fingerprint: PageFingerprint?, tableIndex: Int?, other: PageFingerprint?) {
+        guard let table, let otherTable = other.table, table.seal == otherTable.seal else {
+            let found = lookup(path)
+            return (found.fingerprint, found.tableIndex, other.lookup(path).fingerprint)
+        }
+        let digest = ManifestTable.digest(of: path)
+        let index = table.index(of: path, digest: digest)
+        let found = resolve(path, digest: digest, tableIndex: index, in: table)
+        return (found.fingerprint, found.tableIndex, other.resolve(path, digest: digest, tableIndex: index, in: table).fingerprint)
+    }
+
+    /// What the manifest lists for `path` (digested `digest`) given its record `tableIndex` in
+    /// `table` (the manifest's own): the journal's entry, when it has one, else the record.
+    private func resolve(_ path: String, digest: UInt64, tableIndex: Int?,
+                         in table: ManifestTable) -> (fingerprint: PageFingerprint?, tableIndex: Int?) {
+        if Self.sortedContains(journalDigests, digest), let entry = journal[path] { return (entry, nil) }
+        return (tableIndex.map(table.fingerprint(at:)), tableIndex)
+    }
+
     private static func digests(of journal: [String: PageFingerprint?]) -> [UInt64] {
         journal.keys.map(ManifestTable.digest(of:)).sorted()
     }
@@ -124,6 +146,15 @@ struct OutputManifest: Sendable {
               let bytes = StateFile.read(Self.sidecarFile(name, of: file)),
               bytes.count == listed.count, PageFingerprint(contents: bytes) == listed.digest else { return nil }
         return bytes
+    }
+
+    /// The sidecar `name` as 64-bit words (`StateFile.readWords`), when listed and its file
+    /// holds what was listed: a record of words is then read where it lies, never copied.
+    func sidecarWords(_ name: String) -> [UInt64]? {
+        guard let file, let listed = sidecars[name], listed.count % 8 == 0,
+              let words = StateFile.readWords(Self.sidecarFile(name, of: file)), words.count * 8 == listed.count,
+              words.withUnsafeBytes({ PageFingerprint(contents: $0) }) == listed.digest else { return nil }
+        return words
     }
 
     /// The same, left in its file to be read by ranges (the search index's state, too large to

@@ -10,6 +10,22 @@ extension PageFingerprint {
         self.init(value: digest.finish())
     }
 
+    /// `init(contents:)` of bytes where they lie.
+    init(contents bytes: UnsafeRawBufferPointer) {
+        var digest = Self.contentsDigest()
+        digest.add(bytes: bytes)
+        self.init(value: digest.finish())
+    }
+
+    /// `init(contents:)` of a text's UTF-8 bytes, read where they lie (an image's fingerprint
+    /// is its path's: `StagedOutput.placeImages`).
+    init(utf8 text: String) {
+        var digest = Self.contentsDigest()
+        var text = text
+        text.withUTF8 { digest.add(bytes: UnsafeRawBufferPointer($0)) }
+        self.init(value: digest.finish())
+    }
+
     /// The digest `init(contents:)` starts from, for bytes digested as they are written
     /// (`SidecarWriter`).
     static func contentsDigest() -> ContentDigest {

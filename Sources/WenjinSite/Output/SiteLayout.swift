@@ -31,7 +31,12 @@ enum SiteLayout {
 
     /// An image by its bytes' SHA-256, with an extension browsers recognise.
     static func image(sha256: String, contentType: String?, url: AssetURL) -> SitePath {
-        SitePath(imageFolder + "\(sha256).\(imageExtension(contentType: contentType, url: url))")
+        image(sha256: sha256, extension: imageExtension(contentType: contentType, url: url))
+    }
+
+    /// An image by its bytes' SHA-256 and its extension (`imageExtension`).
+    static func image(sha256: String, extension: String) -> SitePath {
+        SitePath(imageFolder + "\(sha256).\(`extension`)")
     }
 
     /// Anchors inside a question or article page.
@@ -44,7 +49,9 @@ enum SiteLayout {
         SitePath(page <= 1 ? "\(name).html" : "\(name)-\(page).html")
     }
 
-    private static func imageExtension(contentType: String?, url: AssetURL) -> String {
+    /// The extension of an image's file name: from its media type, else its URL's, else `img`
+    /// (a few letters: a string held in place, no storage of its own).
+    static func imageExtension(contentType: String?, url: AssetURL) -> String {
         // Trimmed and lower-cased by hand, byte by byte: this runs once per stored image on
         // every build (Character-wise trimming was 5% of a rebuild's time at 10,000 questions).
         let mediaType = contentType.map { type -> String in

@@ -126,6 +126,7 @@ final class StagedOutput: Sendable {
     /// The state file `name` published with the live output (`publish(sidecars:)`).
     func liveSidecar(_ name: String) -> [UInt8]? { live.sidecar(name) }
     func liveSidecarFile(_ name: String) -> ReadableFile? { live.sidecarFile(name) }
+    func liveSidecarWords(_ name: String) -> [UInt64]? { live.sidecarWords(name) }
 
     /// True when the staging folder now holds `path` with `fingerprint`: the twin had it, or
     /// the live output had it and it was linked. False: the caller renders and `write`s it.
@@ -160,32 +161,36 @@ final class StagedOutput: Sendable {
     /// hash) are right whenever present, and are linked from `source` when new (same file
     /// system), so no image is ever copied twice; other files are digested like `write`.
     func place(_ source: String, to path: SitePath, contentAddressed: Bool) throws(OutputFileError) -> Outcome {
-        try place([(path, source, contentAddressed)])[0]
+        guard contentAddressed else { return try write(try Self.contents(of: source), to: path) }
+        return try placeImages([path][...]) { _ in source }[0]
     }
 
-    /// `place` for many files at once: the content-addressed ones (every stored image, on
-    /// every build) are checked against the output under one lock, as `carryOver` does.
-    func place(_ files: [(path: SitePath, source: String, contentAddressed: Bool)]) throws(OutputFileError) -> [Outcome] {
-        let addressed = files.filter(\.contentAddressed).map { ($0.path, PageFingerprint(contents: Array($0.path.text.utf8))) }
-        var held = recordIfHeld(addressed).makeIterator()
-        var fingerprints = addressed.makeIterator()
-        var outcomes: [Outcome] = []
-        outcomes.reserveCapacity(files.count)
-        for file in files {
-            guard file.contentAddressed, let inPlace = held.next(), let (_, fingerprint) = fingerprints.next() else {
-                outcomes.append(try write(try Self.contents(of: file.source), to: file.path))
-                continue
+    /// `place` for many content-addressed files at once (every stored image, on every build),
+    /// checked against the output under one lock, as `carryOver` does; each path is digested
+    /// and searched once for both the twin's manifest and the live one's when they share their
+    /// table, as they do after a rebuild (`OutputManifest.lookup(_:alsoIn:)`).
+    func placeImages(_ paths: ArraySlice<SitePath>, source: (SitePath) -> String) throws(OutputFileError) -> [Outcome] {
+        let fingerprints = paths.map { PageFingerprint(utf8: $0.text) }
+        let found = paths.indices.map { twin.lookup(paths[$0].text, alsoIn: live) }
+        let held = state.withLock { state in
+            zip(zip(paths, fingerprints), found).map { file, found in
+                state.holds(file.0.text, file.1, inTwin: found.fingerprint == file.1, tableIndex: found.tableIndex)
             }
-            if let outcome = try adopt(file.path, fingerprint: fingerprint, inPlace: inPlace) {
+        }
+        var outcomes: [Outcome] = []
+        outcomes.reserveCapacity(paths.count)
+        for ((path, fingerprint), (inPlace, found)) in zip(zip(paths, fingerprints), zip(held, found)) {
+            if let outcome = try adopt(path, fingerprint: fingerprint, inPlace: inPlace, live: found.other) {
                 outcomes.append(outcome)
                 continue
             }
-            touch(file.path)
-            if try folder.link(file.source, to: file.path) {
-                record(file.path, fingerprint)
+            touch(path)
+            let source = source(path)
+            if try folder.link(source, to: path) {
+                record(path, fingerprint)
                 outcomes.append(.written)
             } else {
-                outcomes.append(try write(try Self.contents(of: file.source), to: file.path, fingerprint: fingerprint))
+                outcomes.append(try write(try Self.contents(of: source), to: path, fingerprint: fingerprint))
             }
         }
         return outcomes
@@ -278,7 +283,13 @@ final class StagedOutput: Sendable {
 
     /// `adopt` once `recordIfHeld` said whether the file is in place.
     private func adopt(_ path: SitePath, fingerprint: PageFingerprint, inPlace: Bool) throws(OutputFileError) -> Outcome? {
-        if live[path] == fingerprint {
+        try adopt(path, fingerprint: fingerprint, inPlace: inPlace, live: live[path])
+    }
+
+    /// The same, given what the live manifest lists for `path`.
+    private func adopt(_ path: SitePath, fingerprint: PageFingerprint, inPlace: Bool,
+                       live listed: PageFingerprint?) throws(OutputFileError) -> Outcome? {
+        if listed == fingerprint {
             // A file in place with the live fingerprint is the live file's inode already.
             if inPlace { return .unchanged }
             touch(path)

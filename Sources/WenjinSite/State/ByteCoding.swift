@@ -154,6 +154,30 @@ enum StateFile {
         return complete ? bytes : nil
     }
 
+    /// A file of 64-bit words, read straight into an array of them (as they lie: little-endian);
+    /// nil when it cannot be read whole or is not a whole number of words.
+    static func readWords(_ file: URL) -> [UInt64]? {
+        let descriptor = open(file.path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_size % 8 == 0 else { return nil }
+        let size = Int(info.st_size)
+        var complete = true
+        let words = [UInt64](unsafeUninitializedCapacity: size / 8) { buffer, count in
+            let bytes = UnsafeMutableRawPointer(buffer.baseAddress!)
+            var offset = 0
+            while offset < size {
+                let got = Glibc.read(descriptor, bytes + offset, size - offset)
+                if got < 0, errno == EINTR { continue }
+                guard got > 0 else { complete = false; break }
+                offset += got
+            }
+            count = complete ? size / 8 : 0
+        }
+        return complete ? words : nil
+    }
+
     /// Replaces `name` in `folder` atomically (written beside it, then renamed). Not fatal when
     /// it fails: a state file only saves the next build work.
     static func replace(_ name: String, in folder: URL, with bytes: [UInt8]) {

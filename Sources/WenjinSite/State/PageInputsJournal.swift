@@ -38,9 +38,9 @@ struct PageInputsJournal: Sendable {
     /// Whether it changes nothing of the record.
     var isEmpty: Bool { changed.keys.isEmpty && removedKeys.isEmpty && removedPages.isEmpty && pages.count == 0 }
 
-    init?(decoding bytes: [UInt8]) {
-        guard bytes.count % 8 == 0, bytes.count >= 56 else { return nil }
-        let words = PageRecords.Words(bytes: bytes)
+    init?(decoding journal: [UInt64]) {
+        guard journal.count >= 7 else { return nil }
+        let words = PageRecords.Words(littleEndian: journal)
         guard words[0] == Self.format else { return nil }
         record = words[1]
         seed = PageFingerprint(value: words[2])
@@ -55,9 +55,9 @@ struct PageInputsJournal: Sendable {
         }
         guard let changedWords = items(width: 2) else { return nil }
         let half = changedWords.lowerBound + changedWords.count / 2
-        changed = InputValues(keys: Array(words[changedWords.lowerBound..<half]), values: Array(words[half..<changedWords.upperBound]))
+        changed = InputValues(keys: words[changedWords.lowerBound..<half].array, values: words[half..<changedWords.upperBound].array)
         guard changed.keysAreDistinct, let removedWords = items(width: 1) else { return nil }
-        removedKeys = Array(words[removedWords])
+        removedKeys = words[removedWords].array
         guard zip(removedKeys, removedKeys.dropFirst()).allSatisfy({ $0 < $1 }), let pageWords = items(width: 2) else { return nil }
         removedPages = Set(stride(from: pageWords.lowerBound, to: pageWords.upperBound, by: 2).map {
             PageRecords.PageCode(subject: words[$0], page: words[$0 + 1])

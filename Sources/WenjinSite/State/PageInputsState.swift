@@ -40,17 +40,17 @@ struct PageInputsState: Sendable {
 
     /// The record and the journal the last build published; nil when either is out of place,
     /// or the journal follows another record.
-    init?(decoding bytes: [UInt8], journal journalBytes: [UInt8]) {
-        guard bytes.count % 8 == 0, bytes.count >= 40 else { return nil }
-        let words = PageRecords.Words(bytes: bytes)
+    init?(decoding record: [UInt64], journal journalWords: [UInt64]) {
+        guard record.count >= 5 else { return nil }
+        let words = PageRecords.Words(littleEndian: record)
         guard words[0] == Self.format else { return nil }
         identity = words[1]
         seed = PageFingerprint(value: words[2])
         let valueCount = Int(truncatingIfNeeded: words[3])
         guard valueCount >= 0, valueCount <= (words.count - 5) / 2 else { return nil }
-        recordedValues = InputValues(keys: Array(words[4..<(4 + valueCount)]), values: Array(words[(4 + valueCount)..<(4 + 2 * valueCount)]))
+        recordedValues = InputValues(keys: words[4..<(4 + valueCount)].array, values: words[(4 + valueCount)..<(4 + 2 * valueCount)].array)
         guard recordedValues.keysAreDistinct, let records = PageRecords(words: words, at: 4 + 2 * valueCount), records.end == words.count,
-              let journal = PageInputsJournal(decoding: journalBytes), journal.record == identity, journal.seed == seed else { return nil }
+              let journal = PageInputsJournal(decoding: journalWords), journal.record == identity, journal.seed == seed else { return nil }
         self.records = records
         self.journal = journal
     }

@@ -72,46 +72,54 @@ struct PageRecords: Sendable {
         }
     }
 
-    /// Little-endian words read from bytes where they lie: the record is about 70 MB at
-    /// 100,000 questions, which a rebuild should not hold twice.
+    /// The words of a record as read from its file, one array of them (`StateFile.readWords`):
+    /// the record is about 70 MB at 100,000 questions, which a rebuild should neither hold
+    /// twice nor copy word by word; a page's keys and the values are ranges of it.
     struct Words: RandomAccessCollection, Sendable {
-        private let bytes: [UInt8]
+        private let words: [UInt64]
         let startIndex: Int
         let endIndex: Int
 
-        init(bytes: [UInt8]) {
-            self.bytes = bytes
-            startIndex = 0
-            endIndex = bytes.count / 8
+        /// The words of a file as read (little-endian).
+        init(littleEndian words: [UInt64]) {
+            #if _endian(big)
+            self.init(words.map { UInt64(littleEndian: $0) })
+            #else
+            self.init(words)
+            #endif
         }
 
-        /// A page's keys found by walking its inputs, as words.
+        /// A page's keys found by walking its inputs.
         init(_ words: [UInt64]) {
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(words.count * 8)
-            for word in words { Swift.withUnsafeBytes(of: word.littleEndian) { bytes.append(contentsOf: $0) } }
-            self.init(bytes: bytes)
+            self.words = words
+            (startIndex, endIndex) = (0, words.count)
         }
 
-        private init(bytes: [UInt8], range: Range<Int>) {
-            self.bytes = bytes
+        private init(words: [UInt64], range: Range<Int>) {
+            self.words = words
             (startIndex, endIndex) = (range.lowerBound, range.upperBound)
         }
 
-        // Checked in every build: `loadUnaligned` checks its bounds only in a debug build.
         subscript(position: Int) -> UInt64 {
             precondition(position >= startIndex && position < endIndex, "page inputs word out of range")
-            return bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: position * 8, as: UInt64.self)) }
+            return words[position]
         }
 
-        /// The words' bytes as they lie, little-endian.
+        /// The words' bytes as a file holds them, little-endian.
         func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
-            bytes.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[(startIndex * 8)..<(endIndex * 8)])) }
+            #if _endian(big)
+            return words[startIndex..<endIndex].map(\.littleEndian).withUnsafeBytes(body)
+            #else
+            return words[startIndex..<endIndex].withUnsafeBytes(body)
+            #endif
         }
 
         subscript(range: Range<Int>) -> Words {
             precondition(range.lowerBound >= startIndex && range.upperBound <= endIndex, "page inputs words out of range")
-            return Words(bytes: bytes, range: range)
+            return Words(words: words, range: range)
         }
+
+        /// The words as an array of their own, copied at once (the values of a record).
+        var array: [UInt64] { Array(words[startIndex..<endIndex]) }
     }
 }

@@ -1,0 +1,92 @@
+import Foundation
+import WenjinBuildSupport
+import WenjinConfig
+
+/// The files a build copies beside its pages (the "copy files" step): the theme's files and
+/// libraries, the site folder's `Public/`, and every stored image, each with the path of its
+/// source file, in no particular order (the output does not depend on it).
+///
+/// The images (75,000 at 100,000 questions) are listed on every build, apart from the few other
+/// files, by the SHA-256 and extension that name them: the SHA-256 is the archive's own string
+/// (no copy), the extension a few letters held in place, so the list holds no text of its own;
+/// each image's path is made in the copy step, and its source (the asset folder's file named by
+/// the SHA-256) only for an image the output lacks. A build makes the list on a thread of its
+/// own while it renders (`SiteBuilder.write`), so the copy step starts with it made.
+struct SiteFileList: RandomAccessCollection, Sendable {
+    /// A stored image: `images/<sha256>.<extension>` (`SiteLayout.image`).
+    struct Image: Hashable, Sendable {
+        let sha256: String
+        let `extension`: String
+
+        var path: SitePath { SiteLayout.image(sha256: sha256, extension: `extension`) }
+    }
+
+    /// The theme's files and libraries and `Public/`'s: a few dozen.
+    let files: [(path: SitePath, source: String)]
+    /// The stored images, each once.
+    let images: [Image]
+    /// The folder the images' sources are in, ending in `/`.
+    private let assetFolder: String
+
+    /// `Public/` may not reach outside the site folder (`ReadableArea`); a file of it replaces
+    /// an image or theme file of the same path, as an image replaces a theme file.
+    init(theme: Theme, archive: ArchiveLookup, config: SiteConfig) throws(ReadableArea.Outside) {
+        var files = theme.files.mapValues(\.path)
+        // The placeholder of removed images ships only with an archive that shows it.
+        if archive.content.withdrawals.removedImages.isEmpty { files[SiteLayout.removedImage] = nil }
+        let publicFiles = try Self.publicFiles(config: config)
+        // In one pass on one core: spread over two cores with a dictionary of every path, the
+        // copies' reference counts were contended. Two assets with one path hold the same bytes
+        // (the path is their SHA-256), so either will do.
+        var images: [Image] = []
+        images.reserveCapacity(archive.content.assets.count)
+        var listed = Set<Image>(minimumCapacity: archive.content.assets.count)
+        let themeHasImages = files.keys.contains { $0.text.hasPrefix(SiteLayout.imageFolder) }
+        for asset in archive.content.assets.values where asset.state == .stored {
+            guard let sha256 = asset.sha256 else { continue }
+            let image = Image(sha256: sha256, extension: SiteLayout.imageExtension(contentType: asset.contentType, url: asset.url))
+            guard publicFiles.isEmpty || publicFiles[image.path] == nil, listed.insert(image).inserted else { continue }
+            if themeHasImages { files[image.path] = nil }
+            images.append(image)
+        }
+        files.merge(publicFiles) { $1 }
+        self.files = files.map { ($0.key, $0.value) }
+        self.images = images
+        assetFolder = config.assetFolder.path + "/"
+    }
+
+    /// The source file of the image at `path` (one of `images`' paths).
+    func source(ofImage path: SitePath) -> String {
+        let name = path.text.utf8.dropFirst(SiteLayout.imageFolder.utf8.count).prefix { $0 != UInt8(ascii: ".") }
+        return assetFolder + String(decoding: name, as: UTF8.self)
+    }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { files.count + images.count }
+
+    /// The `index`th file: the others first, then the images.
+    subscript(index: Int) -> (path: SitePath, source: String) {
+        if index < files.count { return files[index] }
+        let path = images[index - files.count].path
+        return (path, source(ofImage: path))
+    }
+
+    /// The files of the site folder's `Public/`, by the path each is published at.
+    private static func publicFiles(config: SiteConfig) throws(ReadableArea.Outside) -> [SitePath: String] {
+        var files: [SitePath: String] = [:]
+        let publicFolder = config.root.appendingPathComponent("Public")
+        if FileManager.default.fileExists(atPath: publicFolder.path) {
+            try ReadableArea(config: config).checkTree(publicFolder, as: "Public")
+        }
+        if let paths = try? FileManager.default.subpathsOfDirectory(atPath: publicFolder.path) {
+            for relative in paths.sorted() {
+                var isFolder: ObjCBool = false
+                let url = publicFolder.appendingPathComponent(relative)
+                if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue {
+                    files[SitePath(relative)] = url.path
+                }
+            }
+        }
+        return files
+    }
+}
