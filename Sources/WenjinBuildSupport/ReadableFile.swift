@@ -1,8 +1,8 @@
 import Glibc
 
 /// A file kept open to be read by ranges (`pread`), for state files too large to hold whole
-/// beside what the build holds: the search index's previous state is decoded a window at a
-/// time and only its changed records' text is read back (docs/design.md#search).
+/// beside what the build holds: of the search index's previous state only the skeleton is read
+/// whole, and a record only when a patch needs it (docs/design.md#search).
 package final class ReadableFile: Sendable {
     package let path: String
     /// Its size when opened.
@@ -41,29 +41,6 @@ package final class ReadableFile: Sendable {
             initialized = done
         }
         return complete ? bytes : nil
-    }
-
-    /// Appends the bytes of `range` to `bytes`, reusing its storage (a window read again and again
-    /// faults in no fresh memory); false when they cannot all be read, leaving `bytes` as it was.
-    package func read(_ range: Range<Int>, appendingTo bytes: inout [UInt8]) -> Bool {
-        guard range.lowerBound >= 0 else { return false }
-        let start = bytes.count
-        bytes.append(contentsOf: repeatElement(0, count: range.count))
-        let done = bytes.withUnsafeMutableBytes { buffer -> Int in
-            var done = 0
-            while done < range.count {
-                let read = pread(descriptor, buffer.baseAddress! + start + done, range.count - done, off_t(range.lowerBound + done))
-                if read < 0 && errno == EINTR { continue }
-                guard read > 0 else { break }
-                done += read
-            }
-            return done
-        }
-        guard done == range.count else {
-            bytes.removeLast(range.count)
-            return false
-        }
-        return true
     }
 
     /// Calls `body` with the bytes of `range` in order, `chunk` bytes at a time (the last may be

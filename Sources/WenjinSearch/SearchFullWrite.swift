@@ -59,7 +59,7 @@ extension SearchIndex {
             documents: order.count, terms: shardStamps.reduce(0) { $0 + $1.terms }, shards: shardCount,
             documentFiles: fileNumbers.count, textBytes: textBytes, indexBytes: indexBytes)
         let state = SearchIndexState(
-            layout: layout, shardCount: shardCount, estimatedBytes: estimate, shards: shardStamps,
+            layout: layout, shardCount: shardCount, estimatedBytes: estimate, textBytes: textBytes, shards: shardStamps,
             documentFiles: fileStamps, manifest: manifest.stamp,
             records: .all(documents, sources: sources ?? documents.map(SearchSource.init(of:)), order: order))
         return (report, state)

@@ -5,8 +5,8 @@ import WenjinBuildSupport
 extension SearchIndexState {
     /// The same from a file and the journal published with it (`journal()`): the file's records
     /// with the journal's in their place, under the journal's layout and stamps.
-    package init(decoding file: ReadableFile, journal: [UInt8], window: Int = SearchStateCoding.window) throws(SearchStateError) {
-        self = try SearchStateJournal.apply(journal, to: SearchStateCoding.decode(file: file, window: window))
+    package init(decoding file: ReadableFile, journal: [UInt8]) throws(SearchStateError) {
+        self = try SearchStateJournal.apply(journal, to: SearchStateCoding.decode(file: file))
     }
 
     /// The same from bytes.
@@ -24,7 +24,8 @@ extension SearchIndexState {
     /// was not patched from one, when the journal would outgrow an eighth of those bytes, or
     /// when it replaces the record of a document whose key `withheld` names (then the state is
     /// written whole, which folds the journal in: a withheld document's old text, still in
-    /// the previous bytes, must not be published again with them).
+    /// the previous bytes, must not be published again with them), or when such a record
+    /// cannot be read or is damaged.
     package func journal(withheld: (UInt64) -> Bool = { _ in false }) -> [UInt8]? {
         let previous: StoredDocuments
         var replaced: [(number: Int, document: SearchDocument, source: SearchSource)] = []
@@ -39,9 +40,8 @@ extension SearchIndexState {
             // is the earlier journal's: then an older one of it still lies in the previous bytes.
             guard !made.contains(where: { replaced in
                 guard withheld(replaced.source.key) else { return false }
-                let record = stored.records[replaced.number]
+                guard !stored.journaled.contains(replaced.number), let record = stored.fields(replaced.number) else { return true }
                 return !record.text.isEmpty || !record.title.isEmpty && replaced.document.title.isEmpty
-                    || stored.journaled.contains(replaced.number)
             }) else { return nil }
             previous = stored
             replaced = made
@@ -56,9 +56,11 @@ extension SearchIndexState {
                 next += 1
             }
             if next < replaced.endIndex && replaced[next].number == number { continue }
-            let range = previous.records[number].bytes
-            entries.append((number, .copied(previous.journal[(range.lowerBound - previous.baseCount)..<(range.upperBound - previous.baseCount)])))
-            bytes += range.count
+            let record = previous.records[number]
+            let range = record.bytes
+            entries.append((number, .copied(key: record.key, digest: record.digest,
+                                            fields: previous.journal[(range.lowerBound - previous.baseCount)..<(range.upperBound - previous.baseCount)])))
+            bytes += range.count + 16
         }
         for (number, document, source) in replaced[next...] { entries.append((number, .made(document, source))) }
         bytes += replaced.reduce(0) { $0 + 56 + $1.document.url.utf8.count + $1.document.title.utf8.count + $1.document.text.utf8.count }

@@ -10,10 +10,12 @@ import WenjinBuildSupport
 /// digest moved), its URL, kind and weight (the numbering), title and text (which terms a changed
 /// document had); then the layout and shard count, and each file's size, term count and hash,
 /// so the report stays exact and a previous file that is not the one written is refused. Its
-/// binary form is versioned and checksummed; anything unexpected in it is an error, after which
-/// the caller writes the whole index. A state a write returns is encoded only when asked for
-/// (`write(into:)` hands it on a chunk at a time), copying the records of unchanged documents
-/// from the previous state's bytes as they are, without decoding their strings.
+/// binary form (`SearchStateCoding`) is versioned; its header and its table of documents (key,
+/// digest, where each record lies) are sealed together and read whole, each record is sealed
+/// apart and read only when a patch needs it. Anything unexpected in what is read is an error,
+/// after which the caller writes the whole index. A state a write returns is encoded only when
+/// asked for (`write(into:)` hands it on a chunk at a time), copying the records of unchanged
+/// documents from the previous state's bytes as they are, without reading their fields.
 package struct SearchIndexState: Sendable, Equatable {
     /// One file of the index as it was written.
     struct Stamp: Sendable, Equatable {
@@ -33,40 +35,53 @@ package struct SearchIndexState: Sendable, Equatable {
         }
     }
 
-    /// A document by its number; its strings are ranges of the encoded state, kept as 32-bit offsets
-    /// since a large archive has hundreds of thousands of records.
+    /// A document by its number, as the state's table lists it: the caller's key and the digest
+    /// of what it was made from, and where its record lies (kind, title bit, weight, URL, title,
+    /// text: `Fields`) with the seal of the record's bytes, which are read only when asked for.
+    /// Offsets are 32-bit, since a large archive has hundreds of thousands of records.
     struct Record: Sendable {
         /// The caller's `SearchSource`.
         let key: UInt64
         let digest: UInt64
+        private let start: UInt32
+        private let length: UInt32
+        /// `SearchContentHash` of the record's bytes.
+        let seal: UInt64
+
+        init(key: UInt64, digest: UInt64, bytes: Range<Int>, seal: UInt64) {
+            self.key = key
+            self.digest = digest
+            start = UInt32(bytes.lowerBound)
+            length = UInt32(bytes.count)
+            self.seal = seal
+        }
+
+        /// The record's bytes in the state (or, past its end, its journal).
+        var bytes: Range<Int> { Int(start)..<(Int(start) + Int(length)) }
+    }
+
+    /// A record read back and checked against its seal: its fields, its strings as ranges of `bytes`.
+    struct Fields: Sendable {
+        let bytes: [UInt8]
         let kind: SearchDocument.Kind
         let indexesTitle: Bool
         let weight: Int
-        /// Start of the record, then of its URL, title and text, then its end.
-        private let offsets: (UInt32, UInt32, UInt32, UInt32, UInt32)
-        private let lengths: (UInt32, UInt32, UInt32)
+        let url: Range<Int>
+        let title: Range<Int>
+        let text: Range<Int>
 
-        init(key: UInt64, digest: UInt64, kind: SearchDocument.Kind, indexesTitle: Bool, weight: Int,
-             url: Range<Int>, title: Range<Int>, text: Range<Int>, bytes: Range<Int>) {
-            self.key = key
-            self.digest = digest
-            self.kind = kind
-            self.indexesTitle = indexesTitle
-            self.weight = weight
-            offsets = (UInt32(bytes.lowerBound), UInt32(url.lowerBound), UInt32(title.lowerBound), UInt32(text.lowerBound),
-                       UInt32(bytes.upperBound))
-            lengths = (UInt32(url.count), UInt32(title.count), UInt32(text.count))
+        func string(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
+
+        /// `SearchIndex.textBytes` of the document.
+        var textBytes: Int { (indexesTitle ? title.count : 0) + text.count }
+
+        var document: SearchDocument {
+            SearchDocument(title: string(title), text: string(text), url: string(url), kind: kind, weight: weight, indexesTitle: indexesTitle)
         }
-
-        var url: Range<Int> { Int(offsets.1)..<Int(offsets.1 + lengths.0) }
-        var title: Range<Int> { Int(offsets.2)..<Int(offsets.2 + lengths.1) }
-        var text: Range<Int> { Int(offsets.3)..<Int(offsets.3 + lengths.2) }
-        /// The whole record.
-        var bytes: Range<Int> { Int(offsets.0)..<Int(offsets.4) }
     }
 
-    /// The documents of a state read back: records pointing into its bytes, so decoding builds
-    /// no strings, and a state left in its file holds only the records.
+    /// The documents of a state read back: its table, so decoding reads none of the records,
+    /// and a state left in its file holds only the table.
     struct StoredDocuments: Sendable {
         enum Storage: Sendable {
             case bytes([UInt8])
@@ -76,22 +91,20 @@ package struct SearchIndexState: Sendable, Equatable {
 
         let storage: Storage
         var records: [Record]
-        /// `SearchIndex.textBytes` of the documents.
-        let textBytes: Int
-        /// The checksum that ends the state's bytes (`storage`): what its journal names it by.
+        /// The seal that ends the state's bytes (`storage`): what its journal names it by.
         let checksum: UInt64
         /// The journal the records were patched from (`SearchStateJournal`), empty without one.
         /// Its records' ranges start at `baseCount`, as if it followed the state's bytes.
         let journal: [UInt8]
         /// The numbers of the records the journal replaced, ascending.
         let journaled: [Int]
-        /// Set once a read of the file failed: an update that read anything then is not used.
-        private let failure = ReadFailure()
+        /// Set once a read of the file failed or a record failed its seal: an update that read
+        /// anything then is not used.
+        let failure = ReadFailure()
 
-        init(storage: Storage, records: [Record], textBytes: Int, checksum: UInt64, journal: [UInt8] = [], journaled: [Int] = []) {
+        init(storage: Storage, records: [Record], checksum: UInt64, journal: [UInt8] = [], journaled: [Int] = []) {
             self.storage = storage
             self.records = records
-            self.textBytes = textBytes
             self.checksum = checksum
             self.journal = journal
             self.journaled = journaled
@@ -105,7 +118,7 @@ package struct SearchIndexState: Sendable, Equatable {
             }
         }
 
-        var readFailed: Bool { failure.happened.withLock { $0 } }
+        var readFailed: Bool { failure.happened.withLock { $0 } || failure.damaged.withLock { $0 } }
 
         /// The journal's bytes of `range`, when it is in the journal.
         private func journaled(_ range: Range<Int>) -> ArraySlice<UInt8>? {
@@ -127,21 +140,17 @@ package struct SearchIndexState: Sendable, Equatable {
             }
         }
 
-        /// Calls `body` with the UTF-8 bytes of a record's URL, title or text.
-        func withBytes<Result>(_ range: Range<Int>, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
-            if let journaled = journaled(range) { return journaled.withUnsafeBytes(body) }
-            switch storage {
-            case .bytes(let bytes): return bytes.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[range])) }
-            case .file: return self.bytes(range).withUnsafeBytes(body)
+        /// Record `number`, read and checked against its seal; nil (and `readFailed`) when it
+        /// cannot be read or is damaged, which `failure.damaged` then tells.
+        func fields(_ number: Int) -> Fields? {
+            let record = records[number]
+            let bytes = bytes(record.bytes)
+            guard bytes.count == record.bytes.count else { return nil }
+            guard SearchContentHash.of(bytes) == record.seal, let fields = SearchStateCoding.fields(bytes) else {
+                failure.damaged.withLock { $0 = true }
+                return nil
             }
-        }
-
-        func string(_ range: Range<Int>) -> String {
-            if let journaled = journaled(range) { return String(decoding: journaled, as: UTF8.self) }
-            switch storage {
-            case .bytes(let bytes): return String(decoding: bytes[range], as: UTF8.self)
-            case .file: return String(decoding: self.bytes(range), as: UTF8.self)
-            }
+            return fields
         }
 
         /// Calls `body` with the bytes of `range` (all in the state or all in its journal) in
@@ -160,12 +169,8 @@ package struct SearchIndexState: Sendable, Equatable {
             }
         }
 
-        /// Document `number` as it was written.
-        func document(_ number: Int) -> SearchDocument {
-            let record = records[number]
-            return SearchDocument(title: string(record.title), text: string(record.text), url: string(record.url), kind: record.kind,
-                                  weight: record.weight, indexesTitle: record.indexesTitle)
-        }
+        /// Document `number` as it was written, nil when its record cannot be read or is damaged.
+        func document(_ number: Int) -> SearchDocument? { fields(number)?.document }
 
         /// Every byte of the state, when it has no journal.
         func all() -> [UInt8] {
@@ -179,6 +184,8 @@ package struct SearchIndexState: Sendable, Equatable {
     /// Whether a read of a state's file failed.
     final class ReadFailure: Sendable {
         let happened = Mutex(false)
+        /// A record's bytes did not match its seal, or its seal's bytes are no record.
+        let damaged = Mutex(false)
     }
 
     enum Documents: Sendable {
@@ -191,16 +198,19 @@ package struct SearchIndexState: Sendable, Equatable {
     let shardCount: Int
     /// `SearchPostings.estimatedBytes` of the index, which chose `shardCount`.
     let estimatedBytes: Int
+    /// `SearchIndex.textBytes` of the documents.
+    let textBytes: Int
     let shards: [Stamp]
     let documentFiles: [Stamp]
     let manifest: Stamp
     var documents: Documents
 
-    init(layout: SearchIndex.Layout, shardCount: Int, estimatedBytes: Int, shards: [Stamp], documentFiles: [Stamp],
+    init(layout: SearchIndex.Layout, shardCount: Int, estimatedBytes: Int, textBytes: Int, shards: [Stamp], documentFiles: [Stamp],
          manifest: Stamp, documents: Documents) {
         self.layout = layout
         self.shardCount = shardCount
         self.estimatedBytes = estimatedBytes
+        self.textBytes = textBytes
         self.shards = shards
         self.documentFiles = documentFiles
         self.manifest = manifest
@@ -208,9 +218,9 @@ package struct SearchIndexState: Sendable, Equatable {
     }
 
     /// A state of `records` under these stamps.
-    init(layout: SearchIndex.Layout, shardCount: Int, estimatedBytes: Int, shards: [Stamp], documentFiles: [Stamp],
+    init(layout: SearchIndex.Layout, shardCount: Int, estimatedBytes: Int, textBytes: Int, shards: [Stamp], documentFiles: [Stamp],
          manifest: Stamp, records: SearchStateCoding.Records) {
-        self.init(layout: layout, shardCount: shardCount, estimatedBytes: estimatedBytes, shards: shards,
+        self.init(layout: layout, shardCount: shardCount, estimatedBytes: estimatedBytes, textBytes: textBytes, shards: shards,
                   documentFiles: documentFiles, manifest: manifest, documents: .pending(records))
     }
 
@@ -219,10 +229,18 @@ package struct SearchIndexState: Sendable, Equatable {
         self = try SearchStateCoding.decode(bytes)
     }
 
-    /// The same from a file, which stays open and is read only where a patch needs it: its
-    /// documents' texts are not held (docs/design.md#search).
-    package init(decoding file: ReadableFile, window: Int = SearchStateCoding.window) throws(SearchStateError) {
-        self = try SearchStateCoding.decode(file: file, window: window)
+    /// The same from a file, which stays open: only its table is read, and a record only when a
+    /// patch needs it (docs/design.md#search).
+    package init(decoding file: ReadableFile) throws(SearchStateError) {
+        self = try SearchStateCoding.decode(file: file)
+    }
+
+    /// Whether a record read from the state (by a patch, or to make its journal) failed its seal:
+    /// the index was then written whole, which the caller tells the user. A record never read
+    /// is not checked.
+    package var foundDamagedRecord: Bool {
+        guard case .stored(let stored) = documents else { return false }
+        return stored.failure.damaged.withLock { $0 }
     }
 
     /// A state's bytes as written whole: their count and the checksum that ends them, by

@@ -65,19 +65,28 @@ extension SearchIndex {
         let documentCount = stored.records.count
         let remade = sourcesOfRemade.map(\.number)
         if remade.isEmpty {
-            return Update(outputs: allUnchanged(previous), report: report(previous, documents: documentCount, textBytes: stored.textBytes),
-                          state: previous)
+            return Update(outputs: allUnchanged(previous), report: report(previous, documents: documentCount), state: previous)
         }
 
-        // The documents whose inputs changed, made; each keeps its URL, and its place among its
+        // The documents whose inputs changed, made, and their records read back (nil, and the
+        // whole index written, when one is damaged); each keeps its URL, and its place among its
         // neighbours as they are now (numbers follow weights: `ranksBefore`).
         var made: [Int: SearchDocument] = [:]
-        for (index, number) in remade.enumerated() { made[number] = make(index) }
-        func current(_ number: Int) -> SearchDocument { made[number] ?? stored.document(number) }
+        var records: [Int: SearchIndexState.Fields] = [:]
+        for (index, number) in remade.enumerated() {
+            made[number] = make(index)
+            guard let record = stored.fields(number) else { return nil }
+            records[number] = record
+        }
+        /// A document as it is now; an empty one for a record that cannot be read, which `readFailed` then tells.
+        func current(_ number: Int) -> SearchDocument {
+            made[number] ?? stored.document(number) ?? SearchDocument(title: "", text: "", url: "", kind: .question, weight: 0)
+        }
         for number in remade {
             let document = made[number]!
-            guard same(document.url, stored.records[number].url, in: stored) else { return nil }
-            if document.weight != stored.records[number].weight {
+            let record = records[number]!
+            guard same(document.url, record.url, in: record) else { return nil }
+            if document.weight != record.weight {
                 if number > 0 && !ranksBefore(current(number - 1), document) { return nil }
                 if number + 1 < documentCount && !ranksBefore(document, current(number + 1)) { return nil }
             }
@@ -86,21 +95,21 @@ extension SearchIndex {
         // Which documents changed, and in what: their document file, their terms.
         var changedFiles = Set<Int>()
         var changes: [Int: [String: [TermChange]]] = [:]
-        var textBytes = stored.textBytes
+        var textBytes = previous.textBytes
         let perFile = max(1, layout.documentsPerFile)
         for number in remade {
-            let record = stored.records[number]
+            let record = records[number]!
             let document = made[number]!
-            textBytes += Self.textBytes([document]) - (record.indexesTitle ? record.title.count : 0) - record.text.count
-            let sameTitle = same(document.title, record.title, in: stored)
-            let sameText = same(document.text, record.text, in: stored)
+            textBytes += Self.textBytes([document]) - record.textBytes
+            let sameTitle = same(document.title, record.title, in: record)
+            let sameText = same(document.text, record.text, in: record)
             if sameTitle && sameText && document.kind == record.kind && document.indexesTitle == record.indexesTitle {
                 continue
             }
             if !sameTitle || !sameText || document.kind != record.kind { changedFiles.insert(number / perFile) }
             let sameTerms = sameText && document.indexesTitle == record.indexesTitle && (sameTitle || !record.indexesTitle)
             if sameTerms { continue }
-            let old = termFlags(title: record.indexesTitle ? stored.string(record.title) : nil, text: stored.string(record.text))
+            let old = termFlags(title: record.indexesTitle ? record.string(record.title) : nil, text: record.string(record.text))
             let new = termFlags(title: document.indexesTitle ? document.title : nil, text: document.text)
             for term in Set(old.keys).union(new.keys) where old[term] != new[term] {
                 let shard = SearchShardKey(term: term, shardCount: previous.shardCount).number
@@ -150,20 +159,20 @@ extension SearchIndex {
         // What was read of a previous state's file that failed to read is not to be trusted.
         guard !stored.readFailed else { return nil }
         let state = SearchIndexState(
-            layout: layout, shardCount: previous.shardCount, estimatedBytes: estimate, shards: shardStamps,
+            layout: layout, shardCount: previous.shardCount, estimatedBytes: estimate, textBytes: textBytes, shards: shardStamps,
             documentFiles: fileStamps, manifest: manifest.stamp,
             records: .patched(stored, replaced: sourcesOfRemade.map { ($0.number, made[$0.number]!, $0.source) }))
-        return Update(outputs: outputs, report: report(state, documents: documentCount, textBytes: textBytes), state: state)
+        return Update(outputs: outputs, report: report(state, documents: documentCount), state: state)
     }
 
-    private static func same(_ text: String, _ range: Range<Int>, in state: SearchIndexState.StoredDocuments) -> Bool {
+    private static func same(_ text: String, _ range: Range<Int>, in record: SearchIndexState.Fields) -> Bool {
         let utf8 = text.utf8
         guard utf8.count == range.count else { return false }
         let compared = utf8.withContiguousStorageIfAvailable { buffer in
             guard let base = buffer.baseAddress else { return true }
-            return state.withBytes(range) { stored in memcmp(base, stored.baseAddress!, buffer.count) == 0 }
+            return record.bytes.withUnsafeBytes { stored in memcmp(base, stored.baseAddress! + range.lowerBound, buffer.count) == 0 }
         }
-        return compared ?? state.withBytes(range) { $0.elementsEqual(utf8) }
+        return compared ?? record.bytes[range].elementsEqual(utf8)
     }
 
     /// Term → 1 if in the title, else 0; as `SearchPostings` marks them.
@@ -231,10 +240,10 @@ extension SearchIndex {
             + [.unchanged(manifestPath(state.layout))]
     }
 
-    private static func report(_ state: SearchIndexState, documents: Int, textBytes: Int) -> SearchIndexReport {
+    private static func report(_ state: SearchIndexState, documents: Int) -> SearchIndexReport {
         SearchIndexReport(
             documents: documents, terms: state.shards.reduce(0) { $0 + $1.terms }, shards: state.shardCount,
-            documentFiles: state.documentFiles.count, textBytes: textBytes,
+            documentFiles: state.documentFiles.count, textBytes: state.textBytes,
             indexBytes: (state.shards + state.documentFiles + [state.manifest]).reduce(0) { $0 + $1.bytes })
     }
 }

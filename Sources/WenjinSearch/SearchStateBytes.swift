@@ -23,15 +23,22 @@ enum SearchContentHash {
 /// Appends integers and byte strings to a buffer that is handed on a chunk at a time
 /// (`drain`), checksumming what it hands on, so a large state is never held whole: a
 /// rebuild at 100,000 questions would otherwise hold the previous state (about 90 MB) and
-/// the new one at once (BENCHMARKS.md, "Search state streamed").
+/// the new one at once (BENCHMARKS.md, "Search state streamed"). A state's writer checksums
+/// only its skeleton (`restartChecksum`), its records being sealed one by one (`hash(since:)`).
 struct SearchStateWriter {
     private var bytes: [UInt8] = []
-    /// `SearchContentHash` of the bytes handed on so far: whole words, as `ContentDigest.add(bytes:)` reads them.
+    /// `SearchContentHash` of the bytes handed on since `checksumStart`: whole words, as
+    /// `ContentDigest.add(bytes:)` reads them.
     private var checksum = SearchContentHash.digest()
+    private var checksummed: Bool
+    private var checksumStart = 0
     private var handedOn = 0
     static let chunk = 1 << 20
 
-    init() { bytes.reserveCapacity(Self.chunk + 64) }
+    init(checksummed: Bool = true) {
+        self.checksummed = checksummed
+        bytes.reserveCapacity(Self.chunk + 64)
+    }
 
     mutating func byte(_ value: UInt8) { bytes.append(value) }
 
@@ -77,26 +84,57 @@ struct SearchStateWriter {
         }
     }
 
+    /// Where the bytes not yet handed on end, for `hash(since:)`.
+    var buffered: Int { bytes.count }
+
+    /// `SearchContentHash` of the bytes appended since `buffered` was `mark`, none handed on since.
+    func hash(since mark: Int) -> UInt64 {
+        bytes.withUnsafeBytes { SearchContentHash.of(UnsafeRawBufferPointer(rebasing: $0[mark...])) }
+    }
+
     /// Hands on each whole chunk the buffer holds (a chunk is whole words).
     mutating func drain(into sink: (UnsafeRawBufferPointer) -> Void) {
         guard bytes.count >= Self.chunk else { return }
-        let chunks = bytes.count / Self.chunk * Self.chunk
-        bytes.withUnsafeBytes { buffer in
-            for offset in stride(from: 0, to: chunks, by: 8) {
-                checksum.add(word: UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
-            }
-            for start in stride(from: 0, to: chunks, by: Self.chunk) {
-                sink(UnsafeRawBufferPointer(rebasing: buffer[start..<(start + Self.chunk)]))
-            }
-        }
-        handedOn += chunks
-        bytes.removeFirst(chunks)
+        hand(bytes.count / Self.chunk * Self.chunk, to: sink)
     }
 
-    /// Ends the bytes with their checksum (`SearchContentHash.of` all of them, or its complement
-    /// if `spoiled`, so that they are refused) and hands on the rest; returns the checksum written.
+    /// Hands on every byte the buffer holds.
+    mutating func flush(into sink: (UnsafeRawBufferPointer) -> Void) {
+        hand(bytes.count, to: sink)
+    }
+
+    /// The first `count` bytes of the buffer handed on: whole words, unless nothing follows
+    /// before the checksum restarts or ends.
+    private mutating func hand(_ count: Int, to sink: (UnsafeRawBufferPointer) -> Void) {
+        precondition(!checksummed || count % 8 == 0, "a checksummed writer handed on part of a word")
+        bytes.withUnsafeBytes { buffer in
+            if checksummed {
+                for offset in stride(from: 0, to: count, by: 8) {
+                    checksum.add(word: UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+                }
+            }
+            for start in stride(from: 0, to: count, by: Self.chunk) {
+                sink(UnsafeRawBufferPointer(rebasing: buffer[start..<min(count, start + Self.chunk)]))
+            }
+        }
+        handedOn += count
+        bytes.removeFirst(count)
+    }
+
+    /// Checksums only the bytes from here on, all before handed on (`flush`).
+    mutating func restartChecksum() {
+        precondition(bytes.isEmpty, "checksum restarted with bytes pending")
+        checksum = SearchContentHash.digest()
+        checksummed = true
+        checksumStart = handedOn
+    }
+
+    /// Ends the bytes with their checksum (`SearchContentHash.of` those since the checksum
+    /// started, or its complement if `spoiled`, so that they are refused) and hands on the
+    /// rest; returns the checksum written.
     @discardableResult
     mutating func finish(into sink: (UnsafeRawBufferPointer) -> Void, spoiled: Bool = false) -> UInt64 {
+        precondition(checksummed, "finished without a checksum")
         var digest = checksum
         bytes.withUnsafeBytes { buffer in
             var offset = 0
@@ -108,7 +146,7 @@ struct SearchStateWriter {
             for index in offset..<buffer.count { tail |= UInt64(buffer[index]) << (8 * UInt64(index - offset)) }
             digest.add(word: tail)
         }
-        digest.add(word: UInt64(handedOn + bytes.count))
+        digest.add(word: UInt64(handedOn + bytes.count - checksumStart))
         let checksum = spoiled ? ~digest.finish() : digest.finish()
         word(checksum)
         bytes.withUnsafeBytes { buffer in
@@ -140,7 +178,7 @@ struct SearchStateReader {
 
     var isAtEnd: Bool { position == end }
 
-    /// Moves on to `position`, past bytes read some other way (`SearchStateWindows.parseInWindow`).
+    /// Moves on to `position`, past bytes read some other way.
     mutating func skip(to position: Int) {
         precondition(position >= self.position && position <= end, "skip outside the bytes")
         self.position = position

@@ -1,16 +1,21 @@
 import WenjinBuildSupport
 
-/// The binary form of `SearchIndexState`: a magic string and version, the layout, shard count
-/// and estimate, each file's stamp, then one record per document number (the caller's key and
-/// digest, kind, title bit, weight, URL, title, text), then a checksum of all that precedes it.
+/// The binary form of `SearchIndexState`: a magic string and version; then one record per
+/// document number (kind, title bit, weight, URL, title, text: `Fields`), each sealed apart; then
+/// the skeleton: the layout, shard count, estimate, text bytes, each file's stamp, the document
+/// count and a table of 32 bytes per document (the caller's key and digest, where its record
+/// lies, its record's seal), followed by where the skeleton starts and the skeleton's seal,
+/// which ends the bytes. A rebuild reads the skeleton whole (14 MB at 100,000 questions, of 93)
+/// and a record only when a patch needs it, checking it against its seal then: a damaged record
+/// never read is not found (docs/design.md#search).
 enum SearchStateCoding {
     private static let magic: [UInt8] = Array("wenjin-search-state".utf8)
     /// Raised whenever the tokenizer, the shard key or a file format changes: an update trusts
     /// that unchanged documents still have the terms the previous files list for them.
-    static let version: UInt8 = 3
+    static let version: UInt8 = 4
     static var versionOffset: Int { magic.count }
-    /// Bytes of a state file read at a time while decoding it.
-    package static let window = 4 << 20
+    /// Bytes of a document's entry in the table.
+    static let tableEntry = 32
 
     /// Kinds by their number in the encoding: a new kind goes last, or the version changes.
     private static let kinds: [SearchDocument.Kind] = [.question, .answer, .article, .topic, .user]
@@ -32,46 +37,56 @@ enum SearchStateCoding {
     }
 
     /// The same handed to `sink` a chunk at a time (`SearchStateWriter`), so the new state is
-    /// never held whole beside the previous one it copies records from.
-    /// Returns the bytes' count and their checksum, which the state's journal names it by.
+    /// never held whole beside the previous one it copies records from; only its table is.
+    /// Returns the bytes' count and their seal, which the state's journal names it by.
     @discardableResult
     static func encode(_ state: SearchIndexState, records: Records,
                        into sink: (UnsafeRawBufferPointer) -> Void) -> SearchIndexState.Written {
-        var writer = SearchStateWriter()
+        var writer = SearchStateWriter(checksummed: false)
         for byte in magic { writer.byte(byte) }
         writer.byte(version)
-        writeHeader(state, to: &writer, draining: sink)
+        var table = Table()
+        let count: Int
+        var copied = true
         switch records {
         case .all(let documents, let sources, let order):
-            writer.varint(order.count)
+            count = order.count
+            table.reserve(count)
             for position in order {
-                write(documents[position], sources[position], to: &writer)
+                let start = writer.count
+                let seal = writeFields(documents[position], to: &writer)
+                table.add(key: sources[position].key, digest: sources[position].digest, bytes: start..<writer.count, seal: seal)
                 writer.drain(into: sink)
             }
-            let checksum = writer.finish(into: sink)
-            return SearchIndexState.Written(count: writer.count, checksum: checksum)
         case .patched(let previous, let replaced):
-            writer.varint(previous.records.count)
+            count = previous.records.count
+            table.reserve(count)
             // Unchanged records are copied as they are, in runs that lie together, from the
-            // previous state's file when it stayed there (or its journal); a copy that fails
-            // spoils the checksum, so the next build writes the whole index.
-            var copied = true
+            // previous state's file when it stayed there (or its journal), with their seals; a
+            // copy that fails spoils the seal, so the next build writes the whole index.
             var run: Range<Int>?
             func copyRun() {
                 guard let pending = run else { return }
                 copied = previous.forEachChunk(of: pending) { writer.raw($0, draining: sink) } && copied
                 run = nil
             }
+            // Where the next record lands: copied runs are written in order as well.
+            var position = writer.count
             var next = replaced.startIndex
-            for number in previous.records.indices {
+            for (number, record) in previous.records.enumerated() {
                 if next < replaced.endIndex && replaced[next].number == number {
                     copyRun()
-                    write(replaced[next].document, replaced[next].source, to: &writer)
+                    let seal = writeFields(replaced[next].document, to: &writer)
+                    table.add(key: replaced[next].source.key, digest: replaced[next].source.digest, bytes: position..<writer.count,
+                              seal: seal)
+                    position = writer.count
                     writer.drain(into: sink)
                     next += 1
                     continue
                 }
-                let bytes = previous.records[number].bytes
+                let bytes = record.bytes
+                table.add(key: record.key, digest: record.digest, bytes: position..<(position + bytes.count), seal: record.seal)
+                position += bytes.count
                 if let pending = run, pending.upperBound == bytes.lowerBound {
                     run = pending.lowerBound..<bytes.upperBound
                 } else {
@@ -80,12 +95,36 @@ enum SearchStateCoding {
                 }
             }
             copyRun()
-            let checksum = writer.finish(into: sink, spoiled: !copied)
-            return SearchIndexState.Written(count: writer.count, checksum: checksum)
+        }
+        // The skeleton, sealed apart from the records before it.
+        writer.flush(into: sink)
+        let skeletonStart = writer.count
+        writer.restartChecksum()
+        writeHeader(state, to: &writer, draining: sink)
+        writer.varint(count)
+        writer.raw(table.bytes[...], draining: sink)
+        writer.word(UInt64(skeletonStart))
+        let checksum = writer.finish(into: sink, spoiled: !copied)
+        return SearchIndexState.Written(count: writer.count, checksum: checksum)
+    }
+
+    /// The table of a state being written: 32 bytes per document.
+    private struct Table {
+        var bytes: [UInt8] = []
+
+        mutating func reserve(_ count: Int) { bytes.reserveCapacity(count * SearchStateCoding.tableEntry) }
+
+        mutating func add(key: UInt64, digest: UInt64, bytes range: Range<Int>, seal: UInt64) {
+            withUnsafeBytes(of: key.littleEndian) { bytes.append(contentsOf: $0) }
+            withUnsafeBytes(of: digest.littleEndian) { bytes.append(contentsOf: $0) }
+            withUnsafeBytes(of: UInt32(range.lowerBound).littleEndian) { bytes.append(contentsOf: $0) }
+            withUnsafeBytes(of: UInt32(range.count).littleEndian) { bytes.append(contentsOf: $0) }
+            withUnsafeBytes(of: seal.littleEndian) { bytes.append(contentsOf: $0) }
         }
     }
 
-    /// The layout, shard count, estimate and every file's stamp, as a state and its journal begin.
+    /// The layout, shard count, estimate, text bytes and every file's stamp, as a state's
+    /// skeleton and its journal begin.
     static func writeHeader(_ state: SearchIndexState, to writer: inout SearchStateWriter,
                             draining sink: (UnsafeRawBufferPointer) -> Void) {
         writer.string(state.layout.folder)
@@ -94,6 +133,7 @@ enum SearchStateCoding {
         writer.varint(state.layout.targetShardBytes)
         writer.varint(state.shardCount)
         writer.varint(state.estimatedBytes)
+        writer.varint(state.textBytes)
         for stamp in state.shards {
             writer.varint(stamp.bytes)
             writer.varint(stamp.terms)
@@ -112,85 +152,92 @@ enum SearchStateCoding {
     private static func encodedBytes(_ state: SearchIndexState, records: Records) -> Int {
         let recordBytes = switch records {
         case .all(let documents, _, _): documents.reduce(0) { $0 + Self.recordBytes($1) }
-        case .patched(let previous, let replaced): (previous.records.last?.bytes.upperBound ?? 0) + replaced.reduce(0) { $0 + Self.recordBytes($1.document) }
+        case .patched(let previous, let replaced):
+            previous.records.reduce(0) { $0 + $1.bytes.count + tableEntry } + replaced.reduce(0) { $0 + Self.recordBytes($1.document) }
         }
-        return recordBytes + 64 + state.layout.folder.utf8.count + (state.shards.count + state.documentFiles.count + 1) * 24
+        return recordBytes + 96 + state.layout.folder.utf8.count + (state.shards.count + state.documentFiles.count + 1) * 24
     }
 
-    /// At most the bytes of a document's record.
+    /// At most the bytes of a document's record and its entry in the table.
     private static func recordBytes(_ document: SearchDocument) -> Int {
-        56 + document.url.utf8.count + document.title.utf8.count + document.text.utf8.count
+        40 + tableEntry + document.url.utf8.count + document.title.utf8.count + document.text.utf8.count
     }
 
-    static func write(_ document: SearchDocument, _ source: SearchSource, to writer: inout SearchStateWriter) {
-        writer.word(source.key)
-        writer.word(source.digest)
+    /// A document's record (`Fields`); returns its seal.
+    static func writeFields(_ document: SearchDocument, to writer: inout SearchStateWriter) -> UInt64 {
+        let mark = writer.buffered
         writer.byte(kinds.firstIndex(of: document.kind).map(UInt8.init)!)
         writer.byte(document.indexesTitle ? 1 : 0)
         writer.signed(document.weight)
         writer.string(document.url)
         writer.string(document.title)
         writer.string(document.text)
+        return writer.hash(since: mark)
+    }
+
+    /// A record as `writeFields` wrote it, nil when `bytes` are not exactly one.
+    static func fields(_ bytes: [UInt8]) -> SearchIndexState.Fields? {
+        var reader = SearchStateReader(bytes, end: bytes.count)
+        guard let kind = reader.byte(), Int(kind) < kinds.count, let indexesTitle = reader.byte(), indexesTitle <= 1,
+              let weight = reader.signed(), let url = reader.range(), let title = reader.range(), let text = reader.range(),
+              reader.isAtEnd else { return nil }
+        return SearchIndexState.Fields(bytes: bytes, kind: kinds[Int(kind)], indexesTitle: indexesTitle == 1, weight: weight,
+                                       url: url, title: title, text: text)
     }
 
     static func decode(_ bytes: [UInt8]) throws(SearchStateError) -> SearchIndexState {
-        try decode(count: bytes.count, storage: .bytes(bytes), window: bytes.count, read: { range, window in
-            guard range.upperBound <= bytes.count else { return false }
-            window += bytes[range]
-            return true
+        try decode(count: bytes.count, storage: .bytes(bytes), read: { range in
+            guard range.lowerBound >= 0, range.upperBound <= bytes.count else { return nil }
+            return Array(bytes[range])
         })
     }
 
-    /// The same from a file left where it is: it is read a window at a time and only the records'
-    /// offsets are kept, so a rebuild holds neither the previous documents' texts nor the file
-    /// (93 MB at 100,000 questions; docs/design.md#search).
-    static func decode(file: ReadableFile, window: Int = window) throws(SearchStateError) -> SearchIndexState {
-        try decode(count: file.count, storage: .file(file), window: max(1, window), read: { file.read($0, appendingTo: &$1) })
+    /// The same from a file left where it is: only its skeleton is read, so a rebuild holds
+    /// neither the previous documents' texts nor the file (93 MB at 100,000 questions; docs/design.md#search).
+    static func decode(file: ReadableFile) throws(SearchStateError) -> SearchIndexState {
+        try decode(count: file.count, storage: .file(file), read: file.read)
     }
 
-    /// Reads the bytes once, in order: the checksum is taken of the windows as they are decoded
-    /// and compared at the end, so nothing decoded is used before it is checked.
-    private static func decode(count: Int, storage: SearchIndexState.StoredDocuments.Storage, window size: Int,
-                               read: @escaping (Range<Int>, inout [UInt8]) -> Bool) throws(SearchStateError) -> SearchIndexState {
+    /// Reads the head, then the skeleton whole, checked against its seal before any of it is decoded.
+    private static func decode(count: Int, storage: SearchIndexState.StoredDocuments.Storage,
+                               read: (Range<Int>) -> [UInt8]?) throws(SearchStateError) -> SearchIndexState {
         func refuse(_ what: String) -> SearchStateError { SearchStateError(problem: what) }
         let header = magic.count + 1
-        var head: [UInt8] = []
-        guard count >= header + 8, read(0..<header, &head), head.starts(with: magic) else { throw refuse("not a state file") }
+        guard count >= header + 16, let head = read(0..<header), head.starts(with: magic) else { throw refuse("not a state file") }
         guard count <= Int(UInt32.max) else { throw refuse("larger than 4 GiB") }
-        guard head[magic.count] == version else { throw refuse("version \(head[magic.count]) is not \(version)") }
-        var tail: [UInt8] = []
-        guard read((count - 8)..<count, &tail) else { throw refuse("unreadable") }
-        let stored = littleEndianWord(tail)
-        var windows = try SearchStateWindows(head: head, end: count - 8, window: size, read: read)
-        let parts = try decodeHeader(&windows)
-        guard let documents = try windows.next({ reader, _ in reader.varint() }), documents <= count else {
-            throw refuse("bad document count")
-        }
-        guard SearchIndex.documentFileCount(documents, parts.layout) == parts.documentFiles.count else { throw refuse("bad document count") }
+        guard head[magic.count] == version else { throw SearchStateError(version: head[magic.count], expected: version) }
+        guard let tail = read((count - 16)..<count) else { throw refuse("unreadable") }
+        let skeletonStart = Int(truncatingIfNeeded: min(littleEndianWord(tail[..<8]), UInt64(UInt32.max)))
+        let stored = littleEndianWord(tail[8...])
+        guard skeletonStart >= header, skeletonStart <= count - 16 else { throw refuse("bad skeleton") }
+        guard let skeleton = read(skeletonStart..<(count - 8)) else { throw refuse("unreadable") }
+        guard SearchContentHash.of(skeleton) == stored else { throw refuse("checksum mismatch") }
+        var reader = SearchStateReader(skeleton, end: skeleton.count - 8)
+        let parts = try decodeHeader(&reader)
+        guard let documents = reader.varint(), documents <= count,
+              SearchIndex.documentFileCount(documents, parts.layout) == parts.documentFiles.count,
+              reader.end - reader.position == documents * tableEntry else { throw refuse("bad document count") }
         var records: [SearchIndexState.Record] = []
         records.reserveCapacity(documents)
-        var textBytes = 0
-        func add(_ record: SearchIndexState.Record) {
-            textBytes += (record.indexesTitle ? record.title.count : 0) + record.text.count
-            records.append(record)
-        }
-        while records.count < documents {
-            // Straight from the window while whole records lie in it; one cut by its end by `next`.
-            _ = windows.parseInWindow(upTo: documents - records.count) { buffer, position, offset in
-                guard let record = Self.record(in: buffer, at: &position, offset: offset) else { return false }
-                add(record)
-                return true
+        let valid = skeleton.withUnsafeBytes { buffer in
+            var at = reader.position
+            for _ in 0..<documents {
+                let key = UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: at, as: UInt64.self))
+                let digest = UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: at + 8, as: UInt64.self))
+                let start = Int(UInt32(littleEndian: buffer.loadUnaligned(fromByteOffset: at + 16, as: UInt32.self)))
+                let length = Int(UInt32(littleEndian: buffer.loadUnaligned(fromByteOffset: at + 20, as: UInt32.self)))
+                let seal = UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: at + 24, as: UInt64.self))
+                guard start >= header, length > 0, start + length <= skeletonStart else { return false }
+                records.append(SearchIndexState.Record(key: key, digest: digest, bytes: start..<(start + length), seal: seal))
+                at += tableEntry
             }
-            guard records.count < documents else { break }
-            guard let record = try windows.next(Self.record) else { throw refuse("bad document") }
-            add(record)
+            return true
         }
-        try windows.finished(checksum: stored)
+        guard valid else { throw refuse("bad document") }
         return SearchIndexState(
-            layout: parts.layout, shardCount: parts.shardCount, estimatedBytes: parts.estimate, shards: parts.shards,
-            documentFiles: parts.documentFiles, manifest: parts.manifest,
-            documents: .stored(SearchIndexState.StoredDocuments(storage: storage, records: records, textBytes: textBytes,
-                                                                 checksum: stored)))
+            layout: parts.layout, shardCount: parts.shardCount, estimatedBytes: parts.estimate, textBytes: parts.textBytes,
+            shards: parts.shards, documentFiles: parts.documentFiles, manifest: parts.manifest,
+            documents: .stored(SearchIndexState.StoredDocuments(storage: storage, records: records, checksum: stored)))
     }
 
     /// What `writeHeader` wrote.
@@ -198,20 +245,19 @@ enum SearchStateCoding {
         var layout: SearchIndex.Layout
         var shardCount: Int
         var estimate: Int
+        var textBytes: Int
         var shards: [SearchIndexState.Stamp]
         var documentFiles: [SearchIndexState.Stamp]
         var manifest: SearchIndexState.Stamp
     }
 
-    static func decodeHeader(_ windows: inout SearchStateWindows) throws(SearchStateError) -> Header {
+    static func decodeHeader(_ reader: inout SearchStateReader) throws(SearchStateError) -> Header {
         func refuse(_ what: String) -> SearchStateError { SearchStateError(problem: what) }
-        typealias Fields = (folder: String, perFile: Int, snippet: Int, target: Int, shardCount: Int, estimate: Int)
-        guard let (folderText, perFile, snippet, target, shardCount, estimate) = try windows.next({ (reader, _) -> Fields? in
-            guard let folder = reader.range(), let folderText = String(validating: reader.bytes[folder], as: UTF8.self),
-                  let perFile = reader.varint(), let snippet = reader.varint(), let target = reader.varint(),
-                  let shardCount = reader.varint(max: 4096), let estimate = reader.varint(max: Int.max) else { return nil }
-            return (folderText, perFile, snippet, target, shardCount, estimate)
-        }), shardCount > 0, shardCount & (shardCount - 1) == 0 else { throw refuse("bad header") }
+        guard let folder = reader.range(), let folderText = String(validating: reader.bytes[folder], as: UTF8.self),
+              let perFile = reader.varint(), let snippet = reader.varint(), let target = reader.varint(),
+              let shardCount = reader.varint(max: 4096), let estimate = reader.varint(max: Int.max),
+              let textBytes = reader.varint(max: Int.max),
+              shardCount > 0, shardCount & (shardCount - 1) == 0 else { throw refuse("bad header") }
         var layout = SearchIndex.Layout()
         layout.folder = folderText
         layout.documentsPerFile = perFile
@@ -221,87 +267,21 @@ enum SearchStateCoding {
         var shards: [SearchIndexState.Stamp] = []
         shards.reserveCapacity(shardCount)
         for _ in 0..<shardCount {
-            guard let stamp = try windows.next({ reader, _ -> SearchIndexState.Stamp? in
-                guard let size = reader.varint(), let terms = reader.varint(), let hash = reader.word() else { return nil }
-                return SearchIndexState.Stamp(bytes: size, terms: terms, hash: hash)
-            }) else { throw refuse("bad shard") }
-            shards.append(stamp)
+            guard let size = reader.varint(), let terms = reader.varint(), let hash = reader.word() else { throw refuse("bad shard") }
+            shards.append(SearchIndexState.Stamp(bytes: size, terms: terms, hash: hash))
         }
-        guard let fileCount = try windows.next({ reader, _ in reader.varint() }) else { throw refuse("bad file count") }
+        guard let fileCount = reader.varint() else { throw refuse("bad file count") }
         var files: [SearchIndexState.Stamp] = []
         for _ in 0...fileCount {
-            guard let stamp = try windows.next({ reader, _ -> SearchIndexState.Stamp? in
-                guard let size = reader.varint(), let hash = reader.word() else { return nil }
-                return SearchIndexState.Stamp(bytes: size, terms: 0, hash: hash)
-            }) else { throw refuse("bad file") }
-            files.append(stamp)
+            guard let size = reader.varint(), let hash = reader.word() else { throw refuse("bad file") }
+            files.append(SearchIndexState.Stamp(bytes: size, terms: 0, hash: hash))
         }
         let manifest = files.removeLast()
-        return Header(layout: layout, shardCount: shardCount, estimate: estimate, shards: shards, documentFiles: files, manifest: manifest)
+        return Header(layout: layout, shardCount: shardCount, estimate: estimate, textBytes: textBytes, shards: shards,
+                      documentFiles: files, manifest: manifest)
     }
 
-    /// One record as `write(_:_:to:)` wrote it, its ranges shifted by `offset`, the file offset of the reader's bytes.
-    static func record(_ reader: inout SearchStateReader, offset: Int) -> SearchIndexState.Record? {
-        let start = reader.position
-        guard let key = reader.word(), let digest = reader.word(),
-              let kind = reader.byte(), Int(kind) < kinds.count,
-              let indexesTitle = reader.byte(), indexesTitle <= 1, let weight = reader.signed(),
-              let url = reader.range(), let title = reader.range(), let text = reader.range()
-        else { return nil }
-        return SearchIndexState.Record(
-            key: key, digest: digest, kind: kinds[Int(kind)], indexesTitle: indexesTitle == 1, weight: weight,
-            url: url.shifted(offset), title: title.shifted(offset), text: text.shifted(offset),
-            bytes: (start..<reader.position).shifted(offset))
-    }
-
-    /// The same read straight from `buffer` at `position`, which it moves past the record; nil,
-    /// with `position` where it was, when the record does not lie whole in `buffer` or is not
-    /// one `record(_:offset:)` reads.
-    static func record(in buffer: UnsafeBufferPointer<UInt8>, at position: inout Int, offset: Int) -> SearchIndexState.Record? {
-        let end = buffer.count
-        var at = position
-        func word() -> UInt64? {
-            guard end - at >= 8 else { return nil }
-            defer { at += 8 }
-            return UInt64(littleEndian: UnsafeRawBufferPointer(buffer).loadUnaligned(fromByteOffset: at, as: UInt64.self))
-        }
-        // As `SearchStateReader.rawVarint`: no overlong forms, at most 64 bits.
-        func varint() -> UInt64? {
-            var value: UInt64 = 0
-            var shift: UInt64 = 0
-            while at < end {
-                let next = buffer[at]
-                at += 1
-                guard shift < 63 || next <= 1 else { return nil }
-                value |= UInt64(next & 0x7F) << shift
-                if next & 0x80 == 0 { return shift > 0 && next == 0 ? nil : value }
-                shift += 7
-            }
-            return nil
-        }
-        func range() -> Range<Int>? {
-            guard let count = varint(), count <= UInt64(Int32.max), Int(count) <= end - at else { return nil }
-            defer { at += Int(count) }
-            return (at + offset)..<(at + offset + Int(count))
-        }
-        guard let key = word(), let digest = word(), end - at >= 2 else { return nil }
-        let kind = buffer[at], indexesTitle = buffer[at + 1]
-        at += 2
-        guard Int(kind) < kinds.count, indexesTitle <= 1, let zigzag = varint(),
-              let url = range(), let title = range(), let text = range() else { return nil }
-        let weight = Int(Int64(bitPattern: zigzag >> 1) ^ -Int64(bitPattern: zigzag & 1))
-        let record = SearchIndexState.Record(
-            key: key, digest: digest, kind: kinds[Int(kind)], indexesTitle: indexesTitle == 1, weight: weight,
-            url: url, title: title, text: text, bytes: (position + offset)..<(at + offset))
-        position = at
-        return record
-    }
-
-    static func littleEndianWord(_ bytes: [UInt8]) -> UInt64 {
+    static func littleEndianWord(_ bytes: some Collection<UInt8>) -> UInt64 {
         bytes.reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
     }
-}
-
-private extension Range<Int> {
-    func shifted(_ offset: Int) -> Range<Int> { (lowerBound + offset)..<(upperBound + offset) }
 }

@@ -4,8 +4,18 @@ package struct SearchStateError: Error, Sendable, Equatable, CustomStringConvert
     /// What is wrong with the bytes (`checksum mismatch`).
     package let problem: String
 
+    /// Whether the bytes are a state (or journal) of another version of the format, not damaged ones.
+    package let isOtherVersion: Bool
+
     package init(problem: String) {
         self.problem = problem
+        isOtherVersion = false
+    }
+
+    /// A state of format `version` where `expected` is read.
+    init(version: UInt8, expected: UInt8) {
+        problem = "version \(version) is not \(expected)"
+        isOtherVersion = true
     }
 
     package var description: String { "search index state: \(problem); the index is written in full" }

@@ -1,16 +1,17 @@
 /// A search state's journal: what a rebuild changed of the state published before it, so the
 /// state's file (93 MB at 100,000 questions) is carried to the next output as it is, and only
 /// this is written (docs/design.md#search). It names the state it applies to by that state's size
-/// and checksum, then holds the whole header of the state it makes (layout, shard count,
-/// estimate, every file's stamp), then the records it replaces, by document number. A state
-/// written whole is published with a journal replacing nothing, so a state without its journal
-/// is never taken for a whole one. Versioned and checksummed as the state is.
+/// and seal, then holds the whole header of the state it makes (layout, shard count, estimate,
+/// text bytes, every file's stamp), then the records it replaces, by document number, each with
+/// its key and digest. A state written whole is published with a journal replacing nothing, so
+/// a state without its journal is never taken for a whole one. Versioned as the state is, and
+/// checksummed whole (it is small, and read whole).
 enum SearchStateJournal {
     private static let magic: [UInt8] = Array("wenjin-search-journal".utf8)
 
-    /// A record the journal holds: the bytes of one an earlier journal held, or a document made now.
+    /// A record the journal holds: one an earlier journal held, or a document made now.
     enum Entry {
-        case copied(ArraySlice<UInt8>)
+        case copied(key: UInt64, digest: UInt64, fields: ArraySlice<UInt8>)
         case made(SearchDocument, SearchSource)
     }
 
@@ -28,11 +29,23 @@ enum SearchStateJournal {
         SearchStateCoding.writeHeader(state, to: &writer, draining: sink)
         writer.varint(documents)
         writer.varint(entries.count)
+        var made = SearchStateWriter(checksummed: false)
         for (number, entry) in entries {
             writer.varint(number)
             switch entry {
-            case .copied(let record): writer.raw(record, draining: sink)
-            case .made(let document, let source): SearchStateCoding.write(document, source, to: &writer)
+            case .copied(let key, let digest, let fields):
+                writer.word(key)
+                writer.word(digest)
+                writer.varint(fields.count)
+                writer.raw(fields, draining: sink)
+            case .made(let document, let source):
+                writer.word(source.key)
+                writer.word(source.digest)
+                _ = SearchStateCoding.writeFields(document, to: &made)
+                var fields: [UInt8] = []
+                made.flush { fields.append(contentsOf: $0) }
+                writer.varint(fields.count)
+                writer.raw(fields[...], draining: sink)
             }
             writer.drain(into: sink)
         }
@@ -41,7 +54,8 @@ enum SearchStateJournal {
     }
 
     /// `base` (a state with no journal) with `journal` applied; throws on a journal of another
-    /// state, of another version, damaged or cut short.
+    /// state, of another version, damaged or cut short. The journal is checked whole before any
+    /// of it is decoded; its records are sealed as the state's are, to be read alike.
     static func apply(_ journal: [UInt8], to base: consuming SearchIndexState) throws(SearchStateError) -> SearchIndexState {
         func refuse(_ what: String) -> SearchStateError { SearchStateError(problem: "journal: " + what) }
         guard case .stored(var stored) = base.documents, stored.journal.isEmpty else { throw refuse("applied twice") }
@@ -49,46 +63,40 @@ enum SearchStateJournal {
         base.documents = .pending(.all([], sources: [], order: []))
         let header = magic.count + 1
         guard journal.count >= header + 8, journal.starts(with: magic) else { throw refuse("not a journal") }
-        guard journal[magic.count] == SearchStateCoding.version else { throw refuse("version \(journal[magic.count])") }
+        guard journal[magic.count] == SearchStateCoding.version else {
+            throw SearchStateError(version: journal[magic.count], expected: SearchStateCoding.version)
+        }
         let baseCount = stored.baseCount
         guard baseCount + journal.count <= Int(UInt32.max) else { throw refuse("larger than 4 GiB") }
-        var windows = try SearchStateWindows(head: Array(journal[..<header]), end: journal.count - 8, window: journal.count,
-                                             read: { range, window in
-            window += journal[range]
-            return true
-        })
-        guard let names = try windows.next({ reader, _ -> (Int, UInt64)? in
-            guard let count = reader.varint(max: Int.max), let checksum = reader.word() else { return nil }
-            return (count, checksum)
-        }) else { throw refuse("bad base") }
-        guard names == (baseCount, stored.checksum) else { throw refuse("of another state") }
-        let parts = try SearchStateCoding.decodeHeader(&windows)
-        guard let documents = try windows.next({ reader, _ in reader.varint() }), documents == stored.records.count,
+        let checksum = journal.withUnsafeBytes { SearchContentHash.of(UnsafeRawBufferPointer(rebasing: $0[..<(journal.count - 8)])) }
+        guard checksum == SearchStateCoding.littleEndianWord(journal[(journal.count - 8)...]) else { throw refuse("checksum mismatch") }
+        var reader = SearchStateReader(journal, end: journal.count - 8)
+        reader.skip(to: header)
+        guard let count = reader.varint(max: Int.max), let named = reader.word() else { throw refuse("bad base") }
+        guard count == baseCount, named == stored.checksum else { throw refuse("of another state") }
+        let parts = try SearchStateCoding.decodeHeader(&reader)
+        guard let documents = reader.varint(), documents == stored.records.count,
               SearchIndex.documentFileCount(documents, parts.layout) == parts.documentFiles.count,
-              let count = try windows.next({ reader, _ in reader.varint() }), count <= documents
+              let entries = reader.varint(), entries <= documents
         else { throw refuse("bad document count") }
         var records = stored.records
         stored.records = []
-        var textBytes = stored.textBytes
         var numbers: [Int] = []
-        numbers.reserveCapacity(count)
-        for _ in 0..<count {
-            guard let (number, record) = try windows.next({ reader, offset -> (Int, SearchIndexState.Record)? in
-                guard let number = reader.varint(), let record = SearchStateCoding.record(&reader, offset: baseCount + offset)
-                else { return nil }
-                return (number, record)
-            }), documents > number, numbers.last.map({ $0 < number }) ?? true else { throw refuse("bad document") }
-            let old = records[number]
-            textBytes += (record.indexesTitle ? record.title.count : 0) + record.text.count
-                - (old.indexesTitle ? old.title.count : 0) - old.text.count
-            records[number] = record
+        numbers.reserveCapacity(entries)
+        for _ in 0..<entries {
+            guard let number = reader.varint(), let key = reader.word(), let digest = reader.word(), let fields = reader.range(),
+                  number < documents, numbers.last.map({ $0 < number }) ?? true,
+                  SearchStateCoding.fields(Array(journal[fields])) != nil else { throw refuse("bad document") }
+            let seal = journal.withUnsafeBytes { SearchContentHash.of(UnsafeRawBufferPointer(rebasing: $0[fields])) }
+            records[number] = SearchIndexState.Record(
+                key: key, digest: digest, bytes: (baseCount + fields.lowerBound)..<(baseCount + fields.upperBound), seal: seal)
             numbers.append(number)
         }
-        try windows.finished(checksum: SearchStateCoding.littleEndianWord(Array(journal[(journal.count - 8)...])))
+        guard reader.isAtEnd else { throw refuse("bytes after the last document") }
         return SearchIndexState(
-            layout: parts.layout, shardCount: parts.shardCount, estimatedBytes: parts.estimate, shards: parts.shards,
-            documentFiles: parts.documentFiles, manifest: parts.manifest,
-            documents: .stored(SearchIndexState.StoredDocuments(storage: stored.storage, records: records, textBytes: textBytes,
+            layout: parts.layout, shardCount: parts.shardCount, estimatedBytes: parts.estimate, textBytes: parts.textBytes,
+            shards: parts.shards, documentFiles: parts.documentFiles, manifest: parts.manifest,
+            documents: .stored(SearchIndexState.StoredDocuments(storage: stored.storage, records: records,
                                                                  checksum: stored.checksum, journal: journal, journaled: numbers)))
     }
 }

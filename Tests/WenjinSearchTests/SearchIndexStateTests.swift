@@ -23,10 +23,28 @@ struct SearchIndexStateTests {
         #expect(decoded.shards == state.shards && decoded.documentFiles == state.documentFiles && decoded.manifest == state.manifest)
         let stored = try #require(decoded.storedDocuments())
         let ranked = Self.documents.sorted(by: SearchIndex.ranksBefore)
-        #expect(stored.records.map { stored.string($0.url) } == ranked.map(\.url))
-        #expect(stored.records.map { stored.string($0.text) } == ranked.map(\.text))
-        #expect(stored.records.map(\.weight) == ranked.map(\.weight))
-        #expect(stored.records.map(\.indexesTitle) == ranked.map(\.indexesTitle))
+        #expect(stored.records.indices.map { stored.document($0) } == ranked)
+        #expect(stored.records.map(\.key) == ranked.map { SearchSource(of: $0).key })
+        #expect(decoded.textBytes == SearchIndex.textBytes(ranked))
+        #expect(!decoded.foundDamagedRecord)
+    }
+
+    /// Where the records end and the skeleton (header and table) starts.
+    static func skeletonStart(_ bytes: [UInt8]) -> Int {
+        Int(SearchStateCoding.littleEndianWord(bytes[(bytes.count - 16)..<(bytes.count - 8)]))
+    }
+
+    @Test("a state's records are not read when it is decoded: their bytes blanked, it still decodes, and each record is refused when read")
+    func recordsReadWhenAsked() throws {
+        let bytes = Self.state().encoded()
+        let start = SearchStateCoding.versionOffset + 1
+        var blanked = bytes
+        for position in start..<Self.skeletonStart(bytes) { blanked[position] = 0 }
+        let decoded = try SearchIndexState(decoding: blanked)
+        let stored = try #require(decoded.storedDocuments())
+        #expect(stored.records.count == Self.documents.count)
+        #expect(stored.records.indices.allSatisfy { stored.document($0) == nil })
+        #expect(decoded.foundDamagedRecord)
     }
 
     @Test("every truncation of a state is refused")
@@ -39,16 +57,37 @@ struct SearchIndexStateTests {
         #expect(accepted.isEmpty)
     }
 
-    @Test("a changed byte anywhere in a state is refused")
+    @Test("a changed byte anywhere in a state is refused: in its skeleton when it is decoded, in a record when that record is read")
     func damaged() {
         let bytes = Self.state().encoded()
+        let original = try? SearchIndexState(decoding: bytes).storedDocuments()
+        let skeleton = Self.skeletonStart(bytes)
         var accepted: [Int] = []
         for position in stride(from: 0, to: bytes.count, by: max(1, bytes.count / 500)) {
             var damaged = bytes
             damaged[position] ^= 0x20
-            if (try? SearchIndexState(decoding: damaged)) != nil { accepted.append(position) }
+            guard let state = try? SearchIndexState(decoding: damaged), let stored = state.storedDocuments() else { continue }
+            // Decoded: the byte is a record's, which alone is refused, and said to be damaged.
+            let refused = stored.records.indices.filter { stored.document($0) == nil }
+            let kept = stored.records.indices.filter { stored.document($0) != nil }
+            if position >= skeleton || refused.count != 1 || !state.foundDamagedRecord
+                || kept.contains(where: { stored.document($0) != original?.document($0) }) {
+                accepted.append(position)
+            }
         }
         #expect(accepted.isEmpty)
+    }
+
+    @Test("an older format (version 3, read whole and sealed whole) is refused as another version, not as damaged")
+    func olderFormat() throws {
+        var older = Self.state().encoded()
+        older[SearchStateCoding.versionOffset] = 3
+        let error = try #require(throws: SearchStateError.self) { try SearchIndexState(decoding: older) }
+        #expect(error.isOtherVersion && error.problem == "version 3 is not 4")
+        var damaged = Self.state().encoded()
+        damaged[damaged.count - 9] ^= 1
+        let other = try #require(throws: SearchStateError.self) { try SearchIndexState(decoding: damaged) }
+        #expect(!other.isOtherVersion)
     }
 
     @Test("another version, bytes after the end or no state at all are refused")
@@ -57,6 +96,7 @@ struct SearchIndexStateTests {
         var otherVersion = bytes
         otherVersion[SearchStateCoding.versionOffset] = SearchStateCoding.version + 1
         #expect(throws: SearchStateError.self) { try SearchIndexState(decoding: otherVersion) }
+        #expect((try? SearchIndexState(decoding: bytes)) != nil)
         #expect(throws: SearchStateError.self) { try SearchIndexState(decoding: bytes + [0]) }
         #expect(throws: SearchStateError.self) { try SearchIndexState(decoding: []) }
         #expect(throws: SearchStateError.self) { try SearchIndexState(decoding: Array("wenjin-search-state".utf8)) }
@@ -103,7 +143,7 @@ struct SearchIndexStateTests {
         #expect(patchedChunks.allSatisfy { $0.count <= SearchStateWriter.chunk })
         let read = try SearchIndexState(decoding: patchedChunks.flatMap { $0 })
         let stored = try #require(read.storedDocuments())
-        #expect(stored.records.map { stored.string($0.text) } == second.map(\.text))
+        #expect(stored.records.indices.map { stored.document($0)?.text } == second.map(\.text))
         #expect(read.encoded() == patched.state.encoded())
     }
 }

@@ -19,9 +19,8 @@ struct SearchStateFileTests {
         }
     }
 
-    @Test("a state read from its file a few bytes at a time patches the index after random edits as the state read whole does",
-          arguments: [7, 64, 4096])
-    func patchesAsFromBytes(window: Int) throws {
+    @Test("a state read from its file, a record at a time, patches the index after random edits as the state read whole does")
+    func patchesAsFromBytes() throws {
         let folder = try Folder()
         var corpus = SearchCorpus(seed: 41)
         var documents = corpus.documents(questions: 60)
@@ -29,7 +28,7 @@ struct SearchStateFileTests {
         for round in 0..<6 {
             corpus.edit(&documents, count: 1 + round % 3)
             let bytes = current.state.encoded()
-            let fromFile = try SearchIndexState(decoding: try folder.file("state-\(round)", holding: bytes), window: window)
+            let fromFile = try SearchIndexState(decoding: try folder.file("state-\(round)", holding: bytes))
             #expect(fromFile == (try SearchIndexState(decoding: bytes)), "round \(round)")
             var fileOutputs: [SearchIndexOutput] = []
             let edited = documents
@@ -44,23 +43,54 @@ struct SearchStateFileTests {
         }
     }
 
-    @Test("a state file cut short or changed anywhere is refused")
+    @Test("a state file cut short or changed anywhere is refused: when it is decoded, or, in a record, when that record is read")
     func damagedFile() throws {
         let folder = try Folder()
         let bytes = SearchIndexStateTests.state().encoded()
+        let skeleton = SearchIndexStateTests.skeletonStart(bytes)
         var accepted: [String] = []
         for length in stride(from: 0, to: bytes.count, by: max(1, bytes.count / 200)) {
             let file = try folder.file("short", holding: Array(bytes[..<length]))
-            if (try? SearchIndexState(decoding: file, window: 16)) != nil { accepted.append("length \(length)") }
+            if (try? SearchIndexState(decoding: file)) != nil { accepted.append("length \(length)") }
         }
         for position in stride(from: 0, to: bytes.count, by: max(1, bytes.count / 200)) {
             var damaged = bytes
             damaged[position] ^= 0x20
-            if (try? SearchIndexState(decoding: try folder.file("damaged", holding: damaged), window: 16)) != nil {
+            guard let state = try? SearchIndexState(decoding: try folder.file("damaged", holding: damaged)),
+                  let stored = state.storedDocuments() else { continue }
+            if position >= skeleton || stored.records.indices.allSatisfy({ stored.document($0) != nil }) || !state.foundDamagedRecord {
                 accepted.append("byte \(position)")
             }
         }
         #expect(accepted.isEmpty)
+    }
+
+    @Test("a damaged record of the previous state makes the write whole, as a full write makes it, and says so through the state")
+    func damagedRecordWritesWhole() throws {
+        let folder = try Folder()
+        var corpus = SearchCorpus(seed: 47)
+        var documents = corpus.documents(questions: 40)
+        let first = try SearchIndexUpdateTests.write(documents, after: nil)
+        var bytes = first.state.encoded()
+        let stored = try #require(try SearchIndexState(decoding: bytes).storedDocuments())
+        // Document 3's record damaged in its last byte (its text), then that document edited.
+        let record = stored.records[3].bytes
+        bytes[record.upperBound - 1] ^= 0x01
+        let previous = try SearchIndexState(decoding: try folder.file("state", holding: bytes))
+        #expect(!previous.foundDamagedRecord)
+        let url = try #require(stored.document(3)).url
+        let edited = try #require(documents.firstIndex { $0.url == url })
+        documents[edited].text += " 新增的一句话"
+        var outputs: [SearchIndexOutput] = []
+        let changed = documents
+        let written = SearchIndex.write(
+            sources: changed.map(SearchSource.init(of:)), make: { changed[$0] }, layout: SearchIndexUpdateTests.layout,
+            previous: previous, previousFile: { first.folder.files[$0] }) { outputs.append($0) }
+        let full = try SearchIndexUpdateTests.write(documents, after: nil)
+        #expect(!written.patched)
+        #expect(previous.foundDamagedRecord)
+        #expect(SearchOutputFolder(after: first.folder, outputs).files == full.folder.files)
+        #expect(written.state == full.state)
     }
 
     @Test("a state file cut short after it was read makes the next write the whole index, as a full write makes it")
@@ -77,9 +107,9 @@ struct SearchStateFileTests {
         // of it is whole, and only its neighbours' texts (for their document file) cannot be read.
         let perFile = SearchIndexUpdateTests.layout.documentsPerFile
         let number = try #require(stored.records.indices.first {
-            !stored.records[$0].indexesTitle && ($0 + 1) % perFile != 0 && $0 + 1 < stored.records.count
+            stored.document($0)?.indexesTitle == false && ($0 + 1) % perFile != 0 && $0 + 1 < stored.records.count
         })
-        let url = stored.string(stored.records[number].url)
+        let url = try #require(stored.document(number)).url
         let answer = try #require(documents.firstIndex { $0.url == url })
         documents[answer].text = "zzqxunique"
         #expect(truncate(file.path, off_t(stored.records[number].bytes.upperBound)) == 0)

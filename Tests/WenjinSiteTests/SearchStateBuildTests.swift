@@ -30,21 +30,26 @@ struct SearchStateBuildTests {
         }
     }
 
-    /// Removes each file ("missing") or flips a byte in its middle ("damaged").
+    /// Removes each file ("missing"), flips a byte near its end, among what a state file
+    /// seals as a whole ("damaged"), or marks it as of the format before this one ("older").
     private func spoil(_ files: [URL], _ damage: String) throws {
         for file in files {
             if damage == "missing" {
                 try FileManager.default.removeItem(at: file)
             } else {
                 var bytes = try Data(contentsOf: file)
-                bytes[bytes.count / 2] ^= 0xFF
+                if damage == "older" {
+                    bytes[bytes.startIndex + "wenjin-search-state".utf8.count] = 3
+                } else {
+                    bytes[bytes.count - 20] ^= 0xFF
+                }
                 try bytes.write(to: file)
             }
         }
     }
 
-    @Test("A damaged or missing search state makes the rebuild write the whole index, say so, and equal a full build",
-          arguments: ["damaged", "missing"])
+    @Test("A damaged, missing or older-format search state makes the rebuild write the whole index, say so, and equal a full build",
+          arguments: ["damaged", "missing", "older"])
     func unusableStateFallsBack(damage: String) throws {
         let site = try FixtureSite()
         defer { site.remove() }
@@ -55,11 +60,45 @@ struct SearchStateBuildTests {
         try retitle(100, "图书馆周日几点开门？", in: site)
         let notes = NoteKeepingProgress()
         _ = try site.build(progress: notes)
-        // Missing, the manifest does not find it; damaged, its own checksum refuses it.
+        // Missing, the manifest does not find it; damaged, its own checksum refuses it; older, its version.
         let said = notes.lines.withLock { $0 }
         #expect(said.count == 1 && said[0].hasSuffix(": writing the whole index") && said[0].contains("search index state"), "\(said)")
+        #expect(said.first?.contains("of another format (version 3 is not 4)") == (damage == "older"), "\(said)")
         #expect(FixtureSite.differing(try fullBuild(site, name: "full"), try site.outputFiles()).isEmpty)
         // The state is whole again: the next build patches without a word.
+        try retitle(100, "图书馆周六几点开门？", in: site)
+        let next = NoteKeepingProgress()
+        _ = try site.build(progress: next)
+        #expect(next.lines.withLock { $0 }.isEmpty)
+        #expect(FixtureSite.differing(try fullBuild(site, name: "full-again"), try site.outputFiles()).isEmpty)
+    }
+
+    @Test("A damaged record in the search state, read by the rebuild that patches its document, makes it write the whole index, say so, and equal a full build")
+    func damagedRecordFallsBack() throws {
+        let site = try FixtureSite()
+        defer { site.remove() }
+        _ = try site.build()
+        let files = try states(site)
+        #expect(!files.isEmpty)
+        // The question's title, in its record (and those of its answers): a byte of each changed.
+        let title = Data(try #require(try site.store.read { try $0.question(QuestionID(100)) }).title.utf8)
+        var damaged = 0
+        for file in files {
+            var bytes = try Data(contentsOf: file)
+            var from = bytes.startIndex
+            while let found = bytes.range(of: title, in: from..<bytes.endIndex) {
+                bytes[found.upperBound - 1] ^= 0x01
+                damaged += 1
+                from = found.upperBound
+            }
+            try bytes.write(to: file)
+        }
+        #expect(damaged > 0)
+        try retitle(100, "图书馆周日几点开门？", in: site)
+        let notes = NoteKeepingProgress()
+        _ = try site.build(progress: notes)
+        #expect(notes.lines.withLock { $0 } == ["a record of the last build's search index state is damaged: writing the whole index"])
+        #expect(FixtureSite.differing(try fullBuild(site, name: "full"), try site.outputFiles()).isEmpty)
         try retitle(100, "图书馆周六几点开门？", in: site)
         let next = NoteKeepingProgress()
         _ = try site.build(progress: next)

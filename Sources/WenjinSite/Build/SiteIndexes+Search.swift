@@ -14,8 +14,8 @@ extension SiteIndexes {
     }
 
     /// The state published with the live output when it was made by this program for this site
-    /// (its seed); its file is left where it is: only the records are decoded, and a changed
-    /// document's old text read back.
+    /// (its seed); its file is left where it is: only its table of documents is read, and a
+    /// changed document's record read back.
     func previousSearch(in staged: any BuildOutput) -> PreviousSearch {
         var previous = PreviousSearch()
         // Published together, so a seed without its state and journal means they were lost.
@@ -23,6 +23,8 @@ extension SiteIndexes {
         if let file = staged.liveSidecarFile(Self.searchStateSidecar), let journal = staged.liveSidecar(Self.searchJournalSidecar) {
             do {
                 previous.state = try SearchIndexState(decoding: file, journal: journal)
+            } catch where error.isOtherVersion {
+                previous.notes.append("the search index state of the last build is of another format (\(error.problem)): writing the whole index")
             } catch {
                 previous.notes.append("the search index state of the last build is unreadable (\(error.problem)): writing the whole index")
             }
@@ -58,6 +60,10 @@ extension SiteIndexes {
         } catch is MissingLiveFile {
             progress.note("a search file of the last build is missing: writing the whole index")
             (report, state) = try write(previous: nil, changes: nil, live: live, into: staged, count: count)
+        }
+        // A record is checked against its seal only when a patch reads it: one that fails made the write whole.
+        if previous?.foundDamagedRecord == true {
+            progress.note("a record of the last build's search index state is damaged: writing the whole index")
         }
         // A document withdrawn since (a takedown, a deletion upstream) has its old text in the
         // previous state's file: the state is then written whole, not carried with a journal.

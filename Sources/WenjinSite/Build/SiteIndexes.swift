@@ -44,8 +44,8 @@ struct SiteIndexes {
     /// fit in memory whole beside the archive); `live` is the published folder `staged` replaces.
     func write(pages: [PageJob], into staged: any BuildOutput, live: URL, progress: any BuildProgress) throws -> Outcome {
         let basis = SearchBasis(content: archive.content, linkTargets: bodies.ledger.linkTargets)
-        // The last search state is decoded (one core's work, a tenth of a second at 100,000
-        // questions) on a thread of its own while the sitemap, robots.txt and feeds are checked.
+        // The last search state's skeleton is read (14 MB at 100,000 questions) on a thread of
+        // its own while the sitemap, robots.txt and feeds are checked.
         let (others, previous) = SideBySide.run({ Result { try writeOthers(pages: pages, into: staged, progress: progress) } },
                                                 { previousSearch(in: staged) })
         previous.notes.forEach(progress.note)
