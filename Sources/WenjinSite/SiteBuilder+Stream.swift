@@ -12,8 +12,10 @@ extension SiteBuilder {
     package func stream(into sink: any SiteSink, progress: any BuildProgress = SilentProgress()) throws(SiteError) -> BuildSummary {
         let steps = BuildSteps(progress: progress)
         let stateFolder = URL(fileURLWithPath: store.path).deletingLastPathComponent()
-        let theme = try steps.run(.loadTheme) { try loadTheme(progress: progress) }
-        let prepared = try prepare(steps: steps, stateFolder: stateFolder, output: { .success(()) }, discard: { _ in })
+        let (loaded, previous) = SideBySide.run({ Result { () throws(SiteError) in try steps.run(.loadTheme) { try loadTheme(progress: progress) } } },
+                                                { PreviousBuild(stateFolder: stateFolder) })
+        let theme = try loaded.get()
+        let prepared = try prepare(steps: steps, stateFolder: stateFolder, previous: consume previous, output: { .success(()) }, discard: { _ in })
         let (archive, bodies) = (prepared.archive, prepared.bodies)
         var summary = BuildSummary(bodies: bodies)
         let output = StreamedOutput(sink: sink, texts: PageText.published(archive: archive, bodies: bodies))

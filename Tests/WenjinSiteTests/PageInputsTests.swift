@@ -64,7 +64,7 @@ struct PageInputsTests {
         let content = try ArchiveContent.read(from: site.store, fallbackSource: nil)
         let archive = ArchiveLookup(content.withoutRawBodies())
         let hosts = CommunityHosts(source: content.sourceBase, historical: site.config.source.historicalHosts)
-        let bodies = try SanitizedBodies.make(raw: SanitizedBodies.rawBodies(of: content), archive: archive, hosts: hosts, store: site.store,
+        let bodies = try SanitizedBodies.make(SanitizedBodies.Inputs(of: content), archive: archive, hosts: hosts, store: site.store,
                                               imageSizes: StoredImageSizes(folder: site.config.assetFolder),
                                               previous: nil, seen: content.storeChanges, progress: SilentProgress())
         let builder = SiteBuilder(config: site.config, store: site.store)

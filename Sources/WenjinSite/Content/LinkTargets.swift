@@ -7,27 +7,35 @@ import WenjinModel
 /// While it is unchanged, every link of every body resolves as it did, so a build need not ask
 /// the resolver again about bodies it has seen (`BodyLedger`).
 enum LinkTargets {
-    static func digest(of archive: ArchiveLookup) -> UInt64 {
-        let content = archive.content
+    /// Of the content itself, not its lookups, so that it is taken beside the list of raw
+    /// bodies before the lookups are made (`SanitizedBodies.Inputs`); the same sets, so the
+    /// same digest as of the lookups' keys.
+    static func digest(of content: ArchiveContent) -> UInt64 {
         var digest = ContentDigest(seed: 0x6C69_6E6B_73)
         digest.add(content.sourceBase)
         digest.add(tag: 1)
-        digest.add(word: unordered(archive.questionsByID.keys) { id in
+        digest.add(word: unordered(content.questions.indices) { index in
             var member = ContentDigest(seed: 1)
-            member.add(word: UInt64(bitPattern: Int64(id.rawValue)))
+            member.add(word: UInt64(bitPattern: Int64(content.questions[index].id.rawValue)))
             return member.finish()
         })
         digest.add(tag: 2)
-        digest.add(word: unordered(archive.questionOfAnswer.entries) { answer, question in
-            var member = ContentDigest(seed: 2)
-            member.add(word: UInt64(bitPattern: Int64(answer.rawValue)))
-            member.add(word: UInt64(bitPattern: Int64(question.rawValue)))
-            return member.finish()
-        })
+        var answerSum: UInt64 = 0
+        var answerCount = 0
+        for (question, answers) in content.answers {
+            for index in answers.indices {
+                var member = ContentDigest(seed: 2)
+                member.add(word: UInt64(bitPattern: Int64(answers[index].id.rawValue)))
+                member.add(word: UInt64(bitPattern: Int64(question.rawValue)))
+                answerSum &+= member.finish()
+            }
+            answerCount += answers.count
+        }
+        digest.add(word: unordered(sum: answerSum, count: answerCount))
         digest.add(tag: 3)
-        digest.add(word: unordered(archive.articlesByID.keys) { id in
+        digest.add(word: unordered(content.articles.indices) { index in
             var member = ContentDigest(seed: 3)
-            member.add(word: UInt64(bitPattern: Int64(id.rawValue)))
+            member.add(word: UInt64(bitPattern: Int64(content.articles[index].id.rawValue)))
             return member.finish()
         })
         digest.add(tag: 4)
@@ -63,7 +71,7 @@ enum LinkTargets {
             stored += 1
         }
         digest.add(word: unordered(sum: storedSum, count: stored))
-        archive.content.withdrawals.addLinkAnswers(to: &digest)
+        content.withdrawals.addLinkAnswers(to: &digest)
         return digest.finish()
     }
 

@@ -64,16 +64,16 @@ struct SanitizedBodies: Sendable {
 
     func releaseHTML() { html.releaseAll() }
 
-    /// Takes the bodies `inputs` (from `rawBodies(of:)`) from the `previous` ledger, the cache,
+    /// Takes the bodies of `bodies` (`Inputs`) from the `previous` ledger, the cache,
     /// or the sanitizer, their links resolved against `archive`. A body the read left out (nil:
     /// its row is unchanged since the ledger's `seen`) is taken from the ledger without
     /// hashing; only when the ledger lacks it or its links now resolve otherwise is it read
     /// from the store. `seen` is the store's counter of the snapshot `inputs` come from.
-    static func make(raw inputs: [(key: BodyKey, html: String?)], archive: ArchiveLookup, hosts: CommunityHosts, store: Store,
+    static func make(_ bodies: Inputs, archive: ArchiveLookup, hosts: CommunityHosts, store: Store,
                      imageSizes: StoredImageSizes, previous: BodyLedger?, seen: StoreChanges?,
                      progress: any BuildProgress) throws -> SanitizedBodies {
+        let (inputs, targets) = (bodies.raw, bodies.linkTargets)
         let links = ArchiveLinks(archive: archive, imageSizes: imageSizes)
-        let targets = LinkTargets.digest(of: archive)
         let usable = previous.flatMap { ledger in
             ledger.policyVersion == Sanitizer.policyVersion && ledger.hostsIdentity == hosts.identity ? ledger : nil
         }
@@ -154,31 +154,6 @@ struct SanitizedBodies: Sendable {
                 return (key, html)
             }
         }
-    }
-
-    /// Every body of the archive that may be shown, in the archive's order: with its raw HTML
-    /// when the read brought it (empty ones left out), nil when the read left it out as
-    /// unchanged. A withdrawn answer has none (`withdrawing` emptied it).
-    static func rawBodies(of content: ArchiveContent) -> [(key: BodyKey, html: String?)] {
-        var list: [(key: BodyKey, html: String?)] = []
-        list.reserveCapacity(content.questions.count + content.articles.count + content.answers.values.reduce(0) { $0 + $1.count })
-        // The tables' changed rows looked up once, and none asked of a table with none: at
-        // 100,000 questions these were 950,000 look-ups, mostly of empty tables.
-        let (questions, answers, articles) = (content.rowsRead.changedIDs(.questions), content.rowsRead.changedIDs(.answers),
-                                              content.rowsRead.changedIDs(.articles))
-        func add(_ key: BodyKey, _ html: String, changed: Set<Int>?, id: Int) {
-            let held = changed.map { !$0.isEmpty && $0.contains(id) } ?? true
-            if !held { list.append((key, nil)) } else if !html.isEmpty { list.append((key, html)) }
-        }
-        let withdrawn = content.withdrawals.answers
-        for question in content.questions {
-            add(.question(question.id), question.detailHTML, changed: questions, id: question.id.rawValue)
-            for answer in content.answers[question.id] ?? [] where withdrawn.isEmpty || withdrawn[answer.id] == nil {
-                add(.answer(answer.id), answer.contentHTML, changed: answers, id: answer.id.rawValue)
-            }
-        }
-        for article in content.articles { add(.article(article.id), article.messageHTML, changed: articles, id: article.id.rawValue) }
-        return list
     }
 }
 

@@ -140,7 +140,7 @@ extension SiteBuilder {
         let hosts = CommunityHosts(source: content.sourceBase, historical: config.source.historicalHosts)
         let archive = ArchiveLookup(content.withoutRawBodies())
         let bodies = try steps.run(.sanitizeBodies) {
-            try SanitizedBodies.make(raw: SanitizedBodies.rawBodies(of: content), archive: archive, hosts: hosts, store: store,
+            try SanitizedBodies.make(SanitizedBodies.Inputs(of: content), archive: archive, hosts: hosts, store: store,
                                      imageSizes: StoredImageSizes(folder: config.assetFolder), previous: BodyLedger.load(from: URL(fileURLWithPath: store.path).deletingLastPathComponent()),
                                      seen: content.storeChanges, progress: steps.progress)
         }
