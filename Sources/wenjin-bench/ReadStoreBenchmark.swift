@@ -22,7 +22,7 @@ enum ReadStoreBenchmark {
         guard let site else { throw SanitizeBenchmark.UsageError(description: "usage: read-store --site DIR [--runs N]") }
         let store = try Store.openExisting(at: site.appendingPathComponent(".wenjin").appendingPathComponent(Store.fileName))
         let counter = try store.read { try $0.changes()?.counter } ?? 0
-        let parts: [(String, @Sendable (StoreReader) throws -> Int)] = [
+        let parts: [(String, @Sendable (StoreReader) throws -> Kept)] = [
             ("questions, users, topics, articles, assets, counts", { try first($0, after: counter) }),
             ("answers", { try second($0, after: counter) }),
             ("answer comments", { try third($0) }),
@@ -30,13 +30,16 @@ enum ReadStoreBenchmark {
         var figures: [String: [Double]] = [:]
         for _ in 0..<runs {
             for (name, part) in parts {
-                let (cpu, rows) = try threadCPU { try store.read { try part($0) } }
+                // What was read is let go after the timing, as a build keeps it.
+                let (cpu, kept) = try threadCPU { try store.read { try part($0) } }
                 figures[name, default: []].append(cpu)
-                _ = rows
+                withExtendedLifetime(kept) {}
             }
+            var kept: (Kept, Kept, Kept)?
             let (wall, cpu) = try processTimes {
-                _ = try store.readSideBySide({ try first($0, after: counter) }, { try second($0, after: counter) }, { try third($0) })
+                kept = try store.readSideBySide({ try first($0, after: counter) }, { try second($0, after: counter) }, { try third($0) })
             }
+            withExtendedLifetime(kept) {}
             figures["side by side, wall", default: []].append(wall)
             figures["side by side, CPU", default: []].append(cpu)
         }
@@ -48,7 +51,12 @@ enum ReadStoreBenchmark {
         print("peak RSS \(BuildBenchmark.memoryMiB("VmHWM:")) MiB")
     }
 
-    private static func first(_ reader: StoreReader, after counter: Int) throws -> Int {
+    /// A part's results, kept until its timing is taken.
+    private struct Kept: @unchecked Sendable {
+        let values: [Any]
+    }
+
+    private static func first(_ reader: StoreReader, after counter: Int) throws -> Kept {
         for table in StoreChanges.Table.allCases { _ = try reader.changedRows(of: table, after: counter) }
         let questions = try reader.questions(bodiesChangedAfter: counter)
         let users = try reader.users()
@@ -57,15 +65,15 @@ enum ReadStoreBenchmark {
         let comments = try reader.commentsByArticle()
         let assets = try reader.assetsByURL()
         let counts = try reader.counts()
-        return questions.count + users.count + topics.count + articles.count + comments.count + assets.count + counts.questions
+        return Kept(values: [questions, users, topics, articles, comments, assets, counts])
     }
 
-    private static func second(_ reader: StoreReader, after counter: Int) throws -> Int {
-        try reader.answersByQuestion(bodiesChangedAfter: counter).count + reader.questionIDs().count
+    private static func second(_ reader: StoreReader, after counter: Int) throws -> Kept {
+        Kept(values: [try reader.answersByQuestion(bodiesChangedAfter: counter), try reader.questionIDs()])
     }
 
-    private static func third(_ reader: StoreReader) throws -> Int {
-        try reader.commentsByAnswer().count
+    private static func third(_ reader: StoreReader) throws -> Kept {
+        Kept(values: [try reader.commentsByAnswer()])
     }
 
     private static func threadCPU<T>(_ body: () throws -> T) rethrows -> (Double, T) {
