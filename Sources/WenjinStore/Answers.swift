@@ -5,32 +5,32 @@ extension Answer {
         id, question_id, author_id, is_anonymous, content_html, add_time, agree_count, comment_count
         """
 
-    init(row: Row) {
-        self.init(id: AnswerID(row.int(0)), questionID: QuestionID(row.int(1)),
-                  authorID: row.optionalInt(2).map { UserID($0) }, isAnonymous: row.bool(3),
-                  contentHTML: row.text(4), addTime: row.optionalDate(5), agreeCount: row.int(6),
-                  commentCount: row.int(7))
-    }
+    init(row: Row) { self = Self.ordered(row).value }
 
-    /// `answersByQuestion`'s order of a row of `columns`, SQLite's `ORDER BY question_id,
-    /// agree_count DESC, add_time, id` (a missing time first): the bits of the count inverted
-    /// order it downwards without overflowing.
-    static func order(_ row: Row) -> RowOrder {
-        RowOrder(row.int(1), ~row.int(6), row.isNull(5) ? 0 : 1, row.int(5), row.int(0))
+    /// A row of `columns` with its key and place in `answersByQuestion`'s order, SQLite's
+    /// `ORDER BY question_id, agree_count DESC, add_time, id` (a missing time first: the bits of
+    /// the count inverted order it downwards without overflowing); each column is read once.
+    static func ordered(_ row: Row) -> (key: QuestionID, order: RowOrder, value: Answer) {
+        let (id, question, time, agree) = (row.int(0), row.int(1), row.optionalInt(5), row.int(6))
+        let answer = Answer(id: AnswerID(id), questionID: QuestionID(question), authorID: row.optionalInt(2).map { UserID($0) },
+                            isAnonymous: row.bool(3), contentHTML: row.text(4), addTime: time.map(Row.date(seconds:)),
+                            agreeCount: agree, commentCount: row.int(7))
+        return (answer.questionID, RowOrder(question, ~agree, time == nil ? 0 : 1, time ?? 0, id), answer)
     }
 }
 
 extension AnswerComment {
     static let columns = "id, answer_id, author_id, text, add_time, at_user_id"
 
-    init(row: Row) {
-        self.init(id: AnswerCommentID(row.int(0)), answerID: AnswerID(row.int(1)), authorID: UserID(row.int(2)),
-                  text: row.text(3), addTime: row.date(4), atUserID: row.optionalInt(5).map { UserID($0) })
-    }
+    init(row: Row) { self = Self.ordered(row).value }
 
-    /// `commentsByAnswer`'s order of a row of `columns`: `ORDER BY answer_id, add_time, id`.
-    static func order(_ row: Row) -> RowOrder {
-        RowOrder(row.int(1), 0, 0, row.int(4), row.int(0))
+    /// A row of `columns` with its key and place in `commentsByAnswer`'s order, `ORDER BY
+    /// answer_id, add_time, id`; each column is read once.
+    static func ordered(_ row: Row) -> (key: AnswerID, order: RowOrder, value: AnswerComment) {
+        let (id, answer, time) = (row.int(0), row.int(1), row.int(4))
+        let comment = AnswerComment(id: AnswerCommentID(id), answerID: AnswerID(answer), authorID: UserID(row.int(2)),
+                                    text: row.text(3), addTime: Row.date(seconds: time), atUserID: row.optionalInt(5).map { UserID($0) })
+        return (comment.answerID, RowOrder(answer, 0, 0, time, id), comment)
     }
 }
 
@@ -54,10 +54,7 @@ extension StoreReader {
         let columns = """
             id, question_id, author_id, is_anonymous, IIF(change > ?, content_html, ''), add_time, agree_count, comment_count
             """
-        return try connection.queryGrouped("SELECT \(columns) FROM answers", counter, orderedBy: Answer.order) { row in
-            let answer = Answer(row: row)
-            return (answer.questionID, answer)
-        }
+        return try connection.queryGrouped("SELECT \(columns) FROM answers", counter, rowsOf: "answers", read: Answer.ordered)
     }
 
     /// The answers a user wrote under their name (anonymous ones excluded), newest first.
@@ -76,10 +73,8 @@ extension StoreReader {
 
     /// Every answer comment, by answer, each list in the order of `comments(of:)`.
     package func commentsByAnswer() throws(StoreError) -> [AnswerID: [AnswerComment]] {
-        try connection.queryGrouped("SELECT \(AnswerComment.columns) FROM answer_comments", orderedBy: AnswerComment.order) { row in
-            let comment = AnswerComment(row: row)
-            return (comment.answerID, comment)
-        }
+        try connection.queryGrouped("SELECT \(AnswerComment.columns) FROM answer_comments", rowsOf: "answer_comments",
+                                    read: AnswerComment.ordered)
     }
 
     /// The comments under an answer, oldest first (the order the API sends them).

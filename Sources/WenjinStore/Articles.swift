@@ -66,9 +66,9 @@ extension StoreReader {
 
     /// Every article comment, by article, each list in the order of `comments(of:)`.
     package func commentsByArticle() throws(StoreError) -> [ArticleID: [ArticleComment]] {
-        try connection.queryGrouped("SELECT \(ArticleComment.columns) FROM article_comments", orderedBy: ArticleComment.order) { row in
+        try connection.queryGrouped("SELECT \(ArticleComment.columns) FROM article_comments", rowsOf: "article_comments") { row in
             let comment = ArticleComment(row: row)
-            return (comment.articleID, comment)
+            return (comment.articleID, ArticleComment.order(row), comment)
         }
     }
 

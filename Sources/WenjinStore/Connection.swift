@@ -54,38 +54,73 @@ final class Connection {
         }
     }
 
-    /// The rows of a query as lists by key, the query read in its table's own order and put in
-    /// `order`'s here (which must order by the key first). Ordered by SQLite through an index
-    /// on the key, each row was looked up in the table on its own: at 289,010 answers or 317,835
-    /// answer comments that tripled the query's time (0.29 s against 0.09 s, 0.28 s against 0.04 s).
-    func queryGrouped<Key: Hashable, Order: Comparable, T>(_ sql: String, _ values: any SQLConvertible..., orderedBy order: (Row) -> Order,
-                                                        read: (Row) throws(StoreError) -> (key: Key, value: T)) throws(StoreError) -> [Key: [T]] {
-        var (keys, items, orders): ([Key], [T], [(order: Order, place: Int)]) = ([], [], [])
+    /// The rows of a query of every row of `table` as lists by key, each list in the order of the
+    /// rows' `order` (`read` gives a row's key, its order, which must order by the key first, and
+    /// its value). The query reads the table in its own order and the lists are put in order here:
+    /// ordered by SQLite through an index on the key, each row was looked up in the table on its
+    /// own, which at 289,010 answers or 317,835 answer comments tripled the query's time (0.29 s
+    /// against 0.09 s, 0.28 s against 0.04 s).
+    ///
+    /// The rows are grouped as they come (a counting sort, a key's rows kept in the table's order)
+    /// and a list is sorted only when it is not already in order; each value is moved once, into
+    /// its list. The buffers are sized from the table's count (a walk of its smallest index, a few
+    /// milliseconds): grown a row at a time, they were copied at every doubling onto fresh pages.
+    /// Sorting every row and copying the values into their lists cost a 100,000-question
+    /// rebuild's read more than twice this (`BENCHMARKS.md`, read13).
+    func queryGrouped<Key: Hashable, Order: Comparable, T>(_ sql: String, _ values: any SQLConvertible..., rowsOf table: String,
+                                                        read: (Row) throws(StoreError) -> (key: Key, order: Order, value: T))
+    throws(StoreError) -> [Key: [T]] {
+        let expected = try queryFirst("SELECT count(*) FROM \(table)") { $0.int(0) } ?? 0
+        var items = MovedValues<T>(capacity: expected)
+        var (orders, groupOfRow): ([Order], [Int32]) = ([], [])
+        orders.reserveCapacity(expected)
+        groupOfRow.reserveCapacity(expected)
+        // Each key's group number, in the order keys first come; the table is sized for one key a row.
+        var groupOfKey: [Key: Int32] = [:]
+        groupOfKey.reserveCapacity(expected)
+        var (groupKeys, groupSizes): ([Key], [Int32]) = ([], [])
         try withStatement(sql, values) { statement throws(StoreError) in
             let row = Row(values: statement.row, sql: sql, path: path)
             while try step(statement) {
-                let (key, value) = try read(row)
-                orders.append((order(row), items.count))
-                keys.append(key)
+                let (key, order, value) = try read(row)
+                orders.append(order)
                 items.append(value)
+                // One lookup: a new key's slot is made with -1 and numbered here.
+                let group = Self.number(&groupOfKey[key, default: -1], next: Int32(groupKeys.count))
+                if group == groupKeys.count {
+                    groupKeys.append(key)
+                    groupSizes.append(1)
+                } else {
+                    groupSizes[Int(group)] += 1
+                }
+                groupOfRow.append(group)
             }
         }
-        // Small pairs sorted in place; the rows themselves are copied once, into their lists.
-        orders.sort { $0.order < $1.order }
-        var groupCount = orders.isEmpty ? 0 : 1
-        for place in orders.indices.dropFirst() where keys[orders[place].place] != keys[orders[place - 1].place] { groupCount += 1 }
-        // Sized up front: grown one insert at a time, the table rehashed every key on the way.
+        // Where each group starts among the rows sorted by group, then the rows' places so sorted.
+        var starts = [Int](repeating: 0, count: groupKeys.count + 1)
+        for group in groupSizes.indices { starts[group + 1] = starts[group] + Int(groupSizes[group]) }
+        var filled = starts
+        var places = [Int32](repeating: 0, count: orders.count)
+        for (place, group) in groupOfRow.enumerated() {
+            places[filled[Int(group)]] = Int32(place)
+            filled[Int(group)] += 1
+        }
         var groups: [Key: [T]] = [:]
-        groups.reserveCapacity(groupCount)
-        var start = 0
-        while start < orders.count {
-            let key = keys[orders[start].place]
-            var end = start + 1
-            while end < orders.count && keys[orders[end].place] == key { end += 1 }
-            groups[key, default: []] += orders[start..<end].map { items[$0.place] }
-            start = end
+        groups.reserveCapacity(groupKeys.count)
+        for (group, key) in groupKeys.enumerated() {
+            let span = starts[group]..<starts[group + 1]
+            if !zip(places[span], places[span].dropFirst()).allSatisfy({ !(orders[Int($1)] < orders[Int($0)]) }) {
+                places[span].sort { orders[Int($0)] < orders[Int($1)] }
+            }
+            groups[key] = items.take(places[span])
         }
         return groups
+    }
+
+    /// `slot`'s group number, `next` when the slot is new (-1).
+    private static func number(_ slot: inout Int32, next: Int32) -> Int32 {
+        if slot < 0 { slot = next }
+        return slot
     }
 
     /// The first row of a query, or `nil` when there is none.
@@ -188,9 +223,12 @@ struct Row {
 
     /// A time in whole seconds, held to `Date.storableSeconds` (a row written by other means
     /// may hold anything).
-    func date(_ column: Int32) -> Date {
+    func date(_ column: Int32) -> Date { Self.date(seconds: int(column)) }
+
+    /// `date`'s time of a column's whole seconds already read.
+    static func date(seconds: Int) -> Date {
         let bounds = Date.storableSeconds
-        return Date(timeIntervalSince1970: TimeInterval(min(max(values.int64(column), bounds.lowerBound), bounds.upperBound)))
+        return Date(timeIntervalSince1970: TimeInterval(min(max(Int64(seconds), bounds.lowerBound), bounds.upperBound)))
     }
 
     func optionalDate(_ column: Int32) -> Date? { isNull(column) ? nil : date(column) }
@@ -202,5 +240,51 @@ struct Row {
             throw StoreError(.unreadableValue(column: values.name(column)), path: path, sql: sql, message: "unknown value '\(raw)'")
         }
         return value
+    }
+}
+
+/// Values appended one by one and then each moved out once, into the lists `take` makes
+/// (`Connection.queryGrouped`): moved, not copied, they are neither retained nor released on
+/// the way. What is not taken is destroyed with the buffer.
+private struct MovedValues<T>: ~Copyable {
+    private var base: UnsafeMutablePointer<T>
+    private var capacity: Int
+    private var count = 0
+    /// Whether each value is still in the buffer (not taken).
+    private var present: [Bool] = []
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 1)
+        base = .allocate(capacity: self.capacity)
+        present.reserveCapacity(self.capacity)
+    }
+
+    mutating func append(_ value: consuming T) {
+        if count == capacity {
+            let larger = UnsafeMutablePointer<T>.allocate(capacity: capacity * 2)
+            larger.moveInitialize(from: base, count: count)
+            base.deallocate()
+            (base, capacity) = (larger, capacity * 2)
+        }
+        (base + count).initialize(to: value)
+        present.append(true)
+        count += 1
+    }
+
+    /// The values at `places` (each taken once at most), moved into a list in that order.
+    mutating func take(_ places: ArraySlice<Int32>) -> [T] {
+        [T](unsafeUninitializedCapacity: places.count) { list, initialized in
+            for place in places {
+                precondition(present[Int(place)], "each value taken once")
+                present[Int(place)] = false
+                (list.baseAddress! + initialized).initialize(to: (base + Int(place)).move())
+                initialized += 1
+            }
+        }
+    }
+
+    deinit {
+        for place in 0..<count where present[place] { (base + place).deinitialize(count: 1) }
+        base.deallocate()
     }
 }

@@ -9,6 +9,7 @@ let benchmarks: [String: @Sendable ([String]) throws -> Void] = [
     "crawl": CrawlBenchmark.run,
     "export-hugo": HugoExport.run,
     "preview": PreviewBenchmark.run,
+    "read-store": ReadStoreBenchmark.run,
     "sample-bodies": SampleBodiesCorpus.run,
     "sanitize": SanitizeBenchmark.run,
     "search": SearchBenchmark.run,
