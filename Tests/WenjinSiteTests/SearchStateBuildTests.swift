@@ -64,13 +64,7 @@ struct SearchStateBuildTests {
         let said = notes.lines.withLock { $0 }
         #expect(said.count == 1 && said[0].hasSuffix(": writing the whole index") && said[0].contains("search index state"), "\(said)")
         #expect(said.first?.contains("of another format (version 3 is not 4)") == (damage == "older"), "\(said)")
-        #expect(FixtureSite.differing(try fullBuild(site, name: "full"), try site.outputFiles()).isEmpty)
-        // The state is whole again: the next build patches without a word.
-        try retitle(100, "图书馆周六几点开门？", in: site)
-        let next = NoteKeepingProgress()
-        _ = try site.build(progress: next)
-        #expect(next.lines.withLock { $0 }.isEmpty)
-        #expect(FixtureSite.differing(try fullBuild(site, name: "full-again"), try site.outputFiles()).isEmpty)
+        try expectWholeAgain(site)
     }
 
     @Test("A damaged record in the search state, read by the rebuild that patches its document, makes it write the whole index, say so, and equal a full build")
@@ -98,12 +92,18 @@ struct SearchStateBuildTests {
         let notes = NoteKeepingProgress()
         _ = try site.build(progress: notes)
         #expect(notes.lines.withLock { $0 } == ["a record of the last build's search index state is damaged: writing the whole index"])
-        #expect(FixtureSite.differing(try fullBuild(site, name: "full"), try site.outputFiles()).isEmpty)
+        try expectWholeAgain(site)
+    }
+
+    /// After a build that wrote the whole index: the output is a full build's, the state is whole
+    /// again, and the next build patches without a word and equals a full build too.
+    private func expectWholeAgain(_ site: FixtureSite, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        #expect(FixtureSite.differing(try fullBuild(site, name: "full"), try site.outputFiles()).isEmpty, sourceLocation: sourceLocation)
         try retitle(100, "图书馆周六几点开门？", in: site)
         let next = NoteKeepingProgress()
         _ = try site.build(progress: next)
-        #expect(next.lines.withLock { $0 }.isEmpty)
-        #expect(FixtureSite.differing(try fullBuild(site, name: "full-again"), try site.outputFiles()).isEmpty)
+        #expect(next.lines.withLock { $0 }.isEmpty, sourceLocation: sourceLocation)
+        #expect(FixtureSite.differing(try fullBuild(site, name: "full-again"), try site.outputFiles()).isEmpty, sourceLocation: sourceLocation)
     }
 
     /// The identity of a file: its device and inode.

@@ -11,11 +11,8 @@ import WenjinModel
 struct GroupedReadOrderTests {
     @Test("Answers and comments by their parent come as SQLite orders them", arguments: [1, 7, 2015] as [UInt64])
     func sameOrderAsSQLite(seed: UInt64) throws {
-        var state = seed
-        func next(_ range: ClosedRange<Int>) -> Int {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return range.lowerBound + Int((state >> 33) % UInt64(range.count))
-        }
+        var numbers = SeededNumbers(seed: seed)
+        func next(_ range: ClosedRange<Int>) -> Int { numbers.next(range) }
         let store = try Store.inMemory()
         let base = Fixtures.time
         try store.write { writer in
@@ -48,11 +45,8 @@ struct GroupedReadOrderTests {
     }
     @Test("Questions and articles come as SQLite orders them, each with its topic list in order", arguments: [3, 11, 2016] as [UInt64])
     func postsInSQLiteOrder(seed: UInt64) throws {
-        var state = seed
-        func next(_ range: ClosedRange<Int>) -> Int {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return range.lowerBound + Int((state >> 33) % UInt64(range.count))
-        }
+        var numbers = SeededNumbers(seed: seed)
+        func next(_ range: ClosedRange<Int>) -> Int { numbers.next(range) }
         let store = try Store.inMemory()
         let base = Fixtures.time
         try store.write { writer in
@@ -94,5 +88,18 @@ struct GroupedReadOrderTests {
                 """) { ArticleComment(row: $0) }, by: \.articleID)
             #expect(try reader.commentsByArticle() == sqliteComments)
         }
+    }
+}
+
+/// The same numbers for a seed at every run (a linear congruential generator), so that a
+/// failing case can be run again.
+private struct SeededNumbers {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next(_ range: ClosedRange<Int>) -> Int {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return range.lowerBound + Int((state >> 33) % UInt64(range.count))
     }
 }
