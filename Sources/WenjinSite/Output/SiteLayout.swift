@@ -52,6 +52,15 @@ enum SiteLayout {
     /// The extension of an image's file name: from its media type, else its URL's, else `img`
     /// (a few letters: a string held in place, no storage of its own).
     static func imageExtension(contentType: String?, url: AssetURL) -> String {
+        // The types as the crawler stores them nearly always, compared without making a text.
+        switch contentType {
+        case "image/jpeg", "image/jpg": return "jpg"
+        case "image/png": return "png"
+        case "image/gif": return "gif"
+        case "image/webp": return "webp"
+        case "image/bmp": return "bmp"
+        default: break
+        }
         // Trimmed and lower-cased by hand, byte by byte: this runs once per stored image on
         // every build (Character-wise trimming was 5% of a rebuild's time at 10,000 questions).
         let mediaType = contentType.map { type -> String in
