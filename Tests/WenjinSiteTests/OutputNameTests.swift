@@ -28,10 +28,12 @@ struct OutputNameTests {
         let touched = ["questions/1.html", "a.js", "images/\(Self.sha256).png"]
         touched.forEach { progress.touch($0) }
         for (index, path) in touched.enumerated() {
-            #expect(!progress.holds(path, fingerprint, inTwin: true, tableIndex: index))
+            let held = progress.holds(path, fingerprint, inTwin: true, tableIndex: index)
+            #expect(!held, "\(path)")
         }
         for number in 2..<200 {
-            #expect(progress.holds("questions/\(number).html", fingerprint, inTwin: true, tableIndex: number + 10))
+            let held = progress.holds("questions/\(number).html", fingerprint, inTwin: true, tableIndex: number + 10)
+            #expect(held, "questions/\(number).html")
         }
         #expect(progress.notKept(of: 300).count == 300 - 198)
     }

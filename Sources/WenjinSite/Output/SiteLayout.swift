@@ -42,7 +42,7 @@ enum SiteLayout {
         return SitePath(String(unsafeUninitializedCapacity: length) { buffer in
             var filled = 0
             func append(_ part: String) {
-                let copied = part.utf8.withContiguousStorageIfAvailable { bytes in
+                let copied: Void? = part.utf8.withContiguousStorageIfAvailable { bytes in
                     if let source = bytes.baseAddress { (buffer.baseAddress! + filled).initialize(from: source, count: bytes.count) }
                 }
                 if copied == nil { for byte in part.utf8 { buffer[filled] = byte; filled += 1 } } else { filled += part.utf8.count }
