@@ -8,9 +8,7 @@ extension SiteBuilder {
     /// other files as one piece of work, the images a chunk at a time.
     func copy(_ list: SiteFileList, into staged: any BuildOutput,
               progress: any BuildProgress) throws(OutputFileError) -> [StagedOutput.Outcome] {
-        // In the order of the manifests' table, as pages are checked (`ManifestTable.order`).
-        let order = ManifestTable.order(list.images.count) { list.images[$0].path.text }
-        let chunks = stride(from: 0, to: order.count, by: Self.pagesPerCheck).map { order[$0..<min(order.count, $0 + Self.pagesPerCheck)] }
+        let chunks = stride(from: 0, to: list.images.count, by: Self.pagesPerCheck).map { $0..<min(list.images.count, $0 + Self.pagesPerCheck) }
         return try ParallelWork.map(Array(-1..<chunks.count)) { part throws(OutputFileError) -> [StagedOutput.Outcome] in
             var outcomes: [StagedOutput.Outcome] = []
             if part < 0 {
@@ -19,7 +17,7 @@ extension SiteBuilder {
                     outcomes.append(try staged.place(file.source, to: file.path, contentAddressed: file.path.text.hasPrefix(SiteLayout.imageFolder)))
                 }
             } else {
-                outcomes = try staged.placeImages(chunks[part].map { list.images[$0].path }[...], source: list.source(ofImage:))
+                outcomes = try staged.placeImages(list.images[chunks[part]].map(\.path)[...], source: list.source(ofImage:))
             }
             progress.advance(by: outcomes.count)
             return outcomes

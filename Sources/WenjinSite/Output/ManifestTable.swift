@@ -88,15 +88,6 @@ struct ManifestTable: Sendable {
         return digest.finish()
     }
 
-    /// The numbers `0..<count` of files (`path` of each) in the order a table lists them (their
-    /// paths' digests, by the top bits): looked up in that order, a rebuild's 150,000 pages and
-    /// 75,000 images walk a table of 225,000 records (100,000 questions) front to back rather
-    /// than missing the cache at each record and path.
-    static func order(_ count: Int, path: @Sendable (Int) -> String) -> [Int] {
-        let digests = ParallelWork.map(Array(0..<count)) { digest(of: path($0)) >> 42 }
-        return KeyOrder.sorted(Array(0..<count)) { digests[$0] }
-    }
-
     /// The index of `path`'s record; nil when the table does not list it.
     func index(of path: String) -> Int? { index(of: path, digest: Self.digest(of: path)) }
 
