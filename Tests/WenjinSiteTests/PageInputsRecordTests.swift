@@ -33,7 +33,7 @@ struct PageInputsRecordTests {
                                 removedPages: removed.map(code), pages: pages(journaled, fingerprint: 100), pageCount: journaled.count,
                                 to: &journalWriter)
         _ = try journalWriter.finish()
-        let (recordWords, journalWords) = (try #require(StateFile.readWords(file)), try #require(StateFile.readWords(journal)))
+        let (recordWords, journalWords) = (try #require(StateFile.mapWords(file)), try #require(StateFile.mapWords(journal)))
         return try #require(PageInputsState(decoding: recordWords, journal: journalWords))
     }
 

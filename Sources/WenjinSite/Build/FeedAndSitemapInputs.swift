@@ -23,10 +23,12 @@ struct FeedAndSitemapInputs {
             all.add(word: UInt64(bitPattern: Int64(id)))
             all.add(word: date.map { $0.timeIntervalSinceReferenceDate.bitPattern } ?? 0)
         }
+        // By index and field: a copy of each question (`for question in`) retained and released every text of it.
+        let (questions, articles) = (archive.content.questions, archive.content.articles)
         all.add(tag: 1)
-        for question in archive.content.questions { add(question.id.rawValue, question.updateTime) }
+        for index in questions.indices { add(questions[index].id.rawValue, questions[index].updateTime) }
         all.add(tag: 2)
-        for article in archive.content.articles { add(article.id.rawValue, article.addTime) }
+        for index in articles.indices { add(articles[index].id.rawValue, articles[index].addTime) }
         let entriesDigest = all.finish()
         return files.map { file in
             var digest = ContentDigest(seed: seed.value)

@@ -40,7 +40,7 @@ struct PlanFingerprints {
 
     /// `previous` reads the last build's record and its journal; read and decoded while the values are made.
     init(jobs: [PageJob], renderer: PageRenderer, entities: EntityDigests, seed: PageFingerprint,
-         previous bytes: @Sendable () -> (record: [UInt64]?, journal: [UInt64]?), outputKnown: Bool) {
+         previous bytes: @Sendable () -> (record: MappedWords?, journal: MappedWords?), outputKnown: Bool) {
         let (values, decoded, _) = SideBySide.run({
             InputValues(archive: renderer.archive, entities: entities, bodies: renderer.bodies)
         }, { () -> PageInputsState? in
@@ -68,7 +68,7 @@ struct PlanFingerprints {
                 }
             }
             let (fingerprint, keys) = renderer.fingerprintAndInputs(of: jobs[index], entities: entities, seed: seed)
-            return (fingerprint, PageRecords.Words(keys.map(\.rawValue)), nil)
+            return (fingerprint, PageRecords.Words(keys.lazy.map(\.rawValue)), nil)
         }
         fingerprints = pages.map(\.0)
         walked = pages.reduce(0) { $0 + ($1.kept == nil ? 1 : 0) }

@@ -148,12 +148,12 @@ struct OutputManifest: Sendable {
         return bytes
     }
 
-    /// The sidecar `name` as 64-bit words (`StateFile.readWords`), when listed and its file
+    /// The sidecar `name` as 64-bit words (`StateFile.mapWords`), when listed and its file
     /// holds what was listed: a record of words is then read where it lies, never copied.
-    func sidecarWords(_ name: String) -> [UInt64]? {
+    func sidecarWords(_ name: String) -> MappedWords? {
         guard let file, let listed = sidecars[name], listed.count % 8 == 0,
-              let words = StateFile.readWords(Self.sidecarFile(name, of: file)), words.count * 8 == listed.count,
-              words.withUnsafeBytes({ PageFingerprint(contents: $0) }) == listed.digest else { return nil }
+              let words = StateFile.mapWords(Self.sidecarFile(name, of: file)), words.buffer.count * 8 == listed.count,
+              PageFingerprint(contents: UnsafeRawBufferPointer(words.buffer)) == listed.digest else { return nil }
         return words
     }
 

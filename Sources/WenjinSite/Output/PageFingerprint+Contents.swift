@@ -21,8 +21,11 @@ extension PageFingerprint {
     /// is its path's: `StagedOutput.placeImages`).
     init(utf8 text: String) {
         var digest = Self.contentsDigest()
-        var text = text
-        text.withUTF8 { digest.add(bytes: UnsafeRawBufferPointer($0)) }
+        // Where a native text's bytes lie: `withUTF8` needs a mutable copy, retained and released.
+        if text.utf8.withContiguousStorageIfAvailable({ digest.add(bytes: UnsafeRawBufferPointer($0)) }) == nil {
+            var text = text
+            text.withUTF8 { digest.add(bytes: UnsafeRawBufferPointer($0)) }
+        }
         self.init(value: digest.finish())
     }
 

@@ -19,6 +19,18 @@ struct SiteFileList: RandomAccessCollection, Sendable {
         let `extension`: String
 
         var path: SitePath { SiteLayout.image(sha256: sha256, extension: `extension`) }
+
+        static func == (left: Image, right: Image) -> Bool { left.sha256 == right.sha256 && left.extension == right.extension }
+
+        /// By the SHA-256's first eight bytes (hex digits of a digest: as good a hash as all 64), not
+        /// every byte of both texts: the list de-duplicates 75,000 images at 100,000 questions.
+        func hash(into hasher: inout Hasher) {
+            let head = sha256.utf8.withContiguousStorageIfAvailable { bytes in
+                bytes.count >= 8 ? UnsafeRawBufferPointer(bytes).loadUnaligned(as: UInt64.self) : nil
+            }
+            if let head = head ?? nil { hasher.combine(head) } else { hasher.combine(sha256) }
+            hasher.combine(`extension`.utf8.count)
+        }
     }
 
     /// The theme's files and libraries and `Public/`'s: a few dozen.

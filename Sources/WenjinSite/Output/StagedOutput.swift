@@ -126,7 +126,7 @@ final class StagedOutput: Sendable {
     /// The state file `name` published with the live output (`publish(sidecars:)`).
     func liveSidecar(_ name: String) -> [UInt8]? { live.sidecar(name) }
     func liveSidecarFile(_ name: String) -> ReadableFile? { live.sidecarFile(name) }
-    func liveSidecarWords(_ name: String) -> [UInt64]? { live.sidecarWords(name) }
+    func liveSidecarWords(_ name: String) -> MappedWords? { live.sidecarWords(name) }
 
     /// True when the staging folder now holds `path` with `fingerprint`: the twin had it, or
     /// the live output had it and it was linked. False: the caller renders and `write`s it.

@@ -38,8 +38,8 @@ struct PageInputsJournal: Sendable {
     /// Whether it changes nothing of the record.
     var isEmpty: Bool { changed.keys.isEmpty && removedKeys.isEmpty && removedPages.isEmpty && pages.count == 0 }
 
-    init?(decoding journal: [UInt64]) {
-        guard journal.count >= 7 else { return nil }
+    init?(decoding journal: MappedWords) {
+        guard journal.buffer.count >= 7 else { return nil }
         let words = PageRecords.Words(littleEndian: journal)
         guard words[0] == Self.format else { return nil }
         record = words[1]

@@ -40,8 +40,8 @@ struct PageInputsState: Sendable {
 
     /// The record and the journal the last build published; nil when either is out of place,
     /// or the journal follows another record.
-    init?(decoding record: [UInt64], journal journalWords: [UInt64]) {
-        guard record.count >= 5 else { return nil }
+    init?(decoding record: MappedWords, journal journalWords: MappedWords) {
+        guard record.buffer.count >= 5 else { return nil }
         let words = PageRecords.Words(littleEndian: record)
         guard words[0] == Self.format else { return nil }
         identity = words[1]

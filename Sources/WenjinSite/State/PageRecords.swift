@@ -72,54 +72,79 @@ struct PageRecords: Sendable {
         }
     }
 
-    /// The words of a record as read from its file, one array of them (`StateFile.readWords`):
-    /// the record is about 70 MB at 100,000 questions, which a rebuild should neither hold
-    /// twice nor copy word by word; a page's keys and the values are ranges of it.
-    struct Words: RandomAccessCollection, Sendable {
-        private let words: [UInt64]
+    /// The words of a record as its file holds them, mapped where they lie (`StateFile.mapWords`):
+    /// the record is about 70 MB at 100,000 questions, which a rebuild should neither read into
+    /// memory of its own (a copy, and a fault for each page of it) nor hold twice; a page's keys
+    /// and the values are ranges of it. A page's keys walked anew are words of their own.
+    // Unchecked: `base` points into `owner`'s words, which never change and live as long as it.
+    struct Words: RandomAccessCollection, @unchecked Sendable {
+        /// What keeps `base` valid: the mapping, or the words copied.
+        private let owner: any WordStorage
+        private let base: UnsafePointer<UInt64>
         let startIndex: Int
         let endIndex: Int
 
-        /// The words of a file as read (little-endian).
-        init(littleEndian words: [UInt64]) {
+        /// The words of a file as mapped (little-endian).
+        init(littleEndian mapped: MappedWords) {
             #if _endian(big)
-            self.init(words.map { UInt64(littleEndian: $0) })
+            self.init(mapped.buffer.map { UInt64(littleEndian: $0) })
             #else
-            self.init(words)
+            self.init(owner: mapped, base: mapped.buffer.baseAddress!, range: 0..<mapped.buffer.count)
             #endif
         }
 
         /// A page's keys found by walking its inputs.
-        init(_ words: [UInt64]) {
-            self.words = words
-            (startIndex, endIndex) = (0, words.count)
+        init(_ words: some Collection<UInt64>) {
+            let copied = CopiedWords(words)
+            self.init(owner: copied, base: copied.base, range: 0..<words.count)
         }
 
-        private init(words: [UInt64], range: Range<Int>) {
-            self.words = words
+        private init(owner: any WordStorage, base: UnsafePointer<UInt64>, range: Range<Int>) {
+            self.owner = owner
+            self.base = base
             (startIndex, endIndex) = (range.lowerBound, range.upperBound)
         }
 
         subscript(position: Int) -> UInt64 {
             precondition(position >= startIndex && position < endIndex, "page inputs word out of range")
-            return words[position]
+            return base[position]
         }
 
         /// The words' bytes as a file holds them, little-endian.
         func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+            let words = UnsafeBufferPointer(start: base + startIndex, count: endIndex - startIndex)
             #if _endian(big)
-            return words[startIndex..<endIndex].map(\.littleEndian).withUnsafeBytes(body)
+            return words.map(\.littleEndian).withUnsafeBytes(body)
             #else
-            return words[startIndex..<endIndex].withUnsafeBytes(body)
+            return withExtendedLifetime(owner) { body(UnsafeRawBufferPointer(words)) }
             #endif
         }
 
         subscript(range: Range<Int>) -> Words {
             precondition(range.lowerBound >= startIndex && range.upperBound <= endIndex, "page inputs words out of range")
-            return Words(words: words, range: range)
+            return Words(owner: owner, base: base, range: range)
         }
 
         /// The words as an array of their own, copied at once (the values of a record).
-        var array: [UInt64] { Array(words[startIndex..<endIndex]) }
+        var array: [UInt64] {
+            withExtendedLifetime(owner) { Array(UnsafeBufferPointer(start: base + startIndex, count: endIndex - startIndex)) }
+        }
     }
+}
+
+/// What holds the words a `PageRecords.Words` reads: a file's mapping, or words copied.
+protocol WordStorage: AnyObject, Sendable {}
+
+/// A page's keys, walked anew: copied once into memory of their own, never changed.
+// Unchecked: the words are written once, here, and let go only by `deinit`.
+private final class CopiedWords: WordStorage, @unchecked Sendable {
+    let base: UnsafePointer<UInt64>
+
+    init(_ words: some Collection<UInt64>) {
+        let buffer = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: max(1, words.count))
+        for (index, word) in words.enumerated() { buffer.initializeElement(at: index, to: word) }
+        base = UnsafePointer(buffer.baseAddress!)
+    }
+
+    deinit { base.deallocate() }
 }
