@@ -19,7 +19,7 @@ extension SiteBuilder {
         let (archive, bodies) = (prepared.archive, prepared.bodies)
         var summary = BuildSummary(bodies: bodies)
         let output = StreamedOutput(sink: sink, texts: PageText.published(archive: archive, bodies: bodies))
-        let jobs = PageJob.plan(for: archive)
+        let jobs = prepared.jobs
         let renderer = pageRenderer(archive: archive, bodies: bodies, theme: theme, withDrafts: false)
         let inputs = prepared.feedAndSitemapInputs(seed: PageFingerprint.seed(theme: theme, renderer: renderer))
 
