@@ -13,15 +13,16 @@ extension Article {
 extension ArticleComment {
     static let columns = "id, article_id, author_id, message, add_time, at_user_id, votes"
 
-    init(row: Row) {
-        self.init(id: ArticleCommentID(row.int(0)), articleID: ArticleID(row.int(1)), authorID: UserID(row.int(2)),
-                  message: row.text(3), addTime: row.date(4), atUserID: row.optionalInt(5).map { UserID($0) },
-                  votes: row.int(6))
-    }
+    init(row: Row) { self = Self.ordered(row).value }
 
-    /// `commentsByArticle`'s order of a row of `columns`: `ORDER BY article_id, add_time, id`.
-    static func order(_ row: Row) -> RowOrder {
-        RowOrder(row.int(1), row.int(4), row.int(0))
+    /// A row of `columns` with its key and place in `commentsByArticle`'s order, `ORDER BY
+    /// article_id, add_time, id`; each column is read once.
+    static func ordered(_ row: Row) -> (key: ArticleID, order: RowOrder, value: ArticleComment) {
+        let (id, article, time) = (row.int(0), row.int(1), row.int(4))
+        let comment = ArticleComment(id: ArticleCommentID(id), articleID: ArticleID(article), authorID: UserID(row.int(2)),
+                                     message: row.text(3), addTime: Row.date(seconds: time),
+                                     atUserID: row.optionalInt(5).map { UserID($0) }, votes: row.int(6))
+        return (comment.articleID, RowOrder(article, time, id), comment)
     }
 }
 
@@ -66,10 +67,8 @@ extension StoreReader {
 
     /// Every article comment, by article, each list in the order of `comments(of:)`.
     package func commentsByArticle() throws(StoreError) -> [ArticleID: [ArticleComment]] {
-        try connection.queryGrouped("SELECT \(ArticleComment.columns) FROM article_comments", rowsOf: "article_comments") { row in
-            let comment = ArticleComment(row: row)
-            return (comment.articleID, ArticleComment.order(row), comment)
-        }
+        try connection.queryGrouped("SELECT \(ArticleComment.columns) FROM article_comments", rowsOf: "article_comments",
+                                    read: ArticleComment.ordered)
     }
 
     /// The comments under an article, oldest first (the order the API sends them).

@@ -1,7 +1,7 @@
 /// Where a row goes in a query's order, its columns' values compared in turn (as integers:
 /// the columns it is made of hold integers). A query that reads its table in the table's own
 /// order and puts the rows in order here spares SQLite a walk of an index with a lookup of
-/// each row in the table apart (`Connection.queryGrouped(orderedBy:)`, `questions`, `articles`).
+/// each row in the table apart (`Connection.queryGrouped(rowsOf:read:)`, `Connection.posts`).
 struct RowOrder: Comparable {
     let values: (Int, Int, Int, Int, Int)
 
