@@ -13,7 +13,7 @@ struct BuildSteps {
     init(progress: any BuildProgress) {
         self.progress = progress
         // Before the first large buffer, so every one of them can be given back (`FreedMemory`).
-        FreedMemory.mapLargeBlocks()
+        FreedMemory.tuneForBuild()
     }
 
     /// Runs `body` as `step`, which counts `total` items when known; `givingBackMemory` after a
