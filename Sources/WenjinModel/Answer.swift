@@ -1,7 +1,7 @@
 import Foundation
 
 /// An answer to a question.
-package struct Answer: Sendable, Hashable, Codable {
+package struct Answer: Sendable, Hashable, Codable, Identifiable {
     package var id: AnswerID
     package var questionID: QuestionID
     /// The author when the source names one: `nil` on WENJIN for an anonymous answer (uid −1),

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A comment under an answer (`api/answer_comment.php`).
-package struct AnswerComment: Sendable, Hashable, Codable {
+package struct AnswerComment: Sendable, Hashable, Codable, Identifiable {
     package var id: AnswerCommentID
     package var answerID: AnswerID
     package var authorID: UserID

@@ -1,7 +1,7 @@
 import Foundation
 
 /// An article (文章): a post without answers, with its own comments.
-package struct Article: Sendable, Hashable, Codable {
+package struct Article: Sendable, Hashable, Codable, Identifiable {
     package var id: ArticleID
     package var authorID: UserID
     /// Entity-escaped title.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A comment under an article (`?/api/article/comment/`).
-package struct ArticleComment: Sendable, Hashable, Codable {
+package struct ArticleComment: Sendable, Hashable, Codable, Identifiable {
     package var id: ArticleCommentID
     package var articleID: ArticleID
     package var authorID: UserID

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A question with its description; its answers are separate `Answer` values.
-package struct Question: Sendable, Hashable, Codable {
+package struct Question: Sendable, Hashable, Codable, Identifiable {
     package var id: QuestionID
     /// `question_content`: the title, entity-escaped.
     package var title: String

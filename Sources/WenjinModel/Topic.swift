@@ -1,5 +1,5 @@
 /// A topic (话题) that questions and articles are filed under.
-package struct Topic: Sendable, Hashable, Codable {
+package struct Topic: Sendable, Hashable, Codable, Identifiable {
     package var id: TopicID
     /// `topic_title`, entity-escaped.
     package var title: String

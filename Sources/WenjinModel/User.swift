@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Lists elsewhere in the API (answers, comments) only carry the name fields; a user known only
 /// from those has zero counts until their profile is fetched.
-package struct User: Sendable, Hashable, Codable {
+package struct User: Sendable, Hashable, Codable, Identifiable {
     /// The numbers a profile page shows.
     package struct Counts: Sendable, Hashable, Codable {
         /// Followers (`fans_count`).

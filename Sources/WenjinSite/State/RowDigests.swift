@@ -45,29 +45,27 @@ struct RowDigests: Sendable {
         }
         // Three groups of about equal size side by side: a rebuild walks every ID of every table.
         let (posts, answerRows, commentRows) = SideBySide.run({
-            (Self.digests(content.questions, { $0.id }, changed: read.changedIDs(.questions), kept: kept?.questions) { question in
+            (Self.digests(CollectionOfOne(content.questions), changed: read.changedIDs(.questions), kept: kept?.questions) { question in
                 var question = question
                 question.detailHTML = ""
                 return question
             },
-            Self.digests(content.users, { $0.id }, changed: read.changedIDs(.users), kept: kept?.users) { $0 },
-            Self.digests(content.topics, { $0.id }, changed: read.changedIDs(.topics), kept: kept?.topics) { $0 },
-            Self.digests(content.articles, { $0.id }, changed: read.changedIDs(.articles), kept: kept?.articles) { article in
+            Self.digests(CollectionOfOne(content.users), changed: read.changedIDs(.users), kept: kept?.users) { $0 },
+            Self.digests(CollectionOfOne(content.topics), changed: read.changedIDs(.topics), kept: kept?.topics) { $0 },
+            Self.digests(CollectionOfOne(content.articles), changed: read.changedIDs(.articles), kept: kept?.articles) { article in
                 var article = article
                 article.messageHTML = ""
                 return article
             },
-            Self.digests(content.articleComments.values.joined(), { $0.id }, changed: read.changedIDs(.articleComments),
-                         kept: kept?.articleComments) { $0 })
+            Self.digests(content.articleComments.values, changed: read.changedIDs(.articleComments), kept: kept?.articleComments) { $0 })
         }, {
-            Self.digests(content.answers.values.joined(), { $0.id }, changed: read.changedIDs(.answers), kept: kept?.answers) { answer in
+            Self.digests(content.answers.values, changed: read.changedIDs(.answers), kept: kept?.answers) { answer in
                 var answer = answer
                 answer.contentHTML = ""
                 return answer
             }
         }, {
-            Self.digests(content.answerComments.values.joined(), { $0.id }, changed: read.changedIDs(.answerComments),
-                         kept: kept?.answerComments) { $0 }
+            Self.digests(content.answerComments.values, changed: read.changedIDs(.answerComments), kept: kept?.answerComments) { $0 }
         })
         (questions, users, topics, articles, articleComments) = posts
         (answers, answerComments) = (answerRows, commentRows)
@@ -88,24 +86,29 @@ struct RowDigests: Sendable {
     /// too and those it holds no more taken out. Were two sets of IDs ever to share a digest, a
     /// new row would still be digested (a row written since is changed), and only a digest of a
     /// row gone would stay.
-    private static func digests<Entity: Encodable & Sendable, ID: EntityID>(
-        _ entities: some Sequence<Entity>, _ id: @Sendable (Entity) -> ID, changed: Set<Int>?, kept: RowDigestTable<ID>?,
-        stored: @Sendable (Entity) -> Entity
-    ) -> RowDigestTable<ID> {
-        func digested(_ fresh: [Entity]) -> RowDigestTable<ID> {
-            RowDigestTable(ParallelWork.map(fresh, { (id($0).rawValue, DigestEncoder.digest(of: stored($0))) }))
+    private static func digests<Entity: Identifiable & Encodable & Sendable>(
+        _ lists: some Collection<[Entity]>, changed: Set<Int>?, kept: RowDigestTable<Entity.ID>?, stored: @Sendable (Entity) -> Entity
+    ) -> RowDigestTable<Entity.ID> where Entity.ID: EntityID {
+        func digested(_ fresh: [Entity]) -> RowDigestTable<Entity.ID> {
+            RowDigestTable(ParallelWork.map(fresh, { ($0.id.rawValue, DigestEncoder.digest(of: stored($0))) }))
         }
-        guard let kept, let changed else { return digested(Array(entities)) }
+        guard let kept, let changed else { return digested(lists.flatMap { $0 }) }
+        // By index, reading the ID in place: a loop over the entities copied each one, retaining
+        // every string it holds, 800,000 times at 100,000 questions.
         var (ids, count, fresh) = (IDSetDigest(), 0, [Entity]())
-        for entity in entities {
-            let rawID = id(entity).rawValue
-            ids.add(rawID)
-            count += 1
-            if !changed.isEmpty && changed.contains(rawID) { fresh.append(entity) }
+        for list in lists {
+            for index in list.indices {
+                let rawID = list[index].id.rawValue
+                ids.add(rawID)
+                if !changed.isEmpty && changed.contains(rawID) { fresh.append(list[index]) }
+            }
+            count += list.count
         }
         if count == kept.count && ids == kept.idDigest { return kept.patched(with: digested(fresh)) }
-        let (lacking, removed) = kept.differences(from: entities.map { id($0).rawValue })
-        fresh = entities.filter { changed.contains(id($0).rawValue) || lacking.contains(id($0).rawValue) }
+        let (lacking, removed) = kept.differences(from: lists.flatMap { list in list.indices.map { list[$0].id.rawValue } })
+        fresh = lists.flatMap { list in
+            list.filter { changed.contains($0.id.rawValue) || lacking.contains($0.id.rawValue) }
+        }
         return kept.patched(with: digested(fresh), removing: removed)
     }
 
