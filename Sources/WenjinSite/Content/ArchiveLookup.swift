@@ -80,30 +80,31 @@ struct ArchiveLookup: Sendable {
     }
 
     /// The answers' questions by answer ID, and the answers by author: one table of the
-    /// authored answers (anonymous ones left out), each author's list places in it.
+    /// authored answers (anonymous ones left out), each author's list places in it, newest first.
     private static func answerLookups(_ content: ArchiveContent) -> (EntityTable<AnswerID, QuestionID>, ListsByOwner<UserID, Answer>) {
         let total = content.answers.values.reduce(0) { $0 + $1.count }
         var answerIDs: [Int] = [], questions: [QuestionID] = []
         answerIDs.reserveCapacity(total)
         questions.reserveCapacity(total)
-        var authored: [Answer] = [], authors: [Int] = [], order: [(time: Double, id: Int)] = []
+        var authored: [Answer] = [], authors: [Int] = [], times: [Double] = [], ids: [Int] = []
         authored.reserveCapacity(total)
         authors.reserveCapacity(total)
-        order.reserveCapacity(total)
+        times.reserveCapacity(total)
+        ids.reserveCapacity(total)
         for (question, answers) in content.answers {
-            for answer in answers {
-                answerIDs.append(answer.id.rawValue)
+            for index in answers.indices {
+                answerIDs.append(answers[index].id.rawValue)
                 questions.append(question)
-                if let author = answer.authorID, !answer.isAnonymous {
+                if let author = answers[index].authorID, !answers[index].isAnonymous {
                     authors.append(author.rawValue)
-                    authored.append(answer)
-                    order.append(((answer.addTime ?? .distantPast).timeIntervalSinceReferenceDate, answer.id.rawValue))
+                    authored.append(answers[index])
+                    times.append((answers[index].addTime ?? .distantPast).timeIntervalSinceReferenceDate)
+                    ids.append(answers[index].id.rawValue)
                 }
             }
         }
-        let places = (0..<Int32(authored.count)).map { $0 }
-        var answersByAuthor = ListsByOwner<UserID, Answer>(authored, owners: authors, places: places)
-        answersByAuthor.sortEachList { order[$0] > order[$1] }
+        let newest = NewestFirst.order(times: times, ids: ids)
+        let answersByAuthor = ListsByOwner<UserID, Answer>(authored, owners: newest.map { authors[$0] }, places: newest.map { Int32($0) })
         return (EntityTable(ids: answerIDs, values: questions), answersByAuthor)
     }
 
@@ -131,8 +132,9 @@ struct ArchiveLookup: Sendable {
             if content.answers[questions[place].id]?.isEmpty ?? true { unanswered.append(Int32(place)) }
         }
         let byTopic = ListsByOwner<TopicID, Question>(questions, owners: topics, places: topicPlaces)
-        var asked = ListsByOwner<UserID, Question>(questions, owners: askers, places: askerPlaces)
-        asked.sortEachList { (questions[$0].addTime, questions[$0].id) > (questions[$1].addTime, questions[$1].id) }
+        let newest = NewestFirst.order(times: askerPlaces.map { questions[Int($0)].addTime.timeIntervalSinceReferenceDate },
+                                       ids: askerPlaces.map { questions[Int($0)].id.rawValue })
+        let asked = ListsByOwner<UserID, Question>(questions, owners: newest.map { askers[$0] }, places: newest.map { askerPlaces[$0] })
         let articles = content.articles
         return (byTopic, asked, PlacedList(questions, positions: unanswered[...]),
                 ListsByOwner(articles) { $0.topicIDs.lazy.map(\.rawValue) }, ListsByOwner(articles) { CollectionOfOne($0.authorID.rawValue) },

@@ -13,7 +13,7 @@ package struct ListsByOwner<Owner: EntityID, Model: Sendable>: Sendable {
     private let owners: [Int]
     /// Owner `i`'s run is `positions[starts[i]..<starts[i + 1]]`.
     private let starts: [Int32]
-    private var positions: [Int32]
+    private let positions: [Int32]
 
     /// Each pair's model `models[place]` listed under `owner`, in the pairs' order.
     package init(_ models: [Model], owners pairOwners: [Int], places: [Int32]) {
@@ -44,15 +44,6 @@ package struct ListsByOwner<Owner: EntityID, Model: Sendable>: Sendable {
 
     /// Owners with at least one entry, ascending.
     package var keys: LazyMapCollection<[Int], Owner> { owners.lazy.map { Owner($0) } }
-
-    /// Each list put in order by `areInIncreasingOrder` of two models' places (not stable:
-    /// the order must be total). By place, so that the caller compares keys it took out of the
-    /// models once, not models copied out of the table at each comparison.
-    package mutating func sortEachList(by areInIncreasingOrder: (_ place: Int, _ other: Int) -> Bool) {
-        for run in owners.indices where starts[run + 1] - starts[run] > 1 {
-            positions[Int(starts[run])..<Int(starts[run + 1])].sort { areInIncreasingOrder(Int($0), Int($1)) }
-        }
-    }
 
     private func run(of owner: Int) -> Int? {
         var low = 0, high = owners.count
