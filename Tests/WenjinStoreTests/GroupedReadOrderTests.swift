@@ -89,6 +89,26 @@ struct GroupedReadOrderTests {
             #expect(try reader.commentsByArticle() == sqliteComments)
         }
     }
+
+    @Test("A post's topic links written against their positions' order, and links to posts not stored, still read in order")
+    func topicLinksOutOfOrder() throws {
+        let store = try Store.inMemory()
+        let time = Fixtures.time
+        try store.write { writer in
+            for id in [3, 1, 2] {
+                try writer.upsert(Question(id: QuestionID(id), title: "问题 \(id)", addTime: time, updateTime: time))
+            }
+            // Positions last to first, owners mixed, and a link to question 9, which is not stored.
+            for (owner, position, topic) in [(2, 2, 23), (9, 0, 90), (1, 0, 10), (2, 1, 22), (3, 0, 30), (2, 0, 21), (3, 1, 31)] {
+                try writer.connection.run("INSERT INTO question_topics (question_id, position, topic_id) VALUES (?, ?, ?)",
+                                          owner, position, topic)
+            }
+        }
+        try store.read { reader in
+            let lists = Dictionary(uniqueKeysWithValues: try reader.questions().map { ($0.id.rawValue, $0.topicIDs.map(\.rawValue)) })
+            #expect(lists == [1: [10], 2: [21, 22, 23], 3: [30, 31]])
+        }
+    }
 }
 
 /// The same numbers for a seed at every run (a linear congruential generator), so that a
