@@ -53,8 +53,8 @@ extension Connection {
         return lists
     }
 
-    /// The place of `owner` in `owners` (ascending); nil when it is not there (a link whose post
-    /// is not read).
+    /// The place of `owner` in `owners` (ascending); nil when it is not there (a post the caller
+    /// did not read).
     private static func place(of owner: Int, in owners: [Int]) -> Int? {
         var (low, high) = (0, owners.count)
         while low < high {
