@@ -5,6 +5,15 @@ extension Answer {
         id, question_id, author_id, is_anonymous, content_html, add_time, agree_count, comment_count
         """
 
+    /// `columns` with an empty body, from the covering index in the lists' order (`ListedColumns`).
+    static let listedSQL = """
+        SELECT id, question_id, author_id, is_anonymous, '', add_time, agree_count, comment_count
+        FROM answers INDEXED BY \(ListedColumns.answersIndex) ORDER BY question_id, agree_count DESC, add_time, id
+        """
+
+    /// The bodies of the rows written after a counter (its one parameter), found by `change`.
+    static let changedBodiesSQL = "SELECT question_id, id, content_html FROM answers INDEXED BY answers_by_change WHERE change > ?"
+
     init(row: Row) { self = Self.ordered(row).value }
 
     /// A row of `columns` with its key and place in `answersByQuestion`'s order, SQLite's
@@ -49,12 +58,20 @@ extension StoreReader {
     }
 
     /// Every answer, by question, each list in the order of `answers(of:)`: one query where a
-    /// build would otherwise make one per question. Bodies as `questions(bodiesChangedAfter:)`.
+    /// build would otherwise make one per question. Bodies as `questions(bodiesChangedAfter:)`:
+    /// with a counter, the rest of each row is read from its covering index (`ListedColumns`)
+    /// and the changed rows' bodies are put into their rows after.
     package func answersByQuestion(bodiesChangedAfter counter: Int = 0) throws(StoreError) -> [QuestionID: [Answer]] {
-        let columns = """
-            id, question_id, author_id, is_anonymous, IIF(change > ?, content_html, ''), add_time, agree_count, comment_count
-            """
-        return try connection.queryGrouped("SELECT \(columns) FROM answers", counter, rowsOf: "answers", read: Answer.ordered)
+        guard counter > 0 else {
+            return try connection.queryGrouped("SELECT \(Answer.columns) FROM answers", rowsOf: "answers", read: Answer.ordered)
+        }
+        var lists = try connection.queryGrouped(Answer.listedSQL, rowsOf: "answers", read: Answer.ordered)
+        _ = try connection.query(Answer.changedBodiesSQL, counter) { row in
+            let (question, id) = (QuestionID(row.int(0)), AnswerID(row.int(1)))
+            // A question's few answers are searched in place; a missing one cannot be (one snapshot).
+            if let place = lists[question]?.firstIndex(where: { $0.id == id }) { lists[question]?[place].contentHTML = row.text(2) }
+        }
+        return lists
     }
 
     /// The answers a user wrote under their name (anonymous ones excluded), newest first.

@@ -39,7 +39,7 @@ extension StoreReader {
     package func articles(bodiesChangedAfter counter: Int = 0) throws(StoreError) -> [Article] {
         let columns = "a.id, a.author_id, a.title, IIF(a.change > ?, a.message_html, ''), a.add_time, a.views, a.votes, a.comment_count"
         // ORDER BY add_time DESC, id DESC.
-        return try connection.posts("SELECT \(columns) FROM articles a ORDER BY a.id", counter, links: .articles,
+        return try connection.posts("SELECT \(columns) FROM articles a ORDER BY a.id", bound: [counter], links: .articles,
                                     orderedBy: { RowOrder(~$0.int(4), ~$0.int(0)) }, read: { Article(row: $0, topicIDs: []) },
                                     id: \.id.rawValue, topics: \.topicIDs)
     }

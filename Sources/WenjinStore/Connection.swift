@@ -44,6 +44,11 @@ final class Connection {
 
     /// The rows of a query, each turned into a value by `read`.
     func query<T>(_ sql: String, _ values: any SQLConvertible..., read: (Row) throws(StoreError) -> T) throws(StoreError) -> [T] {
+        try query(sql, bound: values, read: read)
+    }
+
+    /// `query` with its parameters in an array, for a caller that passes on its own.
+    func query<T>(_ sql: String, bound values: [any SQLConvertible], read: (Row) throws(StoreError) -> T) throws(StoreError) -> [T] {
         try withStatement(sql, values) { statement throws(StoreError) in
             var results: [T] = []
             let row = Row(values: statement.row, sql: sql, path: path)

@@ -6,6 +6,16 @@ extension Question {
         q.answer_count, q.view_count, q.focus_count, q.best_answer_id
         """
 
+    /// `columns` with an empty description, from the covering index in ID order (`ListedColumns`).
+    static let listedSQL = """
+        SELECT q.id, q.title, '', q.asker_id, q.is_anonymous, q.add_time, q.update_time, \
+        q.answer_count, q.view_count, q.focus_count, q.best_answer_id
+        FROM questions q INDEXED BY \(ListedColumns.questionsIndex) ORDER BY q.id
+        """
+
+    /// The descriptions of the rows written after a counter (its one parameter), found by `change`.
+    static let changedBodiesSQL = "SELECT id, detail_html FROM questions INDEXED BY questions_by_change WHERE change > ?"
+
     init(row: Row, topicIDs: [TopicID]) {
         self.init(id: QuestionID(row.int(0)), title: row.text(1), detailHTML: row.text(2),
                   askerID: row.optionalInt(3).map { UserID($0) }, isAnonymous: row.bool(4),
@@ -25,18 +35,25 @@ extension StoreReader {
 
     /// Every question, most recently answered first (the order of the archive's index). Only
     /// rows written after `bodiesChangedAfter` (a `StoreChanges.counter`) bring their
-    /// description; the others come with an empty one, for a caller that kept it (`StoreChanges`).
-    /// Read in the table's order and put in the index's here (`RowOrder`): ordered by SQLite
+    /// description; the others come with an empty one, for a caller that kept it (`StoreChanges`):
+    /// with a counter, the rest of each row is read from its covering index (`ListedColumns`) and
+    /// the changed rows' descriptions are put into their rows after.
+    /// Read in ID order and put in the index's here (`RowOrder`): ordered by SQLite
     /// through `questions_by_update_time`, each row was looked up in the table apart.
     package func questions(bodiesChangedAfter counter: Int = 0) throws(StoreError) -> [Question] {
-        let columns = """
-            q.id, q.title, IIF(q.change > ?, q.detail_html, ''), q.asker_id, q.is_anonymous, q.add_time, q.update_time, \
-            q.answer_count, q.view_count, q.focus_count, q.best_answer_id
-            """
         // ORDER BY update_time DESC, id DESC: the bits inverted order them downwards.
-        return try connection.posts("SELECT \(columns) FROM questions q ORDER BY q.id", counter, links: .questions,
-                                    orderedBy: { RowOrder(~$0.int(6), ~$0.int(0)) }, read: { Question(row: $0, topicIDs: []) },
-                                    id: \.id.rawValue, topics: \.topicIDs)
+        var questions = try connection.posts(counter > 0 ? Question.listedSQL : "SELECT \(Question.columns) FROM questions q ORDER BY q.id",
+                                             links: .questions, orderedBy: { RowOrder(~$0.int(6), ~$0.int(0)) },
+                                             read: { Question(row: $0, topicIDs: []) }, id: \.id.rawValue, topics: \.topicIDs)
+        guard counter > 0 else { return questions }
+        var bodies: [Int: String] = [:]
+        _ = try connection.query(Question.changedBodiesSQL, counter) { bodies[$0.int(0)] = $0.text(1) }
+        if !bodies.isEmpty {
+            for place in questions.indices {
+                if let body = bodies[questions[place].id.rawValue] { questions[place].detailHTML = body }
+            }
+        }
+        return questions
     }
 
     /// Every question's ID, in ascending order: for completing the answer lists beside the

@@ -189,5 +189,6 @@ enum Schema {
             ALTER TABLE sanitized_cache RENAME COLUMN report TO record;
             """),
         Migration(version: 8, name: "a change counter on every entity row", sql: StoreChanges.migrationSQL),
+        Migration(version: 9, name: "answers' and questions' listed columns in covering indexes", sql: ListedColumns.migrationSQL),
     ]
 }

@@ -64,13 +64,13 @@ extension Connection {
         return low < owners.count && owners[low] == owner ? low : nil
     }
 
-    /// The posts of `sql` (a query of questions or articles in ID order, its one parameter
-    /// `counter`), each with its topic list from `links` (`topicIDs(_:of:)`), put in `order`'s
+    /// The posts of `sql` (a query of questions or articles in ID order, its parameters
+    /// `values`), each with its topic list from `links` (`topicIDs(_:of:)`), put in `order`'s
     /// order (`RowOrder.moved`).
-    func posts<Post>(_ sql: String, _ counter: Int, links: TopicLinks, orderedBy order: (Row) -> RowOrder,
+    func posts<Post>(_ sql: String, bound values: [any SQLConvertible] = [], links: TopicLinks, orderedBy order: (Row) -> RowOrder,
                      read: (Row) -> Post, id: (Post) -> Int, topics: WritableKeyPath<Post, [TopicID]>) throws(StoreError) -> [Post] {
         var orders: [RowOrder] = []
-        var posts = try query(sql, counter) { row in
+        var posts = try query(sql, bound: values) { row in
             orders.append(order(row))
             return read(row)
         }

@@ -113,7 +113,7 @@ struct GroupedReadOrderTests {
 
 /// The same numbers for a seed at every run (a linear congruential generator), so that a
 /// failing case can be run again.
-private struct SeededNumbers {
+struct SeededNumbers {
     var state: UInt64
 
     init(seed: UInt64) { state = seed }
