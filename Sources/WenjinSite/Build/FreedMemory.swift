@@ -37,9 +37,10 @@ enum FreedMemory {
     /// millions of small blocks, and with the small step the same pages went back to the system
     /// and were faulted in again, zeroed, over and over (a one-question rebuild at 100,000
     /// questions: 170,000 page faults, system time 0.62 s; with 64 MiB 116,000 and 0.45 s, the
-    /// whole rebuild 0.1 s shorter; BENCHMARKS.md, "glibc's heap grown in 64 MiB steps"). It costs
-    /// the full build's peak 30 MiB and a rebuild's 50–60 MiB, both far under a full build's
-    /// bound. `giveBack` still returns everything free: `malloc_trim` keeps no headroom.
+    /// whole rebuild 0.1 s shorter; BENCHMARKS.md, "Session 14: glibc's heap in 64 MiB steps"). It
+    /// costs the full build's peak 50 MiB (570 → 621 MiB) and a rebuild's 50–60 MiB (≈440 MiB): the
+    /// full build stays far under 1 GiB and above every rebuild. `giveBack` still returns everything
+    /// free: `malloc_trim` keeps no headroom.
     static func tuneForBuild() {
         let mmapThreshold: Int32 = -3  // M_MMAP_THRESHOLD in <malloc.h>
         let topPad: Int32 = -2  // M_TOP_PAD
