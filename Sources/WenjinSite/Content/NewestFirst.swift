@@ -1,5 +1,3 @@
-import Foundation
-
 /// The order of user pages' lists: newest first, by time and then by ID, both descending.
 /// Found for the whole archive at once in a few linear passes (`KeyOrder`, stable: by ID, then
 /// by time), so that lists cut from it (`ListsByOwner` keeps the pairs' order within each list)
