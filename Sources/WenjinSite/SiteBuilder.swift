@@ -102,12 +102,13 @@ package struct SiteBuilder: Sendable {
                                    discard: @escaping @Sendable (Output) -> Void) throws(SiteError) -> Prepared<Output> {
         // What the last build saw, so this one reads and digests only rows written since. Taken
         // apart and let go with the preparation: its row digests are 12 MB at 100,000 questions.
-        let (unread, since, previousRows, fullReadNote) = (previous.ledger, previous.since, previous.rows, previous.fullReadNote)
+        let (unread, since, previousRows, listed, fullReadNote) = (previous.ledger, previous.since, previous.rows, previous.listed,
+                                                                  previous.fullReadNote)
         // Links resolve without the bodies, so one archive lookup serves the sanitizer and the pages.
         let (archive, bodies, ledger, rows) = try steps.run(.readStore) {
             // Meanwhile the ledger's journal is laid over its table (its texts are read only when asked for).
             let (ledger, read, _) = SideBySide.run({ unread?.decoded() }, {
-                Result { try readArchive(since: since, previousRows: previousRows, stateFolder: stateFolder) }
+                Result { try readArchive(since: since, previousRows: previousRows, listed: listed, stateFolder: stateFolder) }
             }, {})
             let (archive, bodies, rows) = try read.get()
             if case .all = archive.content.rowsRead, archive.content.storeChanges != nil {
@@ -209,10 +210,10 @@ package struct SiteBuilder: Sendable {
 
     /// The archive's lookups (without raw bodies) and the raw bodies apart, so that they are
     /// held once and can be let go as soon as they are sanitized; and the rows' digests.
-    private func readArchive(since seen: StoreChanges?, previousRows: RowDigests?, stateFolder: URL)
+    private func readArchive(since seen: StoreChanges?, previousRows: RowDigests?, listed: ListedRows?, stateFolder: URL)
         throws -> (ArchiveLookup, SanitizedBodies.Inputs, RowDigests?) {
         var content = try ArchiveContent.readPublished(from: store, config: config, bodiesUnchangedSince: seen, digestingRows: true,
-                                                       previousRows: previousRows)
+                                                       previousRows: previousRows, keptRows: listed, stateFolder: stateFolder)
         let rows = content.rowDigests
         // The rows' digests are valid for the store at its counter whatever the output holds, so
         // saved now (beside the bodies' walk), and let go after the entities' digests: a build

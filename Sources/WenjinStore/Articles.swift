@@ -78,7 +78,7 @@ extension StoreReader {
             """, article) { ArticleComment(row: $0) }
     }
 
-    private func withTopics(_ articles: [Article]) throws(StoreError) -> [Article] {
+    func withTopics(_ articles: [Article]) throws(StoreError) -> [Article] {
         try articles.map { article throws(StoreError) in
             var article = article
             article.topicIDs = try connection.topicIDs(.articles, owner: article.id.rawValue)

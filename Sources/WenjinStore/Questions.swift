@@ -86,7 +86,7 @@ extension StoreReader {
             """, user) { Question(row: $0, topicIDs: []) })
     }
 
-    private func withTopics(_ questions: [Question]) throws(StoreError) -> [Question] {
+    func withTopics(_ questions: [Question]) throws(StoreError) -> [Question] {
         try questions.map { question throws(StoreError) in
             var question = question
             question.topicIDs = try connection.topicIDs(.questions, owner: question.id.rawValue)

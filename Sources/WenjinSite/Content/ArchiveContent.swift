@@ -68,32 +68,27 @@ struct ArchiveContent: Sendable {
 
     /// Reads the archive; `fallbackSource` is used when the store does not record its source.
     /// With `bodiesUnchangedSince` (the counter a previous build saw, docs/design.md#store), only
-    /// the bodies of rows written after it are read, when the store's counter is that one's.
-    static func read(from store: Store, fallbackSource: URL?, bodiesUnchangedSince seen: StoreChanges? = nil) throws -> ArchiveContent {
+    /// the bodies of rows written after it are read, when the store's counter is that one's; with
+    /// `keptRows` too (the last build's rows, `ListedRows`), only the rows written since those
+    /// were read, laid over them. With `savingRowsIn`, the rows are kept there for the next build
+    /// when they were read whole or the kept ones fell far behind.
+    static func read(from store: Store, fallbackSource: URL?, bodiesUnchangedSince seen: StoreChanges? = nil,
+                     keptRows: ListedRows? = nil, savingRowsIn folder: URL? = nil) throws -> ArchiveContent {
+        if let seen, let keptRows, let content = try read(from: store, fallbackSource: fallbackSource, bodiesUnchangedSince: seen,
+                                                          laidOver: keptRows, savingRowsIn: folder) {
+            return content
+        }
         // On three connections at once in one snapshot (`Store.readSideBySide`): the questions and
         // everything but the answers and their comments on one, the answers on another, their
         // comments (as many rows) on the third.
         var (content, answers, comments) = try store.readSideBySide({ reader in
-            let now = try reader.changes()
-            var rowsRead = RowsRead.all
-            if let counter = Self.counter(after: seen, now: now) {
-                var changed: [StoreChanges.Table: Set<Int>] = [:]
-                for table in StoreChanges.Table.allCases { changed[table] = Set(try reader.changedRows(of: table, after: counter).keys) }
-                rowsRead = .changedAfter(counter, changed)
-            }
-            let after = rowsRead.counter
-            var source = try reader.meta(.sourceURL) ?? fallbackSource?.absoluteString ?? "http://wenjin.in"
-            // A store crawled before `user:password@` was refused may still carry one: never publish it.
-            if var components = URLComponents(string: source), components.user != nil || components.password != nil {
-                (components.user, components.password) = (nil, nil)
-                source = components.string ?? source
-            }
-            while source.hasSuffix("/") { source.removeLast() }
+            let head = try Head(reader, seen: seen, fallbackSource: fallbackSource)
+            let after = head.rowsRead.counter
             return ArchiveContent(
                 questions: try reader.questions(bodiesChangedAfter: after), answers: [:], answerComments: [:], users: try reader.users(),
                 topics: try reader.topics(), articles: try reader.articles(bodiesChangedAfter: after),
-                articleComments: try reader.commentsByArticle(), assets: try reader.assetsByURL(), counts: try reader.counts(),
-                sourceBase: source, crawlFinishedAt: try reader.meta(.crawlFinishedAt), storeChanges: now, rowsRead: rowsRead)
+                articleComments: try reader.commentsByArticle(), assets: try reader.assetsByURL(), counts: head.counts,
+                sourceBase: head.source, crawlFinishedAt: head.crawlFinishedAt, storeChanges: head.now, rowsRead: head.rowsRead)
         }, { reader in
             let after = Self.counter(after: seen, now: try reader.changes()) ?? 0
             // One query for every answer, not one per question; the lists completed here too.
@@ -101,15 +96,56 @@ struct ArchiveContent: Sendable {
         }, { reader in
             try reader.commentsByAnswer()
         })
-        content.answers = consume answers
+        content.answers = answers.shown
         content.answerComments = consume comments
+        if let folder, let now = content.storeChanges {
+            ListedRows.save(content.posts, ListedRows.AnswerLists(shown: content.answers, orphans: answers.orphans), content.answerComments,
+                            seen: now, in: folder)
+        }
         return content
+    }
+
+    /// What every read takes from the store besides the rows, at the start of its snapshot.
+    struct Head {
+        /// Where the store's counter stands (nil for a store without one).
+        var now: StoreChanges?
+        var rowsRead: RowsRead
+        var source: String
+        var crawlFinishedAt: String?
+        var counts: StoreCounts
+
+        init(_ reader: StoreReader, seen: StoreChanges?, fallbackSource: URL?) throws {
+            now = try reader.changes()
+            rowsRead = .all
+            if let counter = ArchiveContent.counter(after: seen, now: now) {
+                var changed: [StoreChanges.Table: Set<Int>] = [:]
+                for table in StoreChanges.Table.allCases { changed[table] = Set(try reader.changedRows(of: table, after: counter).keys) }
+                rowsRead = .changedAfter(counter, changed)
+            }
+            var source = try reader.meta(.sourceURL) ?? fallbackSource?.absoluteString ?? "http://wenjin.in"
+            // A store crawled before `user:password@` was refused may still carry one: never publish it.
+            if var components = URLComponents(string: source), components.user != nil || components.password != nil {
+                (components.user, components.password) = (nil, nil)
+                source = components.string ?? source
+            }
+            while source.hasSuffix("/") { source.removeLast() }
+            self.source = source
+            crawlFinishedAt = try reader.meta(.crawlFinishedAt)
+            counts = try reader.counts()
+        }
+    }
+
+    /// The posts and the smaller tables as `ListedRows` keeps them.
+    var posts: ListedRows.Posts {
+        ListedRows.Posts(questions: questions, users: users, topics: topics, articles: articles, articleComments: articleComments,
+                         assets: assets)
     }
 
     /// Every question's answers, an empty list for one without: the read's table completed in
     /// place, not copied into a new one (a table of 100,000 lists hashed again at every build).
-    /// Answers are shown under their question only: a list whose question is not stored is left out.
-    private static func answerLists(_ stored: consuming [QuestionID: [Answer]], of questions: [QuestionID]) -> [QuestionID: [Answer]] {
+    /// Answers are shown under their question only: a list whose question is not stored is left
+    /// out of `shown` (and kept in `orphans`, for `ListedRows`).
+    private static func answerLists(_ stored: consuming [QuestionID: [Answer]], of questions: [QuestionID]) -> ListedRows.AnswerLists {
         let storedLists = stored.count
         var lists = consume stored
         lists.reserveCapacity(questions.count)
@@ -117,15 +153,15 @@ struct ArchiveContent: Sendable {
         for question in questions {
             if lists[question] == nil { lists[question] = [] } else { matched += 1 }
         }
-        // Usually every stored list has its question; otherwise the rest are dropped.
-        guard matched < storedLists else { return lists }
+        // Usually every stored list has its question; otherwise the rest are set apart.
+        guard matched < storedLists else { return ListedRows.AnswerLists(shown: lists, orphans: [:]) }
         let shown = Set(questions)
-        return lists.filter { shown.contains($0.key) }
+        return ListedRows.AnswerLists(shown: lists.filter { shown.contains($0.key) }, orphans: lists.filter { !shown.contains($0.key) })
     }
 
     /// The counter after which rows count as changed (and bring their bodies): `seen`'s, when the
     /// store's counter is that one, moved on or not (docs/design.md#store); nil when all do.
-    private static func counter(after seen: StoreChanges?, now: StoreChanges?) -> Int? {
+    static func counter(after seen: StoreChanges?, now: StoreChanges?) -> Int? {
         guard let seen, let now, seen.token == now.token, seen.counter <= now.counter else { return nil }
         return seen.counter
     }

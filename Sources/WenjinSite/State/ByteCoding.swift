@@ -68,8 +68,12 @@ struct ByteReader {
     }
 
     static func digest(of bytes: ArraySlice<UInt8>) -> UInt64 {
+        bytes.withUnsafeBytes { digest(of: $0) }
+    }
+
+    static func digest(of bytes: UnsafeRawBufferPointer) -> UInt64 {
         var digest = ContentDigest(seed: 0x7374_6174_65)
-        bytes.withUnsafeBytes { digest.add(bytes: $0) }
+        digest.add(bytes: bytes)
         return digest.finish()
     }
 
