@@ -45,7 +45,8 @@ struct ListedRows: Sendable {
         var reader = RowReader(UnsafeRawBufferPointer(rebasing: headBytes.dropLast(8)))
         guard try reader.string() == Self.format, try reader.word() == PageFingerprint.programIdentity else { throw ByteReader.Malformed() }
         seen = StoreChanges(token: try reader.string(), counter: try reader.integer())
-        rowCount = try reader.count()
+        rowCount = try reader.integer()
+        guard rowCount >= 0 else { throw ByteReader.Malformed() }
         var (sections, start) = ([Range<Int>](), 8 + headLength)
         for _ in 0..<3 {
             let length = try reader.integer()
