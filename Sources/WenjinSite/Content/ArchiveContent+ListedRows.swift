@@ -8,16 +8,18 @@ extension ArchiveContent {
     /// make it: the store is asked only for the rows written since (`WrittenRows`) and its
     /// counts, in one snapshot; the kept rows are read in three parts side by side, each leaving
     /// out the rows written since and putting those in their places. Nil when the kept rows
-    /// cannot serve (of another store or counter, damaged, or not making the store's tables
-    /// with the rows written: a row removed by other means): the caller reads the store whole.
+    /// cannot serve (of another store, damaged, or not making the store's tables with the rows
+    /// written: a row removed by other means): the caller reads the store whole.
     static func read(from store: Store, fallbackSource: URL?, bodiesUnchangedSince seen: StoreChanges, laidOver kept: ListedRows,
                      savingRowsIn folder: URL?) throws -> ArchiveContent? {
-        // Rows written after `seen` bring their bodies; the kept rows hold none, so they must be at most as new.
-        guard kept.seen.token == seen.token, kept.seen.counter <= seen.counter else { return nil }
+        guard kept.seen.token == seen.token else { return nil }
         let read = try store.read { reader -> (Head, WrittenRows)? in
             let head = try Head(reader, seen: seen, fallbackSource: fallbackSource)
             guard case .changedAfter(let counter, _) = head.rowsRead else { return nil }
-            return (head, try reader.rowsWritten(after: kept.seen.counter, bodiesAfter: counter))
+            // Rows written after `seen` bring their bodies, and the kept rows hold none: when they
+            // are newer (the ledger is saved only when a body changed), the rows written since
+            // `seen` are read from the store too.
+            return (head, try reader.rowsWritten(after: min(kept.seen.counter, counter), bodiesAfter: counter))
         }
         guard let (head, written) = read else { return nil }
         let skipped = ListedRows.Skipped(questions: Set(written.questions.map(\.id.rawValue)), users: Set(written.users.map(\.id.rawValue)),
