@@ -22,63 +22,82 @@ extension ArchiveContent {
             return (head, try reader.rowsWritten(after: min(kept.seen.counter, counter), bodiesAfter: counter))
         }
         guard let (head, written) = read else { return nil }
-        let skipped = ListedRows.Skipped(questions: Set(written.questions.map(\.id.rawValue)), users: Set(written.users.map(\.id.rawValue)),
-                                         topics: Set(written.topics.map(\.id.rawValue)), articles: Set(written.articles.map(\.id.rawValue)),
-                                         articleComments: Set(written.articleComments.map(\.id.rawValue)))
-        // Each part patched in place: a copy of a table of 100,000 lists would retain every one.
-        let (posts, answers, comments) = SideBySide.run({ () -> ListedRows.Posts? in
+        let skipped = ListedRows.Skipped(written)
+        // Each part laid over in place: a copy of a table of 100,000 lists would retain every one.
+        let parts = SideBySide.run({ () -> ListedRows.Posts? in
             guard var posts = try? kept.posts(skipping: skipped) else { return nil }
             Self.lay(written, over: &posts)
             return posts
-        }, { () -> ListedRows.AnswerLists? in
-            guard var answers = try? kept.answers(skipping: Set(written.answers.map(\.id.rawValue))) else { return nil }
+        }, { () -> ListedRows.Answers? in
+            guard var answers = try? kept.answers(skipping: skipped) else { return nil }
             Self.lay(written, over: &answers)
             return answers
-        }, { () -> [AnswerID: [AnswerComment]]? in
-            guard var comments = try? kept.answerComments(skipping: Set(written.answerComments.map(\.id.rawValue))) else { return nil }
-            Self.add(written.answerComments, to: &comments, by: \.answerID, ordered: ListedOrder.precedes)
+        }, { () -> ListedRows.Comments? in
+            guard var comments = try? kept.comments(skipping: skipped) else { return nil }
+            Self.add(written.answerComments, to: &comments.answerComments, by: \.answerID, ordered: ListedOrder.precedes)
+            for asset in written.assets { comments.assets[asset.url] = asset }
             return comments
         })
-        guard let posts, let answers, let comments,
+        guard case (let posts?, let answers?, let comments?) = parts,
               Self.rowsMake(head.counts, assetRows: written.assetRows, posts: posts, answers: answers, comments: comments) else { return nil }
+        let content = ArchiveContent(questions: posts.questions, answers: answers.shown, answerComments: comments.answerComments,
+                                     users: answers.users, topics: posts.topics, articles: posts.articles,
+                                     articleComments: posts.articleComments, assets: comments.assets, counts: head.counts,
+                                     sourceBase: head.source, crawlFinishedAt: head.crawlFinishedAt, storeChanges: head.now,
+                                     rowsRead: head.rowsRead)
         if let folder, let now = head.now, written.count > max(4096, kept.rowCount / 32) {
-            ListedRows.save(posts, answers, comments, seen: now, in: folder)
+            content.keepRows(orphanAnswers: answers.orphans, seen: now, in: folder)
         }
-        return ArchiveContent(questions: posts.questions, answers: answers.shown, answerComments: comments, users: posts.users,
-                              topics: posts.topics, articles: posts.articles, articleComments: posts.articleComments, assets: posts.assets,
-                              counts: head.counts, sourceBase: head.source, crawlFinishedAt: head.crawlFinishedAt, storeChanges: head.now,
-                              rowsRead: head.rowsRead)
+        return content
+    }
+
+    /// Keeps the rows as read (bodies left out) for the next build, `ListedRows`.
+    func keepRows(orphanAnswers: [QuestionID: [Answer]], seen: StoreChanges, in folder: URL) {
+        ListedRows.save(ListedRows.Posts(questions: questions, topics: topics, articles: articles, articleComments: articleComments),
+                        ListedRows.Answers(shown: answers, orphans: orphanAnswers, users: users),
+                        ListedRows.Comments(answerComments: answerComments, assets: assets), seen: seen, in: folder)
     }
 
     private static func lay(_ written: WrittenRows, over posts: inout ListedRows.Posts) {
-        posts.questions = merged(posts.questions, written.questions, ordered: ListedOrder.precedes)
-        posts.users = merged(posts.users, written.users, ordered: ListedOrder.precedes)
-        posts.topics = merged(posts.topics, written.topics, ordered: ListedOrder.precedes)
-        posts.articles = merged(posts.articles, written.articles, ordered: ListedOrder.precedes)
+        insert(written.questions, into: &posts.questions, ordered: ListedOrder.precedes)
+        insert(written.topics, into: &posts.topics, ordered: ListedOrder.precedes)
+        insert(written.articles, into: &posts.articles, ordered: ListedOrder.precedes)
         add(written.articleComments, to: &posts.articleComments, by: \.articleID, ordered: ListedOrder.precedes)
-        for asset in written.assets { posts.assets[asset.url] = asset }
     }
 
-    /// The answers with those written since in their lists: a question written since has a list
+    /// The answers and users written since in their places: a question written since has a list
     /// (its answers set apart until then join it), an answer under no stored question is set apart.
-    private static func lay(_ written: WrittenRows, over lists: inout ListedRows.AnswerLists) {
-        for question in written.questions where lists.shown[question.id] == nil {
-            lists.shown[question.id] = lists.orphans.removeValue(forKey: question.id) ?? []
+    private static func lay(_ written: WrittenRows, over answers: inout ListedRows.Answers) {
+        for question in written.questions where answers.shown[question.id] == nil {
+            answers.shown[question.id] = answers.orphans.removeValue(forKey: question.id) ?? []
         }
-        let (shown, orphans) = (written.answers.filter { lists.shown[$0.questionID] != nil },
-                                written.answers.filter { lists.shown[$0.questionID] == nil })
-        add(shown, to: &lists.shown, by: \.questionID, ordered: ListedOrder.precedes)
-        add(orphans, to: &lists.orphans, by: \.questionID, ordered: ListedOrder.precedes)
+        let (shown, orphans) = (written.answers.filter { answers.shown[$0.questionID] != nil },
+                                written.answers.filter { answers.shown[$0.questionID] == nil })
+        add(shown, to: &answers.shown, by: \.questionID, ordered: ListedOrder.precedes)
+        add(orphans, to: &answers.orphans, by: \.questionID, ordered: ListedOrder.precedes)
+        insert(written.users, into: &answers.users, ordered: ListedOrder.precedes)
     }
 
-    /// `kept` (in order) with `written` put in their places.
-    private static func merged<Row>(_ kept: [Row], _ written: [Row], ordered precedes: (Row, Row) -> Bool) -> [Row] {
-        guard !written.isEmpty else { return kept }
+    /// `written` put in their places in `rows` (in order): each found by halving and moved in
+    /// when they are few (a move of the rows after it, nothing retained), else the two merged.
+    private static func insert<Row>(_ written: [Row], into rows: inout [Row], ordered precedes: (Row, Row) -> Bool) {
+        guard !written.isEmpty else { return }
         let written = written.sorted(by: precedes)
+        guard written.count > 64 else {
+            for row in written {
+                var (low, high) = (0, rows.count)
+                while low < high {
+                    let middle = (low + high) / 2
+                    if precedes(rows[middle], row) { low = middle + 1 } else { high = middle }
+                }
+                rows.insert(row, at: low)
+            }
+            return
+        }
         var merged: [Row] = []
-        merged.reserveCapacity(kept.count + written.count)
+        merged.reserveCapacity(rows.count + written.count)
         var next = 0
-        for row in kept {
+        for row in rows {
             while next < written.count && precedes(written[next], row) {
                 merged.append(written[next])
                 next += 1
@@ -86,7 +105,7 @@ extension ArchiveContent {
             merged.append(row)
         }
         merged.append(contentsOf: written[next...])
-        return merged
+        rows = merged
     }
 
     /// `written` added to their lists, each list they joined put in order.
@@ -103,12 +122,21 @@ extension ArchiveContent {
     /// Whether the rows make up the store's tables as it counts them: a row removed from the
     /// store by other means than a build knows (rows are never deleted, `StoreChanges`) would
     /// stay among the kept ones.
-    private static func rowsMake(_ counts: StoreCounts, assetRows: Int, posts: ListedRows.Posts, answers: ListedRows.AnswerLists,
-                                 comments: [AnswerID: [AnswerComment]]) -> Bool {
+    private static func rowsMake(_ counts: StoreCounts, assetRows: Int, posts: ListedRows.Posts, answers: ListedRows.Answers,
+                                 comments: ListedRows.Comments) -> Bool {
         func total<Key, Row>(_ lists: [Key: [Row]]) -> Int { lists.values.reduce(0) { $0 + $1.count } }
-        return posts.questions.count == counts.questions && posts.users.count == counts.users && posts.topics.count == counts.topics
-            && posts.articles.count == counts.articles && total(posts.articleComments) == counts.articleComments
-            && posts.assets.count == assetRows && total(answers.shown) + total(answers.orphans) == counts.answers
-            && total(comments) == counts.comments
+        return posts.questions.count == counts.questions && posts.topics.count == counts.topics && posts.articles.count == counts.articles
+            && total(posts.articleComments) == counts.articleComments && total(answers.shown) + total(answers.orphans) == counts.answers
+            && answers.users.count == counts.users && total(comments.answerComments) == counts.comments
+            && comments.assets.count == assetRows
+    }
+}
+
+extension ListedRows.Skipped {
+    init(_ written: WrittenRows) {
+        func ids<Row: Identifiable>(_ rows: [Row]) -> Set<Int> where Row.ID: EntityID { Set(rows.map(\.id.rawValue)) }
+        self.init(questions: ids(written.questions), answers: ids(written.answers), answerComments: ids(written.answerComments),
+                  users: ids(written.users), topics: ids(written.topics), articles: ids(written.articles),
+                  articleComments: ids(written.articleComments))
     }
 }

@@ -99,8 +99,7 @@ struct ArchiveContent: Sendable {
         content.answers = answers.shown
         content.answerComments = consume comments
         if let folder, let now = content.storeChanges {
-            ListedRows.save(content.posts, ListedRows.AnswerLists(shown: content.answers, orphans: answers.orphans), content.answerComments,
-                            seen: now, in: folder)
+            content.keepRows(orphanAnswers: answers.orphans, seen: now, in: folder)
         }
         return content
     }
@@ -135,17 +134,12 @@ struct ArchiveContent: Sendable {
         }
     }
 
-    /// The posts and the smaller tables as `ListedRows` keeps them.
-    var posts: ListedRows.Posts {
-        ListedRows.Posts(questions: questions, users: users, topics: topics, articles: articles, articleComments: articleComments,
-                         assets: assets)
-    }
-
     /// Every question's answers, an empty list for one without: the read's table completed in
     /// place, not copied into a new one (a table of 100,000 lists hashed again at every build).
     /// Answers are shown under their question only: a list whose question is not stored is left
     /// out of `shown` (and kept in `orphans`, for `ListedRows`).
-    private static func answerLists(_ stored: consuming [QuestionID: [Answer]], of questions: [QuestionID]) -> ListedRows.AnswerLists {
+    private static func answerLists(_ stored: consuming [QuestionID: [Answer]], of questions: [QuestionID])
+        -> (shown: [QuestionID: [Answer]], orphans: [QuestionID: [Answer]]) {
         let storedLists = stored.count
         var lists = consume stored
         lists.reserveCapacity(questions.count)
@@ -154,9 +148,9 @@ struct ArchiveContent: Sendable {
             if lists[question] == nil { lists[question] = [] } else { matched += 1 }
         }
         // Usually every stored list has its question; otherwise the rest are set apart.
-        guard matched < storedLists else { return ListedRows.AnswerLists(shown: lists, orphans: [:]) }
+        guard matched < storedLists else { return (lists, [:]) }
         let shown = Set(questions)
-        return ListedRows.AnswerLists(shown: lists.filter { shown.contains($0.key) }, orphans: lists.filter { !shown.contains($0.key) })
+        return (lists.filter { shown.contains($0.key) }, lists.filter { !shown.contains($0.key) })
     }
 
     /// The counter after which rows count as changed (and bring their bodies): `seen`'s, when the

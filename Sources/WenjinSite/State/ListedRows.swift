@@ -10,8 +10,7 @@ import WenjinStore
 ///
 /// Kept until the rows written since outnumber a share of it (the store is its journal); made
 /// again by a build that read the store whole. Three sections, each sealed on its own and read
-/// on a thread of its own, in place in the mapped file: the posts and the smaller tables, the
-/// answers, their comments. A section that fails its seal or does not parse sends the build to
+/// on a thread of its own, in place in the mapped file (`Posts`, `Answers`, `Comments`). A section that fails its seal or does not parse sends the build to
 /// the store's read; nothing in the file is trusted past its program (`programIdentity`: another
 /// one may read rows into models otherwise) and the store's token.
 ///
@@ -19,7 +18,7 @@ import WenjinStore
 /// leaves the store's folder, and the build applies withdrawals after the rows are read.
 struct ListedRows: Sendable {
     static let fileName = "rows.listed"
-    private static let format = "wenjin listed rows 1"
+    private static let format = "wenjin listed rows 2"
 
     /// The store's counter when the rows were read: every row written since is read anew.
     let seen: StoreChanges
@@ -76,73 +75,80 @@ struct ListedRows: Sendable {
 }
 
 extension ListedRows {
-    /// The posts and the smaller tables, as `ArchiveContent` holds them.
+    /// The rows in three parts of about equal decoding time (at 100,000 questions), each read on a
+    /// thread of its own: the posts with their topics and the articles' comments; the answers
+    /// and the users; the answers' comments and the assets.
     struct Posts: Sendable {
         var questions: [Question]
-        var users: [User]
         var topics: [Topic]
         var articles: [Article]
         var articleComments: [ArticleID: [ArticleComment]]
+    }
+
+    struct Answers: Sendable {
+        /// By question, under the questions stored (each one has a list).
+        var shown: [QuestionID: [Answer]]
+        /// By question, under questions not stored: the archive leaves them out, the file keeps
+        /// them so that it holds the table whole.
+        var orphans: [QuestionID: [Answer]]
+        var users: [User]
+    }
+
+    struct Comments: Sendable {
+        var answerComments: [AnswerID: [AnswerComment]]
         var assets: [AssetURL: Asset]
     }
 
-    /// The answers by question: under the questions stored, and those whose question is not
-    /// (the archive leaves them out; kept so the file holds the table whole).
-    struct AnswerLists: Sendable {
-        var shown: [QuestionID: [Answer]]
-        var orphans: [QuestionID: [Answer]]
+    /// The IDs of the rows written since, by table: their kept rows are left out. Assets are
+    /// not skipped: a written one replaces its URL's.
+    struct Skipped: Sendable {
+        var questions = Set<Int>(), answers = Set<Int>(), answerComments = Set<Int>(), users = Set<Int>(), topics = Set<Int>()
+        var articles = Set<Int>(), articleComments = Set<Int>()
     }
 
-    /// The rows of the first section but those whose IDs `skipping` names (rows written since,
-    /// read from the store). Assets are not skipped: a written one replaces its URL's.
     func posts(skipping skipped: Skipped) throws(ByteReader.Malformed) -> Posts {
         var reader = try section(0)
-        let posts = Posts(questions: try reader.rows(skipping: skipped.questions), users: try reader.rows(skipping: skipped.users),
-                          topics: try reader.rows(skipping: skipped.topics), articles: try reader.rows(skipping: skipped.articles),
-                          articleComments: try reader.groups(skipping: skipped.articleComments), assets: try reader.assets())
+        let posts = Posts(questions: try reader.rows(skipping: skipped.questions), topics: try reader.rows(skipping: skipped.topics),
+                          articles: try reader.rows(skipping: skipped.articles),
+                          articleComments: try reader.groups(skipping: skipped.articleComments))
         guard reader.isAtEnd else { throw ByteReader.Malformed() }
         return posts
     }
 
-    func answers(skipping skipped: Set<Int>) throws(ByteReader.Malformed) -> AnswerLists {
+    func answers(skipping skipped: Skipped) throws(ByteReader.Malformed) -> Answers {
         var reader = try section(1)
-        let lists = AnswerLists(shown: try reader.groups(skipping: skipped, keepingEmpty: true), orphans: try reader.groups(skipping: skipped))
+        let answers = Answers(shown: try reader.groups(skipping: skipped.answers, keepingEmpty: true),
+                              orphans: try reader.groups(skipping: skipped.answers), users: try reader.rows(skipping: skipped.users))
         guard reader.isAtEnd else { throw ByteReader.Malformed() }
-        return lists
+        return answers
     }
 
-    func answerComments(skipping skipped: Set<Int>) throws(ByteReader.Malformed) -> [AnswerID: [AnswerComment]] {
+    func comments(skipping skipped: Skipped) throws(ByteReader.Malformed) -> Comments {
         var reader = try section(2)
-        let lists: [AnswerID: [AnswerComment]] = try reader.groups(skipping: skipped)
+        let comments = Comments(answerComments: try reader.groups(skipping: skipped.answerComments), assets: try reader.assets())
         guard reader.isAtEnd else { throw ByteReader.Malformed() }
-        return lists
-    }
-
-    /// The IDs of the rows written since, by table: their kept rows are left out.
-    struct Skipped: Sendable {
-        var questions = Set<Int>(), users = Set<Int>(), topics = Set<Int>(), articles = Set<Int>(), articleComments = Set<Int>()
+        return comments
     }
 }
 
 extension ListedRows {
-    /// Writes the rows of `posts`, `answers` and `comments` (as read at `seen`) in place of the
-    /// file in `folder`. Not fatal when it fails: the next build reads the store whole.
-    static func save(_ posts: Posts, _ answers: AnswerLists, _ comments: [AnswerID: [AnswerComment]], seen: StoreChanges, in folder: URL) {
+    /// Writes the rows (as read at `seen`) in place of the file in `folder`. Not fatal when it
+    /// fails: the next build reads the store whole.
+    static func save(_ posts: Posts, _ answers: Answers, _ comments: Comments, seen: StoreChanges, in folder: URL) {
         var (first, second, third) = (ByteWriter(), ByteWriter(), ByteWriter())
         first.add(rows: posts.questions)
-        first.add(rows: posts.users)
         first.add(rows: posts.topics)
         first.add(rows: posts.articles)
         first.add(groups: posts.articleComments)
-        first.add(rows: posts.assets.values)
         second.add(groups: answers.shown)
         second.add(groups: answers.orphans)
-        third.add(groups: comments)
+        second.add(rows: answers.users)
+        third.add(groups: comments.answerComments)
+        third.add(rows: comments.assets.values)
         let sections = [first.sealed, second.sealed, third.sealed]
-        let rowCount = posts.questions.count + posts.users.count + posts.topics.count + posts.articles.count
-            + posts.articleComments.values.reduce(0) { $0 + $1.count } + posts.assets.count
-            + answers.shown.values.reduce(0) { $0 + $1.count } + answers.orphans.values.reduce(0) { $0 + $1.count }
-            + comments.values.reduce(0) { $0 + $1.count }
+        func total<Key, Row>(_ lists: [Key: [Row]]) -> Int { lists.values.reduce(0) { $0 + $1.count } }
+        let rowCount = posts.questions.count + posts.topics.count + posts.articles.count + total(posts.articleComments)
+            + total(answers.shown) + total(answers.orphans) + answers.users.count + total(comments.answerComments) + comments.assets.count
         var head = ByteWriter()
         head.add(format)
         head.add(PageFingerprint.programIdentity)
