@@ -18,7 +18,7 @@ import WenjinStore
 /// leaves the store's folder, and the build applies withdrawals after the rows are read.
 struct ListedRows: Sendable {
     static let fileName = "rows.listed"
-    private static let format = "wenjin listed rows 2"
+    private static let format = "wenjin listed rows 3"
 
     /// The store's counter when the rows were read: every row written since is read anew.
     let seen: StoreChanges
@@ -216,8 +216,10 @@ extension RowReader {
         assets.reserveCapacity(count)
         for _ in 0..<count {
             let asset = try Asset(kept: &self)
-            guard assets.updateValue(asset, forKey: asset.url) == nil else { throw ByteReader.Malformed() }
+            assets[asset.url] = asset
         }
+        // Each URL once, as the store's key holds them.
+        guard assets.count == count else { throw ByteReader.Malformed() }
         return assets
     }
 }
