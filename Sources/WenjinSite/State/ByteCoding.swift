@@ -46,6 +46,12 @@ struct ByteWriter {
         sealed.add(ByteReader.digest(of: bytes[...]))
         return sealed.bytes
     }
+
+    /// `sealed`, the digest added in place: a writer of tens of megabytes is not copied.
+    consuming func finishSealed() -> [UInt8] {
+        add(ByteReader.digest(of: bytes[...]))
+        return bytes
+    }
 }
 
 struct ByteReader {

@@ -145,7 +145,7 @@ extension ListedRows {
         second.add(rows: answers.users)
         third.add(groups: comments.answerComments)
         third.add(rows: comments.assets.values)
-        let sections = [first.sealed, second.sealed, third.sealed]
+        let sections = [first.finishSealed(), second.finishSealed(), third.finishSealed()]
         func total<Key, Row>(_ lists: [Key: [Row]]) -> Int { lists.values.reduce(0) { $0 + $1.count } }
         let rowCount = posts.questions.count + posts.topics.count + posts.articles.count + total(posts.articleComments)
             + total(answers.shown) + total(answers.orphans) + answers.users.count + total(comments.answerComments) + comments.assets.count
