@@ -44,7 +44,7 @@ let testDependencies: [String: [Target.Dependency]] = [
     "WenjinCrawlerTests": ["WenjinSample", "WenjinStore", "WenjinAPI", "WenjinModel", "WenjinSanitizer", "WenjinHTTP"],
     "WenjinSiteTests": [
         "WenjinSample", "WenjinStore", "WenjinModel", "WenjinCrawler", "WenjinSanitizer", "WenjinTemplates", "WenjinDrafts", "WenjinHTTP",
-        "WenjinLinkCheck", "WenjinConfig", "WenjinBuildSupport", "WenjinSearch",
+        "WenjinLinkCheck", "WenjinConfig", "WenjinBuildSupport", "WenjinSearch", "WenjinSQLite",
     ],
     "WenjinPreviewTests": ["WenjinHTTP"],
     "WenjinDraftsTests": ["WenjinKeyedArchive", "WenjinSQLite"],

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WenjinModel
+import WenjinSQLite
 @testable import WenjinSite
 @testable import WenjinStore
 
@@ -128,7 +129,7 @@ struct ListedRowsTests {
         #expect(laid.questions.filter { !$0.detailHTML.isEmpty }.count == whole.rowsRead.changedIDs(.questions)?.count)
     }
 
-    @Test("Damaged kept rows, a row deleted behind the build's back, or another store's: the store is read whole")
+    @Test("Damaged kept rows, a row deleted behind the build's back, rows past the store's counter, or another store's: the store is read whole")
     func unusableKeptRowsAreNotUsed() throws {
         let site = try FixtureSite()
         defer { site.remove() }
@@ -157,6 +158,26 @@ struct ListedRowsTests {
         Self.expectSame(try ArchiveContent.read(from: site.store, fallbackSource: nil, bodiesUnchangedSince: seen, keptRows: kept),
                         try ArchiveContent.read(from: site.store, fallbackSource: nil, bodiesUnchangedSince: seen))
 
+        // A copy of the store from before the kept rows were read, put back: its counter is behind them.
+        let copy = site.root.appendingPathComponent("earlier.sqlite")
+        let connection = try SQLiteConnection(path: site.storeFolder.appendingPathComponent(Store.fileName).path, access: .readOnly,
+                                              busyTimeoutMilliseconds: 1_000)
+        try connection.execute("VACUUM INTO '\(copy.path)'")
+        try connection.close()
+        // Rows edited, none added: the counts alone would not tell.
+        try site.store.write { writer in
+            for id in 5...9 {
+                var question = try #require(try writer.reader.question(QuestionID(id)))
+                question.title += "（改）"
+                try writer.upsert(question)
+            }
+        }
+        let ahead = try #require(try ArchiveContent.read(from: site.store, fallbackSource: nil, savingRowsIn: site.storeFolder).storeChanges)
+        let putBack = try Store.open(at: copy)
+        let keptAhead = try #require(ListedRows.load(from: site.storeFolder))
+        #expect(keptAhead.seen == ahead)
+        #expect(try ArchiveContent.read(from: putBack, fallbackSource: nil, bodiesUnchangedSince: seen, laidOver: keptAhead,
+                                        savingRowsIn: nil) == nil)
         let otherStore = StoreChanges(token: "another", counter: seen.counter)
         #expect(try ArchiveContent.read(from: site.store, fallbackSource: nil, bodiesUnchangedSince: otherStore, laidOver: kept,
                                         savingRowsIn: nil) == nil)

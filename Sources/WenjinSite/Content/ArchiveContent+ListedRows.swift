@@ -15,7 +15,8 @@ extension ArchiveContent {
         guard kept.seen.token == seen.token else { return nil }
         let read = try store.read { reader -> (Head, WrittenRows)? in
             let head = try Head(reader, seen: seen, fallbackSource: fallbackSource)
-            guard case .changedAfter(let counter, _) = head.rowsRead else { return nil }
+            // Kept rows from past the store's counter are of writes it no longer holds (a copy put back).
+            guard case .changedAfter(let counter, _) = head.rowsRead, let now = head.now, kept.seen.counter <= now.counter else { return nil }
             // Rows written after `seen` bring their bodies, and the kept rows hold none: when they
             // are newer (the ledger is saved only when a body changed), the rows written since
             // `seen` are read from the store too.
