@@ -166,13 +166,15 @@ enum StateFile {
 
     /// A file of 64-bit words, mapped where it lies (as they lie: little-endian), its pages
     /// read in at once; nil when it cannot be mapped or is not a whole number of words.
-    static func mapWords(_ file: URL) -> MappedWords? {
+    /// With `populated` false, pages are read in as they are first touched (by the threads that
+    /// read them), not all at once by the caller.
+    static func mapWords(_ file: URL, populated: Bool = true) -> MappedWords? {
         let descriptor = open(file.path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0, info.st_size % 8 == 0 else { return nil }
-        return MappedWords(descriptor: descriptor, count: Int(info.st_size) / 8)
+        return MappedWords(descriptor: descriptor, count: Int(info.st_size) / 8, populated: populated)
     }
 
     /// Replaces `name` in `folder` atomically (written beside it, then renamed). Not fatal when
@@ -256,13 +258,13 @@ final class MappedWords: WordStorage, @unchecked Sendable {
     /// Whether `buffer` is a mapping (an empty file's is a word of memory of its own, none of it read).
     private let mapped: Bool
 
-    fileprivate init?(descriptor: Int32, count: Int) {
+    fileprivate init?(descriptor: Int32, count: Int, populated: Bool) {
         guard count > 0 else {
             buffer = UnsafeBufferPointer(start: UnsafePointer(UnsafeMutablePointer<UInt64>.allocate(capacity: 1)), count: 0)
             mapped = false
             return
         }
-        guard let address = mmap(nil, count * 8, PROT_READ, MAP_PRIVATE | MAP_POPULATE, descriptor, 0), address != MAP_FAILED else {
+        guard let address = mmap(nil, count * 8, PROT_READ, MAP_PRIVATE | (populated ? MAP_POPULATE : 0), descriptor, 0), address != MAP_FAILED else {
             return nil
         }
         buffer = UnsafeBufferPointer(start: address.assumingMemoryBound(to: UInt64.self), count: count)

@@ -31,7 +31,8 @@ struct ListedRows: Sendable {
     /// The rows of the last build's file in `folder`, when its head is sound and it was made by
     /// this program; its sections are checked when they are read.
     static func load(from folder: URL) -> ListedRows? {
-        guard let file = StateFile.mapWords(folder.appendingPathComponent(fileName)) else { return nil }
+        // Not populated: its three sections are read in by the three threads that decode them.
+        guard let file = StateFile.mapWords(folder.appendingPathComponent(fileName), populated: false) else { return nil }
         return try? ListedRows(file: file)
     }
 
