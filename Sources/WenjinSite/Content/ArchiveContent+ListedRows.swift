@@ -8,8 +8,9 @@ extension ArchiveContent {
     /// make it: the store is asked only for the rows written since (`WrittenRows`) and its
     /// counts, in one snapshot; the kept rows are read in three parts side by side, each leaving
     /// out the rows written since and putting those in their places. Nil when the kept rows
-    /// cannot serve (of another store, damaged, or not making the store's tables with the rows
-    /// written: a row removed by other means): the caller reads the store whole.
+    /// cannot serve (of another store, past its counter, damaged, or not making the store's
+    /// tables with the rows written: a row removed by other means): the caller reads the store
+    /// whole, and keeps its rows anew.
     static func read(from store: Store, fallbackSource: URL?, bodiesUnchangedSince seen: StoreChanges, laidOver kept: ListedRows,
                      savingRowsIn folder: URL?) throws -> ArchiveContent? {
         guard kept.seen.token == seen.token else { return nil }
