@@ -54,7 +54,46 @@ struct ByteWriter {
     }
 }
 
-struct ByteReader {
+/// How the values of `ByteWriter`'s format are read, and what makes one malformed, decided once
+/// for both readers (`ByteReader` over a file read into memory, `RowReader` over a mapped one):
+/// each gives the few primitives over its own storage.
+protocol StateBytesReading {
+    /// The bytes left before the end of the payload.
+    var remaining: Int { get }
+    mutating func word() throws(ByteReader.Malformed) -> UInt64
+    /// The next byte; the caller has checked that one is left.
+    mutating func nextByte() -> UInt8
+    /// The next `length` bytes as UTF-8; the caller has checked that they are left.
+    mutating func nextText(_ length: Int) -> String
+}
+
+extension StateBytesReading {
+    var isAtEnd: Bool { remaining == 0 }
+
+    mutating func integer() throws(ByteReader.Malformed) -> Int { Int(Int64(bitPattern: try word())) }
+
+    /// A count or length: not negative and not more than the bytes left could hold.
+    mutating func count() throws(ByteReader.Malformed) -> Int {
+        let value = try integer()
+        guard value >= 0, value <= remaining else { throw ByteReader.Malformed() }
+        return value
+    }
+
+    mutating func flag() throws(ByteReader.Malformed) -> Bool {
+        guard remaining > 0 else { throw ByteReader.Malformed() }
+        let byte = nextByte()
+        guard byte <= 1 else { throw ByteReader.Malformed() }
+        return byte == 1
+    }
+
+    mutating func string() throws(ByteReader.Malformed) -> String { nextText(try count()) }
+
+    mutating func optionalString() throws(ByteReader.Malformed) -> String? { try flag() ? try string() : nil }
+
+    mutating func optionalInteger() throws(ByteReader.Malformed) -> Int? { try flag() ? try integer() : nil }
+}
+
+struct ByteReader: StateBytesReading {
     struct Malformed: Error {}
 
     private let bytes: [UInt8]
@@ -83,7 +122,7 @@ struct ByteReader {
         return digest.finish()
     }
 
-    var isAtEnd: Bool { offset == end }
+    var remaining: Int { end - offset }
 
     mutating func word() throws(Malformed) -> UInt64 { try word(upTo: end) }
 
@@ -94,8 +133,6 @@ struct ByteReader {
         offset += 8
         return value
     }
-
-    mutating func integer() throws(Malformed) -> Int { Int(Int64(bitPattern: try word())) }
 
     /// `count` words as `ByteWriter.add(words:)` wrote them, in one copy.
     mutating func words(_ count: Int) throws(Malformed) -> [UInt64] {
@@ -116,28 +153,15 @@ struct ByteReader {
         #endif
     }
 
-    /// A count or length: not negative and not more than the bytes left could hold.
-    mutating func count() throws(Malformed) -> Int {
-        let value = try integer()
-        guard value >= 0, value <= end - offset else { throw Malformed() }
-        return value
-    }
-
-    mutating func flag() throws(Malformed) -> Bool {
-        guard offset < end, bytes[offset] <= 1 else { throw Malformed() }
+    mutating func nextByte() -> UInt8 {
         defer { offset += 1 }
-        return bytes[offset] == 1
+        return bytes[offset]
     }
 
-    mutating func string() throws(Malformed) -> String {
-        let length = try count()
+    mutating func nextText(_ length: Int) -> String {
         defer { offset += length }
         return String(decoding: bytes[offset..<offset + length], as: UTF8.self)
     }
-
-    mutating func optionalString() throws(Malformed) -> String? { try flag() ? try string() : nil }
-
-    mutating func optionalInteger() throws(Malformed) -> Int? { try flag() ? try integer() : nil }
 }
 
 /// Reading and writing a whole state file as bytes, without the copies `Data` and `Array(data)`
@@ -201,9 +225,13 @@ enum StateFile {
 extension ByteReader {
     /// Whether `bytes` end in the digest of what comes before, as `ByteWriter.sealed` leaves them.
     static func isSealed(_ bytes: ArraySlice<UInt8>) -> Bool {
+        bytes.withUnsafeBytes { isSealed($0) }
+    }
+
+    static func isSealed(_ bytes: UnsafeRawBufferPointer) -> Bool {
         guard bytes.count >= 8 else { return false }
-        let seal = bytes.suffix(8).reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
-        return seal == digest(of: bytes.dropLast(8))
+        let seal = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self))
+        return seal == digest(of: UnsafeRawBufferPointer(rebasing: bytes.dropLast(8)))
     }
 }
 

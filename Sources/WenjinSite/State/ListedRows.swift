@@ -41,7 +41,7 @@ struct ListedRows: Sendable {
         var head = RowReader(bytes)
         let headLength = try head.count()
         let headBytes = UnsafeRawBufferPointer(rebasing: bytes[8..<8 + headLength])
-        guard headLength >= 8, try Self.isSealed(headBytes) else { throw ByteReader.Malformed() }
+        guard ByteReader.isSealed(headBytes) else { throw ByteReader.Malformed() }
         var reader = RowReader(UnsafeRawBufferPointer(rebasing: headBytes.dropLast(8)))
         guard try reader.string() == Self.format, try reader.word() == PageFingerprint.programIdentity else { throw ByteReader.Malformed() }
         seen = StoreChanges(token: try reader.string(), counter: try reader.integer())
@@ -62,16 +62,10 @@ struct ListedRows: Sendable {
     private func section(_ index: Int) throws(ByteReader.Malformed) -> RowReader {
         let bytes = UnsafeRawBufferPointer(file.buffer)
         let range = sections[index]
-        guard try Self.isSealed(UnsafeRawBufferPointer(rebasing: bytes[range.lowerBound..<range.upperBound + 8])) else {
+        guard ByteReader.isSealed(UnsafeRawBufferPointer(rebasing: bytes[range.lowerBound..<range.upperBound + 8])) else {
             throw ByteReader.Malformed()
         }
         return RowReader(UnsafeRawBufferPointer(rebasing: bytes[range]))
-    }
-
-    private static func isSealed(_ bytes: UnsafeRawBufferPointer) throws(ByteReader.Malformed) -> Bool {
-        guard bytes.count >= 8 else { throw ByteReader.Malformed() }
-        let payload = UnsafeRawBufferPointer(rebasing: bytes.dropLast(8))
-        return UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self)) == ByteReader.digest(of: payload)
     }
 }
 

@@ -2,47 +2,32 @@ import Foundation
 
 /// Reads what `ByteWriter` wrote, in place in memory the reader does not own (a mapped state
 /// file, `ListedRows`): words loaded whole, not assembled byte by byte as `ByteReader` does,
-/// for a file of a million rows. Strict like `ByteReader`: any read past the end, a flag other
-/// than 0 or 1, or a count the bytes left could not hold throws.
-struct RowReader {
+/// for a file of a million rows. Strict as `StateBytesReading` is: any read past the end, a flag
+/// other than 0 or 1, or a count the bytes left could not hold throws.
+struct RowReader: StateBytesReading {
     private let bytes: UnsafeRawBufferPointer
     private var offset = 0
 
     /// `bytes` must outlive the reader (the mapping is held by whoever made it).
     init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
 
-    var isAtEnd: Bool { offset == bytes.count }
+    var remaining: Int { bytes.count - offset }
 
     mutating func word() throws(ByteReader.Malformed) -> UInt64 {
-        guard bytes.count - offset >= 8 else { throw ByteReader.Malformed() }
+        guard remaining >= 8 else { throw ByteReader.Malformed() }
         defer { offset += 8 }
         return UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
     }
 
-    mutating func integer() throws(ByteReader.Malformed) -> Int { Int(Int64(bitPattern: try word())) }
-
-    /// A count or length: not negative and not more than the bytes left could hold.
-    mutating func count() throws(ByteReader.Malformed) -> Int {
-        let value = try integer()
-        guard value >= 0, value <= bytes.count - offset else { throw ByteReader.Malformed() }
-        return value
-    }
-
-    mutating func flag() throws(ByteReader.Malformed) -> Bool {
-        guard offset < bytes.count, bytes[offset] <= 1 else { throw ByteReader.Malformed() }
+    mutating func nextByte() -> UInt8 {
         defer { offset += 1 }
-        return bytes[offset] == 1
+        return bytes[offset]
     }
 
-    mutating func string() throws(ByteReader.Malformed) -> String {
-        let length = try count()
+    mutating func nextText(_ length: Int) -> String {
         defer { offset += length }
         return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + length]), as: UTF8.self)
     }
-
-    mutating func optionalString() throws(ByteReader.Malformed) -> String? { try flag() ? try string() : nil }
-
-    mutating func optionalInteger() throws(ByteReader.Malformed) -> Int? { try flag() ? try integer() : nil }
 
     /// A time as `ByteWriter.add(_: Date)` wrote it: exactly the value written.
     mutating func date() throws(ByteReader.Malformed) -> Date {
