@@ -10,9 +10,11 @@ extension ArchiveContent {
     /// out the rows written since and putting those in their places. Nil when the kept rows
     /// cannot serve (of another store, past its counter, damaged, or not making the store's
     /// tables with the rows written: a row removed by other means): the caller reads the store
-    /// whole, and keeps its rows anew.
+    /// whole, and keeps its rows anew. With `digestingRows`, each part digests its tables as soon as
+    /// it has them (`RowDigests.Digesting`, over `previousRows`): the digests are the content's
+    /// `rowDigests`, as `RowDigests(content:previous:)` would make them.
     static func read(from store: Store, fallbackSource: URL?, bodiesUnchangedSince seen: StoreChanges, laidOver kept: ListedRows,
-                     savingRowsIn folder: URL?) throws -> ArchiveContent? {
+                     digestingRows: Bool = false, previousRows: RowDigests? = nil, savingRowsIn folder: URL?) throws -> ArchiveContent? {
         guard kept.seen.token == seen.token else { return nil }
         let read = try store.read { reader -> (Head, WrittenRows)? in
             let head = try Head(reader, seen: seen, fallbackSource: fallbackSource)
@@ -25,33 +27,55 @@ extension ArchiveContent {
         }
         guard let (head, written) = read else { return nil }
         let skipped = ListedRows.Skipped(written)
-        // Each part laid over in place: a copy of a table of 100,000 lists would retain every one.
-        let parts = SideBySide.run({ () -> ListedRows.Posts? in
+        let digesting = digestingRows ? RowDigests.Digesting(seen: head.now, read: head.rowsRead, previous: previousRows) : nil
+        // Each part laid over in place (a copy of a table of 100,000 lists would retain every one),
+        // then its tables digested while the others are still decoding.
+        let parts = SideBySide.run({ () -> (ListedRows.Posts, PostDigests?)? in
             guard var posts = try? kept.posts(skipping: skipped) else { return nil }
             Self.lay(written, over: &posts)
-            return posts
-        }, { () -> ListedRows.Answers? in
+            return (posts, digesting.map { digesting in
+                (digesting.questions(posts.questions), digesting.topics(posts.topics), digesting.articles(posts.articles),
+                 digesting.articleComments(posts.articleComments))
+            })
+        }, { () -> (ListedRows.Answers, AnswerDigests?)? in
             guard var answers = try? kept.answers(skipping: skipped) else { return nil }
             Self.lay(written, over: &answers)
-            return answers
-        }, { () -> ListedRows.Comments? in
-            guard var comments = try? kept.comments(skipping: skipped) else { return nil }
-            Self.add(written.answerComments, to: &comments.answerComments, by: \.answerID, ordered: ListedOrder.precedes)
-            for asset in written.assets { comments.assets[asset.url] = asset }
-            return comments
+            return (answers, digesting.map { ($0.answers(answers.shown), $0.users(answers.users)) })
+        }, { () -> (ListedRows.Comments, RowDigestTable<AnswerCommentID>?)? in
+            // The answers' comments and the assets, each section on a thread of its own.
+            let (answerComments, assets) = SideBySide.run({ () -> ([AnswerID: [AnswerComment]], RowDigestTable<AnswerCommentID>?)? in
+                guard var answerComments = try? kept.answerComments(skipping: skipped) else { return nil }
+                Self.add(written.answerComments, to: &answerComments, by: \.answerID, ordered: ListedOrder.precedes)
+                return (answerComments, digesting?.answerComments(answerComments))
+            }, { () -> [AssetURL: Asset]? in
+                guard var assets = try? kept.assets() else { return nil }
+                for asset in written.assets { assets[asset.url] = asset }
+                return assets
+            })
+            guard let answerComments, let assets else { return nil }
+            return (ListedRows.Comments(answerComments: answerComments.0, assets: assets), answerComments.1)
         })
-        guard case (let posts?, let answers?, let comments?) = parts,
+        guard case ((let posts, let postDigests)?, (let answers, let answerDigests)?, (let comments, let commentDigests)?) = parts,
               Self.rowsMake(head.counts, assetRows: written.assetRows, posts: posts, answers: answers, comments: comments) else { return nil }
-        let content = ArchiveContent(questions: posts.questions, answers: answers.shown, answerComments: comments.answerComments,
+        var content = ArchiveContent(questions: posts.questions, answers: answers.shown, answerComments: comments.answerComments,
                                      users: answers.users, topics: posts.topics, articles: posts.articles,
                                      articleComments: posts.articleComments, assets: comments.assets, counts: head.counts,
                                      sourceBase: head.source, crawlFinishedAt: head.crawlFinishedAt, storeChanges: head.now,
                                      rowsRead: head.rowsRead)
+        if let digesting, let postDigests, let answerDigests, let commentDigests {
+            content.rowDigests = digesting.digests(questions: postDigests.0, answers: answerDigests.0, answerComments: commentDigests,
+                                                   users: answerDigests.1, topics: postDigests.1, articles: postDigests.2,
+                                                   articleComments: postDigests.3)
+        }
         if let folder, let now = head.now, written.count > max(4096, kept.rowCount / 32) {
             content.keepRows(orphanAnswers: answers.orphans, seen: now, in: folder)
         }
         return content
     }
+
+    private typealias PostDigests = (RowDigestTable<QuestionID>, RowDigestTable<TopicID>, RowDigestTable<ArticleID>,
+                                     RowDigestTable<ArticleCommentID>)
+    private typealias AnswerDigests = (RowDigestTable<AnswerID>, RowDigestTable<UserID>)
 
     /// Keeps the rows as read (bodies left out) for the next build, `ListedRows`.
     func keepRows(orphanAnswers: [QuestionID: [Answer]], seen: StoreChanges, in folder: URL) {

@@ -70,12 +70,15 @@ struct ArchiveContent: Sendable {
     /// With `bodiesUnchangedSince` (the counter a previous build saw, docs/design.md#store), only
     /// the bodies of rows written after it are read, when the store's counter is that one's; with
     /// `keptRows` too (the last build's rows, `ListedRows`), only the rows written since those
-    /// were read, laid over them. With `savingRowsIn`, the rows are kept there for the next build
-    /// when they were read whole or the kept ones fell far behind.
+    /// were read, laid over them, and with `digestingRows` their digests made as they come (over
+    /// `previousRows`; a whole read leaves `rowDigests` to its caller). With `savingRowsIn`, the
+    /// rows are kept there for the next build when they were read whole or the kept ones fell far behind.
     static func read(from store: Store, fallbackSource: URL?, bodiesUnchangedSince seen: StoreChanges? = nil,
-                     keptRows: ListedRows? = nil, savingRowsIn folder: URL? = nil) throws -> ArchiveContent {
+                     keptRows: ListedRows? = nil, digestingRows: Bool = false, previousRows: RowDigests? = nil,
+                     savingRowsIn folder: URL? = nil) throws -> ArchiveContent {
         if let seen, let keptRows, let content = try read(from: store, fallbackSource: fallbackSource, bodiesUnchangedSince: seen,
-                                                          laidOver: keptRows, savingRowsIn: folder) {
+                                                          laidOver: keptRows, digestingRows: digestingRows, previousRows: previousRows,
+                                                          savingRowsIn: folder) {
             return content
         }
         // On three connections at once in one snapshot (`Store.readSideBySide`): the questions and

@@ -14,8 +14,9 @@ extension ArchiveContent {
                               stateFolder: URL? = nil) throws -> ArchiveContent {
         let takedowns = try Takedowns.load(config)
         var content = try read(from: store, fallbackSource: config.source.baseURL, bodiesUnchangedSince: seen, keptRows: keptRows,
-                               savingRowsIn: stateFolder)
-        if digestingRows { content.rowDigests = RowDigests(content: content, previous: previousRows) }
+                               digestingRows: digestingRows, previousRows: previousRows, savingRowsIn: stateFolder)
+        // A read over kept rows digested them as it went.
+        if digestingRows && content.rowDigests == nil { content.rowDigests = RowDigests(content: content, previous: previousRows) }
         if let unknown = takedowns.unknownEntry(in: content) { throw unknown }
         let deleted = try store.read { try $0.deletedContent() }
         return content.withdrawing(Withdrawals(takedowns: takedowns, deleted: deleted, policy: config.privacy.deleted,

@@ -9,8 +9,9 @@ import WenjinStore
 /// rows cost a one-question rebuild ≈0.8 s of CPU in SQLite's steps and column calls.
 ///
 /// Kept until the rows written since outnumber a share of it (the store is its journal); made
-/// again by a build that read the store whole. Three sections, each sealed on its own and read
-/// on a thread of its own, in place in the mapped file (`Posts`, `Answers`, `Comments`). A section that fails its seal or does not parse sends the build to
+/// again by a build that read the store whole. Four sections, each sealed on its own and read
+/// on a thread of its own, in place in the mapped file (`Posts`, `Answers`, `Comments`: the
+/// answers' comments and the assets apart). A section that fails its seal or does not parse sends the build to
 /// the store's read; nothing in the file is trusted past its program (`programIdentity`: another
 /// one may read rows into models otherwise) and the store's token.
 ///
@@ -18,7 +19,7 @@ import WenjinStore
 /// leaves the store's folder, and the build applies withdrawals after the rows are read.
 struct ListedRows: Sendable {
     static let fileName = "rows.listed"
-    private static let format = "wenjin listed rows 3"
+    private static let format = "wenjin listed rows 4"
 
     /// The store's counter when the rows were read: every row written since is read anew.
     let seen: StoreChanges
@@ -31,7 +32,7 @@ struct ListedRows: Sendable {
     /// The rows of the last build's file in `folder`, when its head is sound and it was made by
     /// this program; its sections are checked when they are read.
     static func load(from folder: URL) -> ListedRows? {
-        // Not populated: its three sections are read in by the three threads that decode them.
+        // Not populated: its sections are read in by the threads that decode them.
         guard let file = StateFile.mapWords(folder.appendingPathComponent(fileName), populated: false) else { return nil }
         return try? ListedRows(file: file)
     }
@@ -48,7 +49,7 @@ struct ListedRows: Sendable {
         rowCount = try reader.integer()
         guard rowCount >= 0 else { throw ByteReader.Malformed() }
         var (sections, start) = ([Range<Int>](), 8 + headLength)
-        for _ in 0..<3 {
+        for _ in 0..<Self.sectionCount {
             let length = try reader.integer()
             guard length >= 8, length <= bytes.count - start else { throw ByteReader.Malformed() }
             sections.append(start..<start + length - 8)
@@ -57,6 +58,8 @@ struct ListedRows: Sendable {
         guard reader.isAtEnd else { throw ByteReader.Malformed() }
         (self.file, self.sections) = (file, sections)
     }
+
+    private static let sectionCount = 4
 
     /// A section's payload, after its seal is checked.
     private func section(_ index: Int) throws(ByteReader.Malformed) -> RowReader {
@@ -70,9 +73,10 @@ struct ListedRows: Sendable {
 }
 
 extension ListedRows {
-    /// The rows in three parts of about equal decoding time (at 100,000 questions), each read on a
-    /// thread of its own: the posts with their topics and the articles' comments; the answers
-    /// and the users; the answers' comments and the assets.
+    /// The rows in three parts, each read on a thread of its own (the comments' two sections on
+    /// two): the posts with their topics and the articles' comments; the answers and the users;
+    /// the answers' comments and the assets. At 100,000 questions the comments and the assets
+    /// take about as long as the posts and the answers each.
     struct Posts: Sendable {
         var questions: [Question]
         var topics: [Topic]
@@ -118,11 +122,18 @@ extension ListedRows {
         return answers
     }
 
-    func comments(skipping skipped: Skipped) throws(ByteReader.Malformed) -> Comments {
+    func answerComments(skipping skipped: Skipped) throws(ByteReader.Malformed) -> [AnswerID: [AnswerComment]] {
         var reader = try section(2)
-        let comments = Comments(answerComments: try reader.groups(skipping: skipped.answerComments), assets: try reader.assets())
+        let answerComments: [AnswerID: [AnswerComment]] = try reader.groups(skipping: skipped.answerComments)
         guard reader.isAtEnd else { throw ByteReader.Malformed() }
-        return comments
+        return answerComments
+    }
+
+    func assets() throws(ByteReader.Malformed) -> [AssetURL: Asset] {
+        var reader = try section(3)
+        let assets = try reader.assets()
+        guard reader.isAtEnd else { throw ByteReader.Malformed() }
+        return assets
     }
 }
 
@@ -130,7 +141,7 @@ extension ListedRows {
     /// Writes the rows (as read at `seen`) in place of the file in `folder`. Not fatal when it
     /// fails: the next build reads the store whole.
     static func save(_ posts: Posts, _ answers: Answers, _ comments: Comments, seen: StoreChanges, in folder: URL) {
-        var (first, second, third) = (ByteWriter(), ByteWriter(), ByteWriter())
+        var (first, second, third, fourth) = (ByteWriter(), ByteWriter(), ByteWriter(), ByteWriter())
         first.add(rows: posts.questions)
         first.add(rows: posts.topics)
         first.add(rows: posts.articles)
@@ -139,8 +150,8 @@ extension ListedRows {
         second.add(groups: answers.orphans)
         second.add(rows: answers.users)
         third.add(groups: comments.answerComments)
-        third.add(rows: comments.assets.values)
-        let sections = [first.finishSealed(), second.finishSealed(), third.finishSealed()]
+        fourth.add(rows: comments.assets.values)
+        let sections = [first.finishSealed(), second.finishSealed(), third.finishSealed(), fourth.finishSealed()]
         func total<Key, Row>(_ lists: [Key: [Row]]) -> Int { lists.values.reduce(0) { $0 + $1.count } }
         let rowCount = posts.questions.count + posts.topics.count + posts.articles.count + total(posts.articleComments)
             + total(answers.shown) + total(answers.orphans) + answers.users.count + total(comments.answerComments) + comments.assets.count

@@ -34,44 +34,96 @@ struct RowDigests: Sendable {
     /// read did not count as changed, when `previous` was made by this program at or after the
     /// counter the read started from; digested anew otherwise.
     init(content: ArchiveContent, previous: RowDigests?) {
-        seen = content.storeChanges
-        program = PageFingerprint.programIdentity
-        let read = content.rowsRead
-        let kept: RowDigests? = previous.flatMap { previous in
-            guard previous.program == program, let before = previous.seen, let now = content.storeChanges,
-                  before.token == now.token, case .changedAfter(let counter, _) = read, before.counter >= counter,
-                  before.counter <= now.counter else { return nil }
-            return previous
-        }
+        let digesting = Digesting(seen: content.storeChanges, read: content.rowsRead, previous: previous)
         // Three groups of about equal size side by side: a rebuild walks every ID of every table.
-        let (posts, answerRows, commentRows) = SideBySide.run({
-            (Self.digests(CollectionOfOne(content.questions), changed: read.changedIDs(.questions), kept: kept?.questions) { question in
+        let (posts, answers, comments) = SideBySide.run({
+            (digesting.questions(content.questions), digesting.users(content.users), digesting.topics(content.topics),
+             digesting.articles(content.articles), digesting.articleComments(content.articleComments))
+        }, {
+            digesting.answers(content.answers)
+        }, {
+            digesting.answerComments(content.answerComments)
+        })
+        self = digesting.digests(questions: posts.0, answers: answers, answerComments: comments, users: posts.1, topics: posts.2,
+                                 articles: posts.3, articleComments: posts.4)
+    }
+
+    private init(seen: StoreChanges?, program: UInt64) {
+        self.seen = seen
+        self.program = program
+    }
+
+    /// How one read's rows are digested, table by table, so that each part of a read can digest
+    /// its tables as soon as it has them (`ArchiveContent.read(laidOver:)`): the rows the read
+    /// counted as changed, and the last build's digests when they serve (made by this program at
+    /// or after the counter the read started from, of the same store, not past its counter).
+    struct Digesting: Sendable {
+        let seen: StoreChanges?
+        let read: RowsRead
+        let kept: RowDigests?
+
+        init(seen: StoreChanges?, read: RowsRead, previous: RowDigests?) {
+            (self.seen, self.read) = (seen, read)
+            kept = previous.flatMap { previous in
+                guard previous.program == PageFingerprint.programIdentity, let before = previous.seen, let now = seen,
+                      before.token == now.token, case .changedAfter(let counter, _) = read, before.counter >= counter,
+                      before.counter <= now.counter else { return nil }
+                return previous
+            }
+        }
+
+        func questions(_ questions: [Question]) -> RowDigestTable<QuestionID> {
+            RowDigests.digests(CollectionOfOne(questions), changed: read.changedIDs(.questions), kept: kept?.questions) { question in
                 var question = question
                 question.detailHTML = ""
                 return question
-            },
-            Self.digests(CollectionOfOne(content.users), changed: read.changedIDs(.users), kept: kept?.users) { $0 },
-            Self.digests(CollectionOfOne(content.topics), changed: read.changedIDs(.topics), kept: kept?.topics) { $0 },
-            Self.digests(CollectionOfOne(content.articles), changed: read.changedIDs(.articles), kept: kept?.articles) { article in
-                var article = article
-                article.messageHTML = ""
-                return article
-            },
-            Self.digests(content.articleComments.values, changed: read.changedIDs(.articleComments), kept: kept?.articleComments) { $0 })
-        }, {
-            Self.digests(content.answers.values, changed: read.changedIDs(.answers), kept: kept?.answers) { answer in
+            }
+        }
+
+        func answers(_ lists: [QuestionID: [Answer]]) -> RowDigestTable<AnswerID> {
+            RowDigests.digests(lists.values, changed: read.changedIDs(.answers), kept: kept?.answers) { answer in
                 var answer = answer
                 answer.contentHTML = ""
                 return answer
             }
-        }, {
-            Self.digests(content.answerComments.values, changed: read.changedIDs(.answerComments), kept: kept?.answerComments) { $0 }
-        })
-        (questions, users, topics, articles, articleComments) = posts
-        (answers, answerComments) = (answerRows, commentRows)
-        // At the same counter no row was written, so every digest was kept but those of rows gone.
-        if let kept, kept.seen == seen {
-            changed = tables != kept.tables
+        }
+
+        func answerComments(_ lists: [AnswerID: [AnswerComment]]) -> RowDigestTable<AnswerCommentID> {
+            RowDigests.digests(lists.values, changed: read.changedIDs(.answerComments), kept: kept?.answerComments) { $0 }
+        }
+
+        func users(_ users: [User]) -> RowDigestTable<UserID> {
+            RowDigests.digests(CollectionOfOne(users), changed: read.changedIDs(.users), kept: kept?.users) { $0 }
+        }
+
+        func topics(_ topics: [Topic]) -> RowDigestTable<TopicID> {
+            RowDigests.digests(CollectionOfOne(topics), changed: read.changedIDs(.topics), kept: kept?.topics) { $0 }
+        }
+
+        func articles(_ articles: [Article]) -> RowDigestTable<ArticleID> {
+            RowDigests.digests(CollectionOfOne(articles), changed: read.changedIDs(.articles), kept: kept?.articles) { article in
+                var article = article
+                article.messageHTML = ""
+                return article
+            }
+        }
+
+        func articleComments(_ lists: [ArticleID: [ArticleComment]]) -> RowDigestTable<ArticleCommentID> {
+            RowDigests.digests(lists.values, changed: read.changedIDs(.articleComments), kept: kept?.articleComments) { $0 }
+        }
+
+        /// The tables together, as the read's digests.
+        func digests(questions: RowDigestTable<QuestionID>, answers: RowDigestTable<AnswerID>,
+                     answerComments: RowDigestTable<AnswerCommentID>, users: RowDigestTable<UserID>, topics: RowDigestTable<TopicID>,
+                     articles: RowDigestTable<ArticleID>, articleComments: RowDigestTable<ArticleCommentID>) -> RowDigests {
+            var digests = RowDigests(seen: seen, program: PageFingerprint.programIdentity)
+            (digests.questions, digests.answers, digests.answerComments, digests.users) = (questions, answers, answerComments, users)
+            (digests.topics, digests.articles, digests.articleComments) = (topics, articles, articleComments)
+            // At the same counter no row was written, so every digest was kept but those of rows gone.
+            if let kept, kept.seen == seen {
+                digests.changed = digests.tables != kept.tables
+            }
+            return digests
         }
     }
 
