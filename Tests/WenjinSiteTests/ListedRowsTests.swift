@@ -92,6 +92,16 @@ struct ListedRowsTests {
                 "bodies of the rows written since only")
         // The read through `read(keptRows:)` is the same.
         Self.expectSame(try ArchiveContent.read(from: site.store, fallbackSource: nil, bodiesUnchangedSince: seen, keptRows: kept), whole)
+        // The digests each part makes as it decodes are those of the whole read's rows: over the
+        // digests of the first read (kept where a row is unchanged), and with none.
+        for previous in [RowDigests(content: first, previous: nil), nil] as [RowDigests?] {
+            let digested = try #require(try ArchiveContent.read(from: site.store, fallbackSource: nil, bodiesUnchangedSince: seen,
+                                                                laidOver: kept, digestingRows: true, previousRows: previous,
+                                                                savingRowsIn: nil))
+            let expected = RowDigests(content: whole, previous: previous)
+            #expect(digested.rowDigests?.encoded() == expected.encoded())
+            #expect(digested.rowDigests?.changed == expected.changed)
+        }
     }
 
     @Test("Kept rows older than the build's counter serve: rows written before it come without their bodies")

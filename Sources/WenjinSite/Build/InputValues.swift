@@ -27,6 +27,8 @@ struct InputValues: Sendable {
     init(archive: ArchiveLookup, entities: EntityDigests, bodies: SanitizedBodies) {
         let content = archive.content
         let hidden = content.withdrawals.hiddenUsers
+        // Taken out once: read through `content` they were retained and released per answer.
+        let (answers, withdrawnAnswers) = (content.answers, content.withdrawals.answers)
         typealias Part = @Sendable () -> (keys: [UInt64], values: [UInt64])
         let parts: [Part] = [
             { Self.values(of: entities.questions, .question) },
@@ -44,9 +46,13 @@ struct InputValues: Sendable {
             {
                 Self.values(of: entities.questions, .answersOf) { id, _ in
                     var digest = ContentDigest(seed: 9)
-                    for answer in content.answers[QuestionID(id)] ?? [] {
-                        digest.add(word: UInt64(bitPattern: Int64(answer.id.rawValue)))
-                        digest.add(word: UInt64(content.withdrawals.answers[answer.id]?.rawValue ?? 0))
+                    // By index: a loop over the answers copied each one.
+                    if let shown = answers[QuestionID(id)] {
+                        for index in shown.indices {
+                            let answer = shown[index].id
+                            digest.add(word: UInt64(bitPattern: Int64(answer.rawValue)))
+                            digest.add(word: UInt64(withdrawnAnswers.isEmpty ? 0 : withdrawnAnswers[answer]?.rawValue ?? 0))
+                        }
                     }
                     return digest.finish()
                 }
