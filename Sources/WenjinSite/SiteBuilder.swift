@@ -212,16 +212,17 @@ package struct SiteBuilder: Sendable {
     /// held once and can be let go as soon as they are sanitized; and the rows' digests.
     private func readArchive(since seen: StoreChanges?, previousRows: RowDigests?, listed: ListedRows?, stateFolder: URL)
         throws -> (ArchiveLookup, SanitizedBodies.Inputs, RowDigests?) {
-        let content = try ArchiveContent.readPublished(from: store, config: config, bodiesUnchangedSince: seen, digestingRows: true,
+        var content = try ArchiveContent.readPublished(from: store, config: config, bodiesUnchangedSince: seen, digestingRows: true,
                                                        previousRows: previousRows, keptRows: listed, stateFolder: stateFolder)
         let rows = content.rowDigests
         // The rows' digests are valid for the store at its counter whatever the output holds, so
-        // saved now (beside the lookups and the bodies' walk), and let go after the entities'
-        // digests: a build that fails later leaves them true.
-        let (archive, bodies) = content.lookupsAndBodies {
+        // saved now (beside the bodies' walk), and let go after the entities' digests: a build
+        // that fails later leaves them true.
+        let (bodies, _) = SideBySide.run({ [content] in SanitizedBodies.Inputs(of: content) }, {
             if let rows, rows.seen != nil, rows.changed { rows.save(in: stateFolder) }
-        }
-        return (archive, bodies, rows)
+        })
+        content.dropRawBodies()
+        return (ArchiveLookup(content), bodies, rows)
     }
 
     /// How many pages this build wrote anew, found unchanged, and walked the inputs of.

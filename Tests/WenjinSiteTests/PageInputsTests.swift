@@ -62,9 +62,9 @@ struct PageInputsTests {
     /// Every page's fingerprint as the next build would compute it.
     private func fingerprints(of site: FixtureSite) throws -> [SitePath: PageFingerprint] {
         let content = try ArchiveContent.read(from: site.store, fallbackSource: nil)
+        let archive = ArchiveLookup(content.withoutRawBodies())
         let hosts = CommunityHosts(source: content.sourceBase, historical: site.config.source.historicalHosts)
-        let (archive, inputs) = content.lookupsAndBodies()
-        let bodies = try SanitizedBodies.make(inputs, archive: archive, hosts: hosts, store: site.store,
+        let bodies = try SanitizedBodies.make(SanitizedBodies.Inputs(of: content), archive: archive, hosts: hosts, store: site.store,
                                               imageSizes: StoredImageSizes(folder: site.config.assetFolder),
                                               previous: nil, seen: content.storeChanges, progress: SilentProgress())
         let builder = SiteBuilder(config: site.config, store: site.store)

@@ -1,5 +1,4 @@
 import Foundation
-import WenjinBuildSupport
 import WenjinModel
 import WenjinStore
 
@@ -35,50 +34,36 @@ struct ArchiveContent: Sendable {
     /// others' bodies were not read).
     var rowsRead = RowsRead.all
     /// The digests of the rows as read (`readPublished` with `digestingRows`), for `EntityDigests`;
-    /// a build takes them out so they are let go once used.
+    /// a build takes them out (`withoutRawBodies`) so they are let go once used.
     var rowDigests: RowDigests?
 
-    /// Takes out the raw bodies the read brought (empty ones left out), emptied in place: pages
-    /// and indexes only use the sanitized HTML and texts, and large archives should not hold
-    /// both. Only bodies the read brought are written: a rebuild's read brings few (`rowsRead`),
-    /// and copying every question and answer to empty bodies that are already empty cost a
-    /// 100,000-question rebuild 0.1 s; a table none of whose rows changed brought none and is not walked.
-    mutating func takeRawBodies() -> [BodyKey: String] {
-        var taken: [BodyKey: String] = [:]
-        func take(_ key: BodyKey, _ html: inout String) {
-            taken[key] = html
-            html = ""
-        }
+    /// The same archive without the raw bodies, once they are sanitized: pages and indexes
+    /// only use the sanitized HTML and texts, and large archives should not hold both.
+    func withoutRawBodies() -> ArchiveContent {
+        var copy = self
+        copy.dropRawBodies()
+        return copy
+    }
+
+    /// Lets go of the raw bodies in place, and of the row digests. Only bodies the read brought
+    /// are written: a rebuild's read brings few (`rowsRead`), and copying every question and
+    /// answer to empty bodies that are already empty cost a 100,000-question rebuild 0.1 s; a
+    /// table none of whose rows changed brought none and is not walked.
+    mutating func dropRawBodies() {
         if rowsRead.broughtBodies(.questions) {
-            for position in questions.indices where !questions[position].detailHTML.isEmpty {
-                take(.question(questions[position].id), &questions[position].detailHTML)
-            }
+            for position in questions.indices where !questions[position].detailHTML.isEmpty { questions[position].detailHTML = "" }
         }
         if rowsRead.broughtBodies(.answers) {
             for list in answers.values.indices {
                 for position in answers.values[list].indices where !answers.values[list][position].contentHTML.isEmpty {
-                    take(.answer(answers.values[list][position].id), &answers.values[list][position].contentHTML)
+                    answers.values[list][position].contentHTML = ""
                 }
             }
         }
         if rowsRead.broughtBodies(.articles) {
-            for position in articles.indices where !articles[position].messageHTML.isEmpty {
-                take(.article(articles[position].id), &articles[position].messageHTML)
-            }
+            for position in articles.indices where !articles[position].messageHTML.isEmpty { articles[position].messageHTML = "" }
         }
-        return taken
-    }
-
-    /// The archive's lookups and what its bodies are sanitized from, made side by side (with
-    /// `beside`, a third piece of work) once the raw bodies are taken out: the lookups hold the
-    /// content without them, so they are let go once sanitized.
-    consuming func lookupsAndBodies(beside: @Sendable () -> Void = {}) -> (ArchiveLookup, SanitizedBodies.Inputs) {
-        var content = self
-        content.rowDigests = nil
-        let raw = content.takeRawBodies()
-        let (archive, bodies, _) = SideBySide.run({ [content] in ArchiveLookup(content) },
-                                                  { [content] in SanitizedBodies.Inputs(of: content, readBodies: raw) }, beside)
-        return (archive, bodies)
+        rowDigests = nil
     }
 
     /// Reads the archive; `fallbackSource` is used when the store does not record its source.

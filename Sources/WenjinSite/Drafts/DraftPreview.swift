@@ -138,9 +138,9 @@ extension SiteBuilder {
         let theme = try steps.run(.loadTheme) { try Theme.load(config) }
         let content = try steps.run(.readStore) { try ArchiveContent.readPublished(from: store, config: config) }
         let hosts = CommunityHosts(source: content.sourceBase, historical: config.source.historicalHosts)
-        let (archive, inputs) = content.lookupsAndBodies()
+        let archive = ArchiveLookup(content.withoutRawBodies())
         let bodies = try steps.run(.sanitizeBodies) {
-            try SanitizedBodies.make(inputs, archive: archive, hosts: hosts, store: store,
+            try SanitizedBodies.make(SanitizedBodies.Inputs(of: content), archive: archive, hosts: hosts, store: store,
                                      imageSizes: StoredImageSizes(folder: config.assetFolder), previous: BodyLedger.load(from: URL(fileURLWithPath: store.path).deletingLastPathComponent()),
                                      seen: content.storeChanges, progress: steps.progress)
         }
