@@ -14,15 +14,18 @@ struct PlanFingerprints {
     let walked: Int
     /// Why every page was walked although the output had been built before; nil otherwise.
     let fullWalkNote: String?
-    /// What the record for the next build holds (`write(to:)`): kept pages' keys are views of
-    /// the last build's record or journal.
+    /// What the record for the next build is made from (`write(to:)`, beside the output's
+    /// checks): kept pages' keys are views of the last build's record or journal.
     private let seed: PageFingerprint
     private let values: InputValues
-    private let recorded: [Page]
-    /// The journal to publish over the last record, when it stays small; nil: the record is written whole.
-    private let journal: Journal?
+    private let codes: [PageRecords.PageCode?]
+    private let pages: [PlannedPage]
+    /// The last build's record when it served.
+    private let previous: PageInputsState?
 
     private typealias Page = (code: PageRecords.PageCode, fingerprint: PageFingerprint, keys: PageRecords.Words)
+    /// A page of the plan: its fingerprint, its keys, and its place in the last record when kept from it.
+    private typealias PlannedPage = (PageFingerprint, PageRecords.Words, kept: PageInputsState.Place?)
 
     /// What the journal over the last record holds (`PageInputsJournal`).
     private struct Journal {
@@ -60,7 +63,7 @@ struct PlanFingerprints {
 
         let codes = jobs.map(\.inputsCode)
         let places = previous.map { $0.places(of: codes) } ?? []
-        let pages = ParallelWork.map(Array(jobs.indices)) { index -> (PageFingerprint, PageRecords.Words, kept: PageInputsState.Place?) in
+        let pages = ParallelWork.map(Array(jobs.indices)) { index -> PlannedPage in
             if let previous, let place = places[index] {
                 let record = previous.record(at: place)
                 if !record.keys.contains(where: { mask & Self.bit($0) != 0 && changed.contains($0) }) {
@@ -72,13 +75,12 @@ struct PlanFingerprints {
         }
         fingerprints = pages.map(\.0)
         walked = pages.reduce(0) { $0 + ($1.kept == nil ? 1 : 0) }
-        recorded = zip(codes, pages).compactMap { code, page in code.map { ($0, page.0, page.1) } }
-        journal = previous.flatMap { Self.journal(over: $0, values: values, codes: codes, pages: pages) }
+        (self.codes, self.pages, self.previous) = (codes, pages, previous)
     }
 
     /// What the journal over `previous` would hold; nil when it would pass its share of the record.
     private static func journal(over previous: PageInputsState, values: InputValues, codes: [PageRecords.PageCode?],
-                                pages: [(PageFingerprint, PageRecords.Words, kept: PageInputsState.Place?)]) -> Journal? {
+                                pages: [PlannedPage]) -> Journal? {
         let (changed, removedKeys) = values.differences(from: previous.recordedValues)
         guard changed.keys.count + removedKeys.count <= max(previous.recordedValues.keys.count / largestJournalShare, smallestJournalLimit)
         else { return nil }
@@ -95,9 +97,11 @@ struct PlanFingerprints {
 
     /// Publishes the record for the next build with the output: the journal over the last
     /// record, carried as it is, while the journal is small; else the record whole, with an
-    /// empty journal (`PageInputsState`, `PageInputsJournal`).
+    /// empty journal (`PageInputsState`, `PageInputsJournal`). Both are worked out here, beside
+    /// the output's checks of every page, not before them.
     func write(to staged: StagedOutput) throws(OutputFileError) {
-        if let journal, staged.carrySidecar(PageInputsState.sidecar) {
+        if let previous, let journal = Self.journal(over: previous, values: values, codes: codes, pages: pages),
+           staged.carrySidecar(PageInputsState.sidecar) {
             try staged.stageSidecar(PageInputsJournal.sidecar) { writer in
                 PageInputsJournal.write(record: journal.record, seed: seed, changed: journal.changed, removedKeys: journal.removedKeys,
                                         removedPages: journal.removedPages, pages: journal.pages, pageCount: journal.pages.count,
@@ -105,6 +109,7 @@ struct PlanFingerprints {
             }
             return
         }
+        let recorded = zip(codes, pages).compactMap { code, page in code.map { ($0, page.0, page.1) } }
         // Any number no other record had: a journal is laid only over the record it was made against.
         let identity = UInt64.random(in: .min ... .max)
         try staged.stageSidecar(PageInputsState.sidecar) { writer in

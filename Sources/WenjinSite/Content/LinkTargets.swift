@@ -59,14 +59,16 @@ enum LinkTargets {
         digest.add(tag: 6)
         // Stored images only: a pending or failed one is no link target, and counting it would
         // have every body's links checked again.
-        // One pass, each asset copied once: a lazy filter's `count` walked (and copied) them again.
+        // One pass, each asset read in place by index: a loop over the values copied each one,
+        // retaining and releasing its five strings (75,000 assets at 100,000 questions).
         var storedSum: UInt64 = 0
         var stored = 0
-        for asset in content.assets.values where asset.state == .stored {
+        let assets = content.assets.values
+        for index in assets.indices where assets[index].state == .stored {
             var member = ContentDigest(seed: 6)
-            member.add(asset.url.rawValue)
-            member.add(asset.sha256 ?? "")
-            member.add(asset.contentType ?? "")
+            member.add(assets[index].url.rawValue)
+            member.add(assets[index].sha256 ?? "")
+            member.add(assets[index].contentType ?? "")
             storedSum &+= member.finish()
             stored += 1
         }
