@@ -34,12 +34,12 @@ struct ArchiveLookup: Sendable {
 
     init(_ content: ArchiveContent) {
         self.content = content
-        // Three independent groups of lookups, built side by side: a rebuild waits on this.
-        let (byID, byAnswer, byQuestion) = SideBySide.run({ Self.entitiesByID(content) },
-                                                          { Self.answerLookups(content) },
+        // Three groups of lookups of about equal work, built side by side: a rebuild waits on this.
+        let (byID, byAuthor, byQuestion) = SideBySide.run({ (Self.entitiesByID(content), Self.questionOfAnswer(content)) },
+                                                          { Self.answersByAuthor(content) },
                                                           { Self.questionLookups(content) })
-        (questionsByID, articlesByID, usersByID, topicsByID) = byID
-        (questionOfAnswer, answersByAuthor) = byAnswer
+        ((questionsByID, articlesByID, usersByID, topicsByID), questionOfAnswer) = byID
+        answersByAuthor = byAuthor
         (questionsByTopic, questionsByAsker, unansweredQuestions, articlesByTopic, articlesByAuthor, relatedQuestions) = byQuestion
         avatars = AvatarPaths(users: usersByID, content: content)
         usersByName = NameTable { Self.names(of: content.users) }
@@ -79,22 +79,32 @@ struct ArchiveLookup: Sendable {
         return titles
     }
 
-    /// The answers' questions by answer ID, and the answers by author: one table of the
-    /// authored answers (anonymous ones left out), each author's list places in it, newest first.
-    private static func answerLookups(_ content: ArchiveContent) -> (EntityTable<AnswerID, QuestionID>, ListsByOwner<UserID, Answer>) {
+    /// The answers' questions by answer ID.
+    private static func questionOfAnswer(_ content: ArchiveContent) -> EntityTable<AnswerID, QuestionID> {
         let total = content.answers.values.reduce(0) { $0 + $1.count }
         var answerIDs: [Int] = [], questions: [QuestionID] = []
         answerIDs.reserveCapacity(total)
         questions.reserveCapacity(total)
+        for (question, answers) in content.answers {
+            for index in answers.indices {
+                answerIDs.append(answers[index].id.rawValue)
+                questions.append(question)
+            }
+        }
+        return EntityTable(ids: answerIDs, values: questions)
+    }
+
+    /// The answers by author: one table of the authored answers (anonymous ones left out), each
+    /// author's list places in it, newest first.
+    private static func answersByAuthor(_ content: ArchiveContent) -> ListsByOwner<UserID, Answer> {
+        let total = content.answers.values.reduce(0) { $0 + $1.count }
         var authored: [Answer] = [], authors: [Int] = [], times: [Double] = [], ids: [Int] = []
         authored.reserveCapacity(total)
         authors.reserveCapacity(total)
         times.reserveCapacity(total)
         ids.reserveCapacity(total)
-        for (question, answers) in content.answers {
+        for answers in content.answers.values {
             for index in answers.indices {
-                answerIDs.append(answers[index].id.rawValue)
-                questions.append(question)
                 if let author = answers[index].authorID, !answers[index].isAnonymous {
                     authors.append(author.rawValue)
                     authored.append(answers[index])
@@ -104,8 +114,7 @@ struct ArchiveLookup: Sendable {
             }
         }
         let newest = NewestFirst.order(times: times, ids: ids)
-        let answersByAuthor = ListsByOwner<UserID, Answer>(authored, owners: newest.map { authors[$0] }, places: newest.map { Int32($0) })
-        return (EntityTable(ids: answerIDs, values: questions), answersByAuthor)
+        return ListsByOwner<UserID, Answer>(authored, owners: newest.map { authors[$0] }, places: newest.map { Int32($0) })
     }
 
     private static func questionLookups(_ content: ArchiveContent) -> (
