@@ -8,16 +8,8 @@ enum NewestFirst {
     /// by `(time, id) > (time, id)`.
     static func order(times: [Double], ids: [Int]) -> [Int] {
         precondition(times.count == ids.count)
-        // Each index sorted with its keys beside it, so every pass reads them in order: sorting
-        // bare indices read each key from the arrays at random, a cache miss an item a pass.
-        let keyed = times.indices.map { Keyed(time: ~orderedBits(times[$0]), id: ~(UInt64(bitPattern: Int64(ids[$0])) ^ (1 << 63)), index: $0) }
-        return KeyOrder.sorted(KeyOrder.sorted(keyed) { $0.id }) { $0.time }.map(\.index)
-    }
-
-    private struct Keyed {
-        let time: UInt64
-        let id: UInt64
-        let index: Int
+        let byID = KeyOrder.sorted(Array(ids.indices)) { ~(UInt64(bitPattern: Int64(ids[$0])) ^ (1 << 63)) }
+        return KeyOrder.sorted(byID) { ~orderedBits(times[$0]) }
     }
 
     /// The bits of a time as an unsigned number in the time's order: a negative number's bits
