@@ -33,7 +33,8 @@ extension SiteBuilder {
         }
         summary.search = written.search
         summary.filesWritten = written.written
-        let copied = try steps.run(.copyFiles, over: { try SiteFileList(theme: theme, archive: archive, config: config) }) { files in
+        let copied = try steps.run(.copyFiles, over: { try SiteFileList(theme: theme, archive: archive, config: config,
+                                                                          storedImages: prepared.storedImages) }) { files in
             try copy(files, into: output, progress: steps.progress)
         }
         summary.filesWritten += copied.filter { $0 == .written }.count

@@ -20,6 +20,9 @@ package struct SiteBuilder: Sendable {
     /// freed on another thread (`BackgroundRelease`) instead of before `build` returns. Off by
     /// default: a process that goes on (the preview, tests) gets the store and memory back at once.
     package var exitsAfterBuild = false
+    /// How many files an output's manifest lists apart from its table before the table is made
+    /// anew (`StagedOutput`); tests lower it to give a small site a table.
+    var outputTableFloor = StagedOutput.defaultTableFloor
 
     package init(config: SiteConfig, store: Store) {
         self.config = config
@@ -52,7 +55,7 @@ package struct SiteBuilder: Sendable {
         }, { PreviousBuild(stateFolder: stateFolder) })
         let (place, theme) = try started.get()
         let prepared = try prepare(steps: steps, stateFolder: stateFolder, previous: consume previous, output: { () -> Result<StagedOutput, SiteError> in
-            Result { () throws(SiteError) in try StagedOutput(place: place, stateFolder: stateFolder) }
+            Result { () throws(SiteError) in try StagedOutput(place: place, stateFolder: stateFolder, tableFloor: outputTableFloor) }
         }, discard: { $0.discard() })
         var summary = BuildSummary(bodies: prepared.bodies)
         do {
@@ -73,6 +76,8 @@ package struct SiteBuilder: Sendable {
         let archive: ArchiveLookup
         let bodies: SanitizedBodies
         let entities: EntityDigests
+        /// The digest of the stored images (`LinkTargets.digests`), which `SiteFileList` lists.
+        let storedImages: UInt64
         /// Every page of the archive (`PageJob.plan`).
         let jobs: [PageJob]
         let output: Output
@@ -128,13 +133,13 @@ package struct SiteBuilder: Sendable {
     /// read and checked), the entities' digests (the last build's brought up to date), and the
     /// output (a folder's manifests read) with the plan of pages (150,000 jobs at 100,000 questions).
     /// After the read, not beside it: there they raised the peak and saved no time.
-    private func sanitize<Output: Sendable>(_ bodies: SanitizedBodies.Inputs, archive: ArchiveLookup, ledger: BodyLedger?,
+    private func sanitize<Output: Sendable>(_ inputs: SanitizedBodies.Inputs, archive: ArchiveLookup, ledger: BodyLedger?,
                                             rows: RowDigests?, stateFolder: URL, output: @Sendable () -> Result<Output, SiteError>,
                                             discard: @Sendable (Output) -> Void, progress: any BuildProgress) throws -> Prepared<Output> {
         let hosts = CommunityHosts(source: archive.content.sourceBase, historical: config.source.historicalHosts)
         let (sanitized, entities, staging) = SideBySide.run({ () -> Result<SanitizedBodies, any Error> in
             Result {
-                try SanitizedBodies.make(bodies, archive: archive, hosts: hosts, store: store,
+                try SanitizedBodies.make(inputs, archive: archive, hosts: hosts, store: store,
                                          imageSizes: StoredImageSizes(folder: config.assetFolder), previous: ledger,
                                          seen: archive.content.storeChanges, progress: progress)
             }
@@ -143,7 +148,8 @@ package struct SiteBuilder: Sendable {
         }, { (output(), PageJob.plan(for: archive)) })
         switch (sanitized, staging.0) {
         case (.success(let bodies), .success(let made)):
-            return Prepared(archive: archive, bodies: bodies, entities: entities, jobs: staging.1, output: made)
+            return Prepared(archive: archive, bodies: bodies, entities: entities, storedImages: inputs.storedImages, jobs: staging.1,
+                            output: made)
         case (.failure(let error), .success(let made)):
             discard(made)
             throw error
@@ -172,15 +178,19 @@ package struct SiteBuilder: Sendable {
                 }
             }
         }, {
-            Result { () throws(ReadableArea.Outside) in try SiteFileList(theme: theme, archive: archive, config: config) }
+            Result { () throws(ReadableArea.Outside) in
+                try SiteFileList(theme: theme, archive: archive, config: config, storedImages: prepared.storedImages,
+                                 held: { staged.holdsImages($0) })
+            }
         })
         let rendered = try rendering.get()
         summary.pagesFingerprinted = rendered.walked
         summary.pagesWritten = rendered.written
         summary.pagesUnchanged = rendered.unchanged
 
-        let copied = try steps.run(.copyFiles, over: { try listing.get() }) { files in
-            try copy(files, into: staged, progress: steps.progress)
+        let (copied, imageSet) = try steps.run(.copyFiles, over: { try listing.get() }) { files in
+            summary.imagesCarried = files.imagesCarried
+            return (try copy(files, into: staged, progress: steps.progress), files.imageSet)
         }
         summary.filesWritten = copied.filter { $0 == .written }.count
         summary.filesUnchanged = copied.count - summary.filesWritten
@@ -202,7 +212,7 @@ package struct SiteBuilder: Sendable {
         }
 
         try steps.run(.publish) {
-            try staged.publish(sidecars: written.sidecars)
+            try staged.publish(sidecars: written.sidecars.merging([SiteFileList.imageSetSidecar: SiteFileList.record(of: imageSet)]) { $1 })
             if bodies.ledgerChanged { bodies.ledger.save(in: stateFolder, changes: bodies.ledgerChanges) }
             steps.progress.advance(by: 1)
         }

@@ -335,6 +335,62 @@ struct StagedOutputTests {
         #expect(try Self.inode(folders.output.appendingPathComponent(dropped.text)) == Self.inode(URL(fileURLWithPath: sources[dropped]!)))
     }
 
+    @Test("Images carried over whole are the live output's: those its journal adds, none it dropped, as the twin or the live folder holds them")
+    func imagesCarriedOverWhole() throws {
+        var folders = try Folders()
+        defer { folders.remove() }
+        var sources: [SitePath: String] = [:]
+        for name in ["aaa111", "bbb222", "ccc333", "ddd444"] {
+            let source = folders.root.appendingPathComponent(name)
+            try Data(name.utf8).write(to: source)
+            sources[SitePath("images/\(name).png")] = source.path
+        }
+        let (a, b, c, d) = (SitePath("images/aaa111.png"), SitePath("images/bbb222.png"), SitePath("images/ccc333.png"),
+                            SitePath("images/ddd444.png"))
+        /// One build of a page and its images: `images` placed one by one, or, when nil, carried
+        /// over whole as the output holding those of `imageSet`; published as images of `imageSet`.
+        func build(_ images: [SitePath]?, imageSet: UInt64) throws -> [StagedOutput.Outcome] {
+            let staged = try folders.staged()
+            _ = try staged.write(Array("home".utf8), to: SitePath("index.html"))
+            let outcomes: [StagedOutput.Outcome]
+            if let images {
+                outcomes = try staged.placeImages(images[...]) { sources[$0]! }
+            } else {
+                #expect(staged.holdsImages(imageSet))
+                #expect(!staged.holdsImages(imageSet &+ 1))
+                outcomes = try staged.carryImages()
+            }
+            try staged.publish(sidecars: [SiteFileList.imageSetSidecar: SiteFileList.record(of: imageSet)])
+            return outcomes
+        }
+        func expected(_ images: [SitePath]) -> [String: String] {
+            var files = ["index.html": "home"]
+            for image in images { files[image.text] = String(image.text.dropFirst("images/".count).prefix(6)) }
+            return files
+        }
+        // A table for both folders from the first build on; then room in the journals.
+        folders.tableFloor = 0
+        #expect(try build([a, b, c], imageSet: 1) == [.written, .written, .written])
+        folders.tableFloor = 8
+        #expect(try build(nil, imageSet: 1) == [.unchanged, .unchanged, .unchanged])
+        #expect(try Self.contents(of: folders.output) == expected([a, b, c]))
+        // An image the live journal adds comes over from the live folder to the twin.
+        #expect(try build([a, b, c, d], imageSet: 2) == [.unchanged, .unchanged, .unchanged, .written])
+        let dropped = try folders.staged()
+        #expect(!dropped.holdsImages(1))
+        dropped.discard()
+        #expect(try build(nil, imageSet: 2).count == 4)
+        #expect(try Self.contents(of: folders.output) == expected([a, b, c, d]))
+        #expect(try Self.inode(folders.output.appendingPathComponent(d.text)) == Self.inode(URL(fileURLWithPath: sources[d]!)))
+        // An image the live journal drops stays out.
+        #expect(try build([a, c, d], imageSet: 3).count == 3)
+        #expect(try build(nil, imageSet: 3).count == 3)
+        #expect(try Self.contents(of: folders.output) == expected([a, c, d]))
+        #expect(try build(nil, imageSet: 3).count == 3)
+        #expect(try Self.contents(of: folders.output) == expected([a, c, d]))
+        #expect(try Self.contents(of: folders.twin) == expected([a, c, d]))
+    }
+
     @Test("A file added to the live folder by hand does not come back from the twin in later builds", arguments: [1024, 0])
     func handAddedFileDoesNotComeBack(tableFloor: Int) throws {
         var folders = try Folders()

@@ -19,6 +19,9 @@ package struct BuildSummary: Sendable, Equatable {
     /// Pages whose inputs this build walked for their fingerprint (`PlanFingerprints`); the
     /// others kept the last build's, none of their inputs having changed.
     package var pagesFingerprinted = 0
+    /// Whether the output held this build's images already, carried over whole rather than
+    /// listed and checked one by one (`SiteFileList.imagesCarried`).
+    package var imagesCarried = false
     /// What the search index holds and costs.
     package var search: SearchIndexReport?
     /// Wall-clock time of the whole build.

@@ -10,7 +10,12 @@ enum LinkTargets {
     /// Of the content itself, not its lookups, so that it is taken beside the list of raw
     /// bodies before the lookups are made (`SanitizedBodies.Inputs`); the same sets, so the
     /// same digest as of the lookups' keys.
-    static func digest(of content: ArchiveContent) -> UInt64 {
+    static func digest(of content: ArchiveContent) -> UInt64 { digests(of: content).links }
+
+    /// `digest(of:)`, and apart the digest of the stored images alone (each one's URL, SHA-256
+    /// and type, in no order), from the same walk: what the images an output holds are made
+    /// from (`SiteFileList.ImageSet`).
+    static func digests(of content: ArchiveContent) -> (links: UInt64, storedImages: UInt64) {
         var digest = ContentDigest(seed: 0x6C69_6E6B_73)
         digest.add(content.sourceBase)
         digest.add(tag: 1)
@@ -72,9 +77,10 @@ enum LinkTargets {
             storedSum &+= member.finish()
             stored += 1
         }
-        digest.add(word: unordered(sum: storedSum, count: stored))
+        let storedImages = unordered(sum: storedSum, count: stored)
+        digest.add(word: storedImages)
         content.withdrawals.addLinkAnswers(to: &digest)
-        return digest.finish()
+        return (digest.finish(), storedImages)
     }
 
     /// The digest of a collection in no order: the wrapping sum of its members' digests (0 for

@@ -12,9 +12,12 @@ extension SanitizedBodies {
         let raw: [(key: BodyKey, html: String?)]
         /// `LinkTargets.digest` of the content.
         let linkTargets: UInt64
+        /// The digest of the content's stored images (`LinkTargets.digests`), taken in the same walk.
+        let storedImages: UInt64
 
         init(of content: ArchiveContent) {
-            (raw, linkTargets) = SideBySide.run({ Self.rawBodies(of: content) }, { LinkTargets.digest(of: content) })
+            let (raw, digests) = SideBySide.run({ Self.rawBodies(of: content) }, { LinkTargets.digests(of: content) })
+            (self.raw, linkTargets, storedImages) = (raw, digests.links, digests.storedImages)
         }
 
         /// The entities are read in place, by index: a loop over them copied each question and

@@ -17,6 +17,12 @@ protocol BuildOutput: Sendable {
     /// `place` for many content-addressed files at once (the stored images), outcomes in their
     /// order; `source` gives the path of a file's source, asked only for a file the output lacks.
     func placeImages(_ paths: ArraySlice<SitePath>, source: (SitePath) -> String) throws(OutputFileError) -> [StagedOutput.Outcome]
+    /// Whether the output holds the images of `imageSet` (`SiteFileList.imageSet`) as the build
+    /// that published it placed them.
+    func holdsImages(_ imageSet: UInt64) -> Bool
+    /// Places every image the published output holds as it holds them (only after `holdsImages`
+    /// said so, before any other file of the images' folder); their outcomes.
+    func carryImages() throws(OutputFileError) -> [StagedOutput.Outcome]
     /// The fingerprint the published output records for `path`, if there is one.
     func liveFingerprint(_ path: SitePath) -> PageFingerprint?
     /// A state file published with the output (`StagedOutput.publish(sidecars:)`).
@@ -49,4 +55,9 @@ extension StreamedOutput {
         for path in paths { outcomes.append(try place(source(path), to: path, contentAddressed: true)) }
         return outcomes
     }
+
+    /// A stream holds no image: each one is listed and handed over.
+    func holdsImages(_ imageSet: UInt64) -> Bool { false }
+
+    func carryImages() throws(OutputFileError) -> [StagedOutput.Outcome] { [] }
 }

@@ -107,6 +107,27 @@ struct ManifestTable: Sendable {
 
     func fingerprint(at index: Int) -> PageFingerprint { PageFingerprint(value: records[index * 3 + 1]) }
 
+    /// The digest of the `index`th record's path (`digest(of:)`).
+    func pathDigest(at index: Int) -> UInt64 { records[index * 3] }
+
+    /// The indices of the records of paths under `folder` (ending in `/`), ascending: one pass
+    /// over the records and the paths, which lie in the same order, no path made a `String`.
+    func records(under folder: String) -> [Int] {
+        let prefix = Array(folder.utf8)
+        guard count > 0, !prefix.isEmpty else { return [] }
+        var found: [Int] = []
+        paths.withUnsafeBufferPointer { stored in
+            prefix.withUnsafeBufferPointer { wanted in
+                for index in 0..<count {
+                    let span = records[index * 3 + 2]
+                    let start = Int(span >> 16), length = Int(span & 0xFFFF)
+                    if length >= wanted.count, memcmp(stored.baseAddress! + start, wanted.baseAddress!, wanted.count) == 0 { found.append(index) }
+                }
+            }
+        }
+        return found
+    }
+
     func path(at index: Int) -> String {
         let span = records[index * 3 + 2]
         let start = Int(span >> 16), length = Int(span & 0xFFFF)

@@ -92,6 +92,10 @@ struct OutputManifest: Sendable {
         return (table.fingerprint(at: index), index)
     }
 
+    /// Whether the journal may list the path of digest `digest` (`ManifestTable.digest(of:)`);
+    /// false: it does not.
+    func journalMayName(_ digest: UInt64) -> Bool { Self.sortedContains(journalDigests, digest) }
+
     /// `lookup(path)` here, with what `other` lists for `path`: the path digested once and, when
     /// both manifests name one table (the twin's and the live folder's after a rebuild), searched
     /// in it once.

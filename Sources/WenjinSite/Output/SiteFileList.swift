@@ -12,6 +12,10 @@ import WenjinConfig
 /// each image's path is made in the copy step, and its source (the asset folder's file named by
 /// the SHA-256) only for an image the output lacks. A build makes the list on a thread of its
 /// own while it renders (`SiteBuilder.write`), so the copy step starts with it made.
+///
+/// What the images' names are made from is digested first (`imageSet`): when the output holds
+/// the images of that very digest (`StagedOutput.holdsImages`), they are not listed at all and
+/// the copy step carries the output's images over as they are (`imagesCarried`).
 struct SiteFileList: RandomAccessCollection, Sendable {
     /// A stored image: `images/<sha256>.<extension>` (`SiteLayout.image`).
     struct Image: Hashable, Sendable {
@@ -35,18 +39,41 @@ struct SiteFileList: RandomAccessCollection, Sendable {
 
     /// The theme's files and libraries and `Public/`'s: a few dozen.
     let files: [(path: SitePath, source: String)]
-    /// The stored images, each once.
+    /// The stored images, each once; none when `imagesCarried`.
     let images: [Image]
+    /// The digest of what the images' names are made from: the stored images (their URLs,
+    /// SHA-256s and types: `LinkTargets.digests`), the other files under the images' folder,
+    /// and the program (which makes the names). Published with the output (`imageSetSidecar`).
+    let imageSet: UInt64
+    /// Whether the output holds this build's images already, as the build that published it
+    /// placed them: `images` is then empty and the copy step carries them over whole.
+    let imagesCarried: Bool
+    /// The output's state file that records the `imageSet` of its images.
+    static let imageSetSidecar = "image-set"
     /// The folder the images' sources are in, ending in `/`.
     private let assetFolder: String
 
     /// `Public/` may not reach outside the site folder (`ReadableArea`); a file of it replaces
     /// an image or theme file of the same path, as an image replaces a theme file.
-    init(theme: Theme, archive: ArchiveLookup, config: SiteConfig) throws(ReadableArea.Outside) {
+    /// `storedImages`: the archive's `LinkTargets.digests`; `held` tells whether the output
+    /// holds the images of an `imageSet` already (nil: list them whatever it holds).
+    init(theme: Theme, archive: ArchiveLookup, config: SiteConfig, storedImages: UInt64,
+         held: ((_ imageSet: UInt64) -> Bool)? = nil) throws(ReadableArea.Outside) {
         var files = theme.files.mapValues(\.path)
         // The placeholder of removed images ships only with an archive that shows it.
         if archive.content.withdrawals.removedImages.isEmpty { files[SiteLayout.removedImage] = nil }
         let publicFiles = try Self.publicFiles(config: config)
+        assetFolder = config.assetFolder.path + "/"
+        imageSet = Self.imageSet(storedImages: storedImages, files: files.merging(publicFiles) { $1 })
+        if let held, held(imageSet) {
+            // A theme or `Public/` file an image replaces is placed too: content-addressed, as
+            // the image it names.
+            self.files = files.merging(publicFiles) { $1 }.map { ($0.key, $0.value) }
+            images = []
+            imagesCarried = true
+            return
+        }
+        imagesCarried = false
         // In one pass on one core: spread over two cores with a dictionary of every path, the
         // copies' reference counts were contended. Two assets with one path hold the same bytes
         // (the path is their SHA-256), so either will do.
@@ -64,7 +91,17 @@ struct SiteFileList: RandomAccessCollection, Sendable {
         files.merge(publicFiles) { $1 }
         self.files = files.map { ($0.key, $0.value) }
         self.images = images
-        assetFolder = config.assetFolder.path + "/"
+    }
+
+    /// The bytes of the `imageSetSidecar` that records `imageSet`.
+    static func record(of imageSet: UInt64) -> [UInt8] { Array(PageFingerprint(value: imageSet).description.utf8) }
+
+    private static func imageSet(storedImages: UInt64, files: [SitePath: String]) -> UInt64 {
+        var digest = ContentDigest(seed: 0x696D_6167_6573) // "images"
+        digest.add(word: PageFingerprint.programIdentity)
+        digest.add(word: storedImages)
+        for path in files.keys.map(\.text).filter({ $0.hasPrefix(SiteLayout.imageFolder) }).sorted() { digest.add(path) }
+        return digest.finish()
     }
 
     /// The source file of the image at `path` (one of `images`' paths).

@@ -48,10 +48,11 @@ final class StagedOutput: Sendable {
     /// How many files a manifest's journal may list beyond a sixteenth of its table before the
     /// table is written anew (`OutputManifest.published`); small outputs keep every file there.
     private let tableFloor: Int
+    static let defaultTableFloor = 1024
 
     /// Prepares the twin of `destination` for this build, with manifests kept in `stateFolder`
     /// (the store's folder), without checking the place (tests of the mechanics alone).
-    convenience init(destination: URL, stateFolder: URL, atomicSwap: Bool = true, tableFloor: Int = 1024) throws(SiteError) {
+    convenience init(destination: URL, stateFolder: URL, atomicSwap: Bool = true, tableFloor: Int = defaultTableFloor) throws(SiteError) {
         try self.init(place: OutputPlace(unchecked: destination.standardizedFileURL, stateFolder: stateFolder),
                       stateFolder: stateFolder, atomicSwap: atomicSwap, tableFloor: tableFloor)
     }
@@ -59,7 +60,7 @@ final class StagedOutput: Sendable {
     /// Prepares the twin of the output at `place` (checked by `OutputPlace`: whatever it will
     /// remove or replace, a build made) for this build, with manifests kept in `stateFolder`
     /// (the store's folder). `atomicSwap: false` publishes with the fallback renames (tests).
-    init(place: OutputPlace, stateFolder: URL, atomicSwap: Bool = true, tableFloor: Int = 1024) throws(SiteError) {
+    init(place: OutputPlace, stateFolder: URL, atomicSwap: Bool = true, tableFloor: Int = defaultTableFloor) throws(SiteError) {
         destination = place.destination
         self.atomicSwap = atomicSwap
         self.tableFloor = tableFloor
@@ -194,6 +195,41 @@ final class StagedOutput: Sendable {
             }
         }
         return outcomes
+    }
+
+    /// Whether the live output holds the images of `imageSet` as the build that published it
+    /// placed them (its `SiteFileList.imageSetSidecar` says so) and the twin shares its table:
+    /// then `carryImages` keeps the twin's images by their records, not by a look-up each.
+    func holdsImages(_ imageSet: UInt64) -> Bool {
+        guard liveKnown, let table = twin.table, table.seal == live.table?.seal else { return false }
+        return live.sidecar(SiteFileList.imageSetSidecar) == SiteFileList.record(of: imageSet)
+    }
+
+    /// Places every image the live output holds as it holds them, after `holdsImages`: the
+    /// twin's table records under the images' folder that neither manifest's journal names are
+    /// kept, a bit each under one lock (75,000 at 100,000 questions); the few a journal names,
+    /// or that this build touched already, are placed one by one from the live output — the
+    /// live journal's own images among them, and none the live output no longer lists.
+    func carryImages() throws(OutputFileError) -> [Outcome] {
+        guard let table = twin.table else { return [] }
+        let folder = SiteLayout.imageFolder
+        let earlier = state.withLock { state in
+            Set((state.touched.filter { $0.hasPrefix(folder) } + state.produced.keys.filter { $0.hasPrefix(folder) }).map(ManifestTable.digest(of:)))
+        }
+        var records: [Int] = [], named = Set<String>()
+        for index in table.records(under: folder) {
+            let digest = table.pathDigest(at: index)
+            if twin.journalMayName(digest) || live.journalMayName(digest) || earlier.contains(digest) {
+                named.insert(table.path(at: index))
+            } else {
+                records.append(index)
+            }
+        }
+        for (path, fingerprint) in live.journal where fingerprint != nil && path.hasPrefix(folder) { named.insert(path) }
+        state.withLock { $0.keep(records: records) }
+        let livePath = livePath
+        let placed = try placeImages(named.sorted().map { SitePath($0) }.filter { live[$0] != nil }[...]) { livePath + "/" + $0.text }
+        return [Outcome](repeating: .unchanged, count: records.count) + placed
     }
 
     /// Every file this build has put in the staging folder so far, with its fingerprint, by path.

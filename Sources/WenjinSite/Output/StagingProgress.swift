@@ -51,6 +51,12 @@ struct StagingProgress: Sendable {
         return true
     }
 
+    /// Keeps the twin table's `records` as they are, found without their paths: each a record
+    /// `holds` would keep, of a name this build has neither touched nor produced.
+    mutating func keep(records: [Int]) {
+        for index in records { kept[index >> 6] |= 1 << UInt64(index & 63) }
+    }
+
     /// Records that the name `path` is about to be replaced or removed.
     mutating func touch(_ path: String) {
         touched.insert(path)
