@@ -14,7 +14,7 @@ enum LinkTargets {
 
     /// `digest(of:)`, and apart the digest of the stored images alone (each one's URL, SHA-256
     /// and type, in no order), from the same walk: what the images an output holds are made
-    /// from (`SiteFileList.ImageSet`).
+    /// from (`SiteFileList.imageSet`).
     static func digests(of content: ArchiveContent) -> (links: UInt64, storedImages: UInt64) {
         var digest = ContentDigest(seed: 0x6C69_6E6B_73)
         digest.add(content.sourceBase)
