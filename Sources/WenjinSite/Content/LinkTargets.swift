@@ -7,14 +7,11 @@ import WenjinModel
 /// While it is unchanged, every link of every body resolves as it did, so a build need not ask
 /// the resolver again about bodies it has seen (`BodyLedger`).
 enum LinkTargets {
-    /// Of the content itself, not its lookups, so that it is taken beside the list of raw
-    /// bodies before the lookups are made (`SanitizedBodies.Inputs`); the same sets, so the
-    /// same digest as of the lookups' keys.
-    static func digest(of content: ArchiveContent) -> UInt64 { digests(of: content).links }
-
-    /// `digest(of:)`, and apart the digest of the stored images alone (each one's URL, SHA-256
-    /// and type, in no order), from the same walk: what the images an output holds are made
-    /// from (`SiteFileList.imageSet`).
+    /// The digest (`links`), of the content itself, not its lookups, so that it is taken beside
+    /// the list of raw bodies before the lookups are made (`SanitizedBodies.Inputs`); the same
+    /// sets, so the same digest as of the lookups' keys. And apart, from the same walk, the
+    /// digest of the stored images alone (each one's URL, SHA-256 and type, in no order): what
+    /// the images an output holds are made from (`SiteFileList.imageSet`).
     static func digests(of content: ArchiveContent) -> (links: UInt64, storedImages: UInt64) {
         var digest = ContentDigest(seed: 0x6C69_6E6B_73)
         digest.add(content.sourceBase)

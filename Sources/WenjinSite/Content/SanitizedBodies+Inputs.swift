@@ -10,7 +10,7 @@ extension SanitizedBodies {
         /// HTML when the read brought it (empty ones left out), nil when the read left it out as
         /// unchanged. A withdrawn answer has none (`withdrawing` emptied it).
         let raw: [(key: BodyKey, html: String?)]
-        /// `LinkTargets.digest` of the content.
+        /// `LinkTargets.digests(of:)` of the content.
         let linkTargets: UInt64
         /// The digest of the content's stored images (`LinkTargets.digests`), taken in the same walk.
         let storedImages: UInt64

@@ -64,11 +64,12 @@ struct SiteFileList: RandomAccessCollection, Sendable {
         if archive.content.withdrawals.removedImages.isEmpty { files[SiteLayout.removedImage] = nil }
         let publicFiles = try Self.publicFiles(config: config)
         assetFolder = config.assetFolder.path + "/"
-        imageSet = Self.imageSet(storedImages: storedImages, files: files.merging(publicFiles) { $1 })
+        let withPublic = files.merging(publicFiles) { $1 }
+        imageSet = Self.imageSet(storedImages: storedImages, files: withPublic)
         if let held, held(imageSet) {
             // A theme or `Public/` file an image replaces is placed too: content-addressed, as
             // the image it names.
-            self.files = files.merging(publicFiles) { $1 }.map { ($0.key, $0.value) }
+            self.files = withPublic.map { ($0.key, $0.value) }
             images = []
             imagesCarried = true
             return

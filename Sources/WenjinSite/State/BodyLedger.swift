@@ -54,7 +54,7 @@ struct BodyLedger: Sendable {
 
     var policyVersion: Int
     var hostsIdentity: String
-    /// `LinkTargets.digest` of the archive the links were resolved in.
+    /// `LinkTargets.digests(of:)` of the archive the links were resolved in.
     var linkTargets: UInt64
     /// The store's counter when the bodies were read; nil when the store had none.
     var seen: StoreChanges?
