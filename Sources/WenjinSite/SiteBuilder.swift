@@ -109,6 +109,7 @@ package struct SiteBuilder: Sendable {
         // apart and let go with the preparation: its row digests are 12 MB at 100,000 questions.
         let (unread, since, previousRows, listed, fullReadNote) = (previous.ledger, previous.since, previous.rows, previous.listed,
                                                                   previous.fullReadNote)
+        let empties = previous.emptyBodies
         // Links resolve without the bodies, so one archive lookup serves the sanitizer and the pages.
         let (archive, bodies, ledger, rows) = try steps.run(.readStore) {
             // Meanwhile the ledger's journal is laid over its table (its texts are read only when asked for).
@@ -124,8 +125,8 @@ package struct SiteBuilder: Sendable {
             return (archive, bodies, ledger, rows)
         }
         return try steps.run(.sanitizeBodies, total: bodies.raw.count, givingBackMemory: true) {
-            try sanitize(bodies, archive: archive, ledger: ledger, rows: rows, stateFolder: stateFolder, output: output, discard: discard,
-                         progress: steps.progress)
+            try sanitize(bodies, archive: archive, ledger: ledger, empties: empties, rows: rows, stateFolder: stateFolder, output: output,
+                         discard: discard, progress: steps.progress)
         }
     }
 
@@ -134,14 +135,20 @@ package struct SiteBuilder: Sendable {
     /// output (a folder's manifests read) with the plan of pages (150,000 jobs at 100,000 questions).
     /// After the read, not beside it: there they raised the peak and saved no time.
     private func sanitize<Output: Sendable>(_ inputs: SanitizedBodies.Inputs, archive: ArchiveLookup, ledger: BodyLedger?,
-                                            rows: RowDigests?, stateFolder: URL, output: @Sendable () -> Result<Output, SiteError>,
+                                            empties: EmptyBodies?, rows: RowDigests?, stateFolder: URL, output: @Sendable () -> Result<Output, SiteError>,
                                             discard: @Sendable (Output) -> Void, progress: any BuildProgress) throws -> Prepared<Output> {
         let hosts = CommunityHosts(source: archive.content.sourceBase, historical: config.source.historicalHosts)
+        let content = archive.content
+        let vouched = empties.flatMap { empties -> EmptyBodies? in
+            guard case .changedAfter(let counter, _) = content.rowsRead, let now = content.storeChanges,
+                  empties.vouch(readAfter: counter, now: now) else { return nil }
+            return empties
+        }
         let (sanitized, entities, staging) = SideBySide.run({ () -> Result<SanitizedBodies, any Error> in
             Result {
                 try SanitizedBodies.make(inputs, archive: archive, hosts: hosts, store: store,
-                                         imageSizes: StoredImageSizes(folder: config.assetFolder), previous: ledger,
-                                         seen: archive.content.storeChanges, progress: progress)
+                                         imageSizes: StoredImageSizes(folder: config.assetFolder), previous: ledger, empties: vouched,
+                                         seen: content.storeChanges, progress: progress)
             }
         }, {
             EntityDigests.make(archive: archive, rows: rows, stateFolder: stateFolder, progress: progress)
@@ -178,7 +185,9 @@ package struct SiteBuilder: Sendable {
                 }
             }
         }, {
-            Result { () throws(ReadableArea.Outside) in
+            // The bodies known empty are facts of the store's snapshot, whatever becomes of the output.
+            if bodies.emptiesChanged { bodies.emptyBodies?.save(in: stateFolder) }
+            return Result { () throws(ReadableArea.Outside) in
                 try SiteFileList(theme: theme, archive: archive, config: config, storedImages: prepared.storedImages,
                                  held: { staged.holdsImages($0) })
             }

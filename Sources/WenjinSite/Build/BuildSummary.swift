@@ -16,6 +16,9 @@ package struct BuildSummary: Sendable, Equatable {
     /// Bodies whose raw HTML was read from the store; the others were unchanged since the
     /// last build (the store's change counter and the body ledger vouch for them).
     package var bodiesRead = 0
+    /// Bodies of rows unchanged since the last build looked up in the store one by one: those
+    /// neither the body ledger nor the bodies known to be empty (`EmptyBodies`) vouch for.
+    package var bodiesLookedUp = 0
     /// Pages whose inputs this build walked for their fingerprint (`PlanFingerprints`); the
     /// others kept the last build's, none of their inputs having changed.
     package var pagesFingerprinted = 0
@@ -48,5 +51,6 @@ extension BuildSummary {
         bodiesSanitized = bodies.sanitizedCount
         bodiesCached = bodies.cachedCount
         bodiesRead = bodies.readCount
+        bodiesLookedUp = bodies.lookedUpCount
     }
 }

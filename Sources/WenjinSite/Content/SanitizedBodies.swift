@@ -31,6 +31,13 @@ struct SanitizedBodies: Sendable {
     private(set) var ledgerChanged = true
     /// How, when it was read from the store's folder: what a save appends to its journal.
     private(set) var ledgerChanges = BodyLedger.Changes()
+    /// The bodies this build knows to be empty, for the next one; nil for a store without a counter.
+    private(set) var emptyBodies: EmptyBodies?
+    /// Whether they differ from those the build was given (then they are saved).
+    private(set) var emptiesChanged = false
+    /// Bodies of unchanged rows this build looked up in the store: those the ledger lacks
+    /// (and `EmptyBodies` does not vouch for), or whose entry no longer stands.
+    private(set) var lookedUpCount = 0
 
     /// The body's sanitized HTML, loaded from the cache on first use when `load` did not.
     subscript(key: BodyKey) -> TrustedHTML {
@@ -68,9 +75,10 @@ struct SanitizedBodies: Sendable {
     /// or the sanitizer, their links resolved against `archive`. A body the read left out (nil:
     /// its row is unchanged since the ledger's `seen`) is taken from the ledger without
     /// hashing; only when the ledger lacks it or its links now resolve otherwise is it read
-    /// from the store. `seen` is the store's counter of the snapshot `inputs` come from.
+    /// from the store, unless `empties` (vouched for, `EmptyBodies.vouch`) says it is empty.
+    /// `seen` is the store's counter of the snapshot `inputs` come from.
     static func make(_ bodies: Inputs, archive: ArchiveLookup, hosts: CommunityHosts, store: Store,
-                     imageSizes: StoredImageSizes, previous: BodyLedger?, seen: StoreChanges?,
+                     imageSizes: StoredImageSizes, previous: BodyLedger?, empties: EmptyBodies? = nil, seen: StoreChanges?,
                      progress: any BuildProgress) throws -> SanitizedBodies {
         let (inputs, targets) = (bodies.raw, bodies.linkTargets)
         let links = ArchiveLinks(archive: archive, imageSizes: imageSizes)
@@ -99,13 +107,21 @@ struct SanitizedBodies: Sendable {
             html: BodyHTMLLoader(store: store, hosts: hosts, links: links))
         var unknown: [(key: BodyKey, html: String)] = []
         var unread: [BodyKey] = []
+        var stillEmpty: [BodyKey] = []
         var taken: [BodyKey] = []
+        let knownEmpty = empties?.keys ?? []
         for (input, verdict) in zip(inputs, standing) where verdict != .stands {
             if verdict == .replaced {
                 result.ledger.remove(input.key)
                 taken.append(input.key)
             }
-            if let html = input.html { unknown.append((input.key, html)) } else { unread.append(input.key) }
+            if let html = input.html {
+                unknown.append((input.key, html))
+            } else if verdict == .absent && knownEmpty.contains(input.key) {
+                stillEmpty.append(input.key)
+            } else {
+                unread.append(input.key)
+            }
         }
         // Entries of bodies the archive no longer shows go too.
         let present = standing.count(where: { $0 != .absent })
@@ -117,9 +133,13 @@ struct SanitizedBodies: Sendable {
                 taken.append(key)
             }
         }
-        result.cachedCount = inputs.count - unknown.count - unread.count
+        result.cachedCount = inputs.count - unknown.count - unread.count - stillEmpty.count
         let fetched = try readBodies(unread, from: store)
         result.readCount = inputs.count(where: { $0.html != nil }) + fetched.count
+        result.lookedUpCount = unread.count
+        let found = Set(fetched.map(\.key))
+        result.emptyBodies = seen.map { EmptyBodies(seen: $0, keys: Set(stillEmpty + unread.filter { !found.contains($0) } + bodies.empty)) }
+        result.emptiesChanged = result.emptyBodies != empties
         unknown += fetched
         progress.advance(by: result.cachedCount)
         let (fromCache, fresh) = try result.html.sanitize(unknown, progress: progress)

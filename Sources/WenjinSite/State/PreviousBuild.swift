@@ -2,18 +2,20 @@ import Foundation
 import WenjinSanitizer
 import WenjinStore
 
-/// What the last build left in the store's folder for the next one: the body ledger, the
-/// row digests and the listed rows, each with the store's change counter it saw (docs/design.md#store). The
-/// ledger's table and journal are only read here, the journal laid over the table beside the
-/// store's read (`BodyLedger.Unread`).
+/// What the last build left in the store's folder for the next one: the body ledger and the
+/// bodies it found empty, the row digests and the listed rows, each with the store's change
+/// counter it saw (docs/design.md#store). The ledger's table and journal are only read here,
+/// the journal laid over the table beside the store's read (`BodyLedger.Unread`).
 struct PreviousBuild {
     let ledger: BodyLedger.Unread?
     let rows: RowDigests?
     /// Mapped, its head checked; its rows are read beside the store's (`ArchiveContent.read`).
     let listed: ListedRows?
+    let emptyBodies: EmptyBodies?
 
     init(stateFolder: URL) {
         ledger = BodyLedger.Unread(folder: stateFolder)
+        emptyBodies = EmptyBodies.load(from: stateFolder)
         rows = RowDigests.load(from: stateFolder)
         listed = ListedRows.load(from: stateFolder)
     }
