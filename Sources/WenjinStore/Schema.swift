@@ -190,5 +190,10 @@ enum Schema {
             """),
         Migration(version: 8, name: "a change counter on every entity row", sql: StoreChanges.migrationSQL),
         Migration(version: 9, name: "answers' and questions' listed columns in covering indexes", sql: ListedColumns.migrationSQL),
+        // Every build counts the stored assets (`Reader.counts`): without it, a walk of the whole
+        // table, 14 MB at 100,000 sample questions, where the index holds a tenth of that.
+        Migration(version: 10, name: "assets by state, for counting the stored ones", sql: """
+            CREATE INDEX assets_by_state ON assets (state);
+            """),
     ]
 }
