@@ -27,6 +27,16 @@ struct KeyOrderTests {
         }
     }
 
+    @Test("Keys alike in their low bits (whole seconds as doubles, multiples of 2^k) are ordered, duplicates kept in order")
+    func lowBitsAlike() {
+        let seconds = Self.items(20_000, range: 200_000_000).map { (key: NewestFirst.orderedBits(1.4e9 + Double($0.key & 0xFFFF_FFFF)), tag: $0.tag) }
+        let shifted = Self.items(20_000, range: 3_000).map { (key: ($0.key & 0xFFFF) << 37, tag: $0.tag) }
+        for items in [seconds, shifted, seconds + seconds] {
+            let expected = items.sorted { ($0.key, $0.tag) < ($1.key, $1.tag) }
+            #expect(KeyOrder.sorted(items, by: \.key).map(\.tag) == expected.map(\.tag))
+        }
+    }
+
     @Test("Keys differing in their top bits too (kinds mixed) are ordered")
     func mixedKinds() {
         let items = Self.items(10_000, range: 500, kind: 1) + Self.items(10_000, range: 500, kind: 12) + Self.items(10_000, range: 500, kind: 5)

@@ -103,13 +103,16 @@ struct InputValues: Sendable {
                 return (part.map { PageInputKey.body($0.key).rawValue }, part.map(\.digest))
             }
         }
-        // Entities' kinds come before bodies', lists' after (`PageInputKey.Kind`).
-        let made = ParallelWork.map(Array(parts[..<5]) + bodyParts + Array(parts[5...])) { $0() }
+        // The lists' parts, the longest, are started first: started last, one core made the
+        // users' lists alone while the other waited. Entities' kinds come before bodies', lists'
+        // after (`PageInputKey.Kind`).
+        let (entityParts, listParts) = (Array(parts[..<5]), Array(parts[5...]))
+        let made = ParallelWork.map(listParts + entityParts + bodyParts) { $0() }
         var keys: [UInt64] = [], values: [UInt64] = []
         let count = made.reduce(0) { $0 + $1.keys.count }
         keys.reserveCapacity(count)
         values.reserveCapacity(count)
-        for part in made {
+        for part in made[listParts.count...] + made[..<listParts.count] {
             keys.append(contentsOf: part.keys)
             values.append(contentsOf: part.values)
         }

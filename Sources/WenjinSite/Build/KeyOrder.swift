@@ -10,11 +10,12 @@ enum KeyOrder {
         guard items.count > 64, let first = items.first.map(key) else {
             return items.enumerated().sorted { (key($0.element), $0.offset) < (key($1.element), $1.offset) }.map(\.element)
         }
-        // Only the bits in which some key differs from the first need sorting.
+        // Only the bits in which some key differs from the first need sorting: from the lowest
+        // (a time in whole seconds leaves its double's low 24 bits alike) to the highest.
         let varying = items.reduce(UInt64(0)) { $0 | (key($1) ^ first) }
         let bits = 64 - varying.leadingZeroBitCount
         var current = items, scratch = items
-        var shift = 0
+        var shift = varying == 0 ? bits : varying.trailingZeroBitCount
         let mask = UInt64(1 << digitBits - 1)
         var counts = [Int](repeating: 0, count: 1 << digitBits)
         while shift < bits {

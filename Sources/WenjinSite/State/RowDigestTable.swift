@@ -132,4 +132,7 @@ struct IDSetDigest: Equatable {
         mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
         sum &+= mixed ^ (mixed >> 31)
     }
+
+    /// The IDs of `other` added: the digest of both sets' IDs together.
+    mutating func add(_ other: IDSetDigest) { sum &+= other.sum }
 }
