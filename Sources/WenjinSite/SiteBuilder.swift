@@ -185,7 +185,7 @@ package struct SiteBuilder: Sendable {
                 }
             }
         }, {
-            // The bodies known empty are facts of the store's snapshot, whatever becomes of the output.
+            // The bodies known empty are facts of the store (`EmptyBodies`), whatever becomes of the output.
             if bodies.emptiesChanged { bodies.emptyBodies?.save(in: stateFolder) }
             return Result { () throws(ReadableArea.Outside) in
                 try SiteFileList(theme: theme, archive: archive, config: config, storedImages: prepared.storedImages,

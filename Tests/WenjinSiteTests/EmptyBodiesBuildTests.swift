@@ -61,6 +61,25 @@ struct EmptyBodiesBuildTests {
         #expect(FixtureSite.differing(try fullBuild(site, name: "full"), try site.outputFiles()).isEmpty)
     }
 
+    @Test("A body looked up because its links now lead elsewhere is not taken for empty: it keeps showing")
+    func lookedUpBodyWithTextStaysShown() throws {
+        let site = try FixtureSite()
+        defer { site.remove() }
+        _ = try site.build()
+        // Answer 1001 shows an image that was missing: stored now, the link leads to the local
+        // copy, so the answer's ledger entry no longer stands and its body (unchanged row) is looked up.
+        try site.store.write { writer in
+            try writer.put(Asset(url: AssetURL(FixtureSite.source + "/uploads/answer/gone.png"), sha256: FixtureSite.imageSHA,
+                                 contentType: "image/png", size: FixtureSite.image.count, state: .stored))
+        }
+        let stored = try site.build()
+        #expect(stored.bodiesLookedUp == 1)
+        #expect(try #require(EmptyBodies.load(from: site.storeFolder)).keys == [.question(101), .question(102)])
+        try renameUser(site, to: "小王")
+        _ = try site.build()
+        #expect(String(decoding: try site.outputFiles()["questions/100.html"] ?? Data(), as: UTF8.self).contains("早上八点"))
+    }
+
     @Test("Without the file, or with one damaged or of another store, the empty bodies are looked up, then known again")
     func untrustedFileFallsBackToLookUps() throws {
         let site = try FixtureSite()
@@ -76,8 +95,12 @@ struct EmptyBodiesBuildTests {
             }),
             ("past the store's counter", {
                 let saved = try #require(EmptyBodies.load(from: site.storeFolder))
-                EmptyBodies(seen: StoreChanges(token: saved.seen.token, counter: saved.seen.counter + 100), keys: [.question(100)])
+                EmptyBodies(seen: StoreChanges(token: saved.seen.token, counter: saved.seen.counter + 100), keys: saved.keys)
                     .save(in: site.storeFolder)
+            }),
+            ("older than the read's counter", {
+                let saved = try #require(EmptyBodies.load(from: site.storeFolder))
+                EmptyBodies(seen: StoreChanges(token: saved.seen.token, counter: 0), keys: saved.keys).save(in: site.storeFolder)
             }),
         ]
         for (number, (name, damage)) in damages.enumerated() {

@@ -27,11 +27,12 @@ struct KeyOrderTests {
         }
     }
 
-    @Test("Keys alike in their low bits (whole seconds as doubles, multiples of 2^k) are ordered, duplicates kept in order")
+    @Test("Keys alike in their low bits (whole seconds as doubles, multiples of 2^k), or all alike, are ordered, duplicates kept in order")
     func lowBitsAlike() {
         let seconds = Self.items(20_000, range: 200_000_000).map { (key: NewestFirst.orderedBits(1.4e9 + Double($0.key & 0xFFFF_FFFF)), tag: $0.tag) }
         let shifted = Self.items(20_000, range: 3_000).map { (key: ($0.key & 0xFFFF) << 37, tag: $0.tag) }
-        for items in [seconds, shifted, seconds + seconds] {
+        let alike = (0..<100).map { (key: UInt64(7) << 40, tag: $0) }
+        for items in [seconds, shifted, alike] {
             let expected = items.sorted { ($0.key, $0.tag) < ($1.key, $1.tag) }
             #expect(KeyOrder.sorted(items, by: \.key).map(\.tag) == expected.map(\.tag))
         }

@@ -14,10 +14,12 @@ package struct BuildSummary: Sendable, Equatable {
     package var bodiesSanitized = 0
     package var bodiesCached = 0
     /// Bodies whose raw HTML was read from the store; the others were unchanged since the
-    /// last build (the store's change counter and the body ledger vouch for them).
+    /// last build (the store's change counter, the body ledger and the bodies known to be
+    /// empty vouch for them).
     package var bodiesRead = 0
     /// Bodies of rows unchanged since the last build looked up in the store one by one: those
-    /// neither the body ledger nor the bodies known to be empty (`EmptyBodies`) vouch for.
+    /// neither the body ledger nor the bodies known to be empty (`EmptyBodies`) vouch for, and
+    /// those whose ledger entry no longer stands (a link now leads elsewhere).
     package var bodiesLookedUp = 0
     /// Pages whose inputs this build walked for their fingerprint (`PlanFingerprints`); the
     /// others kept the last build's, none of their inputs having changed.

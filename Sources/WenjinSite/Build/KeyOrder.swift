@@ -11,7 +11,8 @@ enum KeyOrder {
             return items.enumerated().sorted { (key($0.element), $0.offset) < (key($1.element), $1.offset) }.map(\.element)
         }
         // Only the bits in which some key differs from the first need sorting: from the lowest
-        // (a time in whole seconds leaves its double's low 24 bits alike) to the highest.
+        // (whole seconds since 2001, as doubles, leave their low 22 bits or more alike until
+        // 2069) to the highest.
         let varying = items.reduce(UInt64(0)) { $0 | (key($1) ^ first) }
         let bits = 64 - varying.leadingZeroBitCount
         var current = items, scratch = items

@@ -141,7 +141,7 @@ struct SanitizedBodies: Sendable {
         result.emptyBodies = seen.map { EmptyBodies(seen: $0, keys: Set(stillEmpty + unread.filter { !found.contains($0) } + bodies.empty)) }
         result.emptiesChanged = result.emptyBodies != empties
         unknown += fetched
-        progress.advance(by: result.cachedCount)
+        progress.advance(by: result.cachedCount + stillEmpty.count)
         let (fromCache, fresh) = try result.html.sanitize(unknown, progress: progress)
         for (key, entry) in fresh { result.ledger.put(entry, for: key) }
         if let usable {
@@ -160,7 +160,8 @@ struct SanitizedBodies: Sendable {
 
     /// The non-empty ones of bodies the read left out, from the store. Read after the snapshot,
     /// so under a crawl running beside the build one may be newer than it: its row's counter is
-    /// then above the ledger's `seen`, and the next build reads it again.
+    /// then above the ledger's `seen` (and `EmptyBodies.seen`, if it was found empty), and the
+    /// next build reads it again.
     private static func readBodies(_ keys: [BodyKey], from store: Store) throws -> [(key: BodyKey, html: String)] {
         guard !keys.isEmpty else { return [] }
         return try store.read { reader in

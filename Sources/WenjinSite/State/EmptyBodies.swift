@@ -2,7 +2,9 @@ import Foundation
 import WenjinStore
 
 /// The bodies the last build found empty, kept in the store's folder (`.wenjin/bodies.empty`)
-/// with the store's counter of the snapshot they were empty in.
+/// with the store's counter of the snapshot they were empty in. (Those it looked up were read
+/// after the snapshot: one a crawl wrote since has a counter above `seen`, so no build this
+/// file vouches for takes its body from here; its row comes with the read.)
 ///
 /// The body ledger holds an entry only for a body with text, so without this a rebuild could
 /// not tell an empty body of an unchanged row from one the ledger never saw, and asked the
