@@ -107,9 +107,8 @@ package struct SiteBuilder: Sendable {
                                    discard: @escaping @Sendable (Output) -> Void) throws(SiteError) -> Prepared<Output> {
         // What the last build saw, so this one reads and digests only rows written since. Taken
         // apart and let go with the preparation: its row digests are 12 MB at 100,000 questions.
-        let (unread, since, previousRows, listed, fullReadNote) = (previous.ledger, previous.since, previous.rows, previous.listed,
-                                                                  previous.fullReadNote)
-        let empties = previous.emptyBodies
+        let (unread, since, previousRows, listed, fullReadNote, empties) = (previous.ledger, previous.since, previous.rows,
+                                                                           previous.listed, previous.fullReadNote, previous.emptyBodies)
         // Links resolve without the bodies, so one archive lookup serves the sanitizer and the pages.
         let (archive, bodies, ledger, rows) = try steps.run(.readStore) {
             // Meanwhile the ledger's journal is laid over its table (its texts are read only when asked for).
@@ -135,15 +134,12 @@ package struct SiteBuilder: Sendable {
     /// output (a folder's manifests read) with the plan of pages (150,000 jobs at 100,000 questions).
     /// After the read, not beside it: there they raised the peak and saved no time.
     private func sanitize<Output: Sendable>(_ inputs: SanitizedBodies.Inputs, archive: ArchiveLookup, ledger: BodyLedger?,
-                                            empties: EmptyBodies?, rows: RowDigests?, stateFolder: URL, output: @Sendable () -> Result<Output, SiteError>,
-                                            discard: @Sendable (Output) -> Void, progress: any BuildProgress) throws -> Prepared<Output> {
+                                            empties: EmptyBodies?, rows: RowDigests?, stateFolder: URL,
+                                            output: @Sendable () -> Result<Output, SiteError>, discard: @Sendable (Output) -> Void,
+                                            progress: any BuildProgress) throws -> Prepared<Output> {
         let hosts = CommunityHosts(source: archive.content.sourceBase, historical: config.source.historicalHosts)
         let content = archive.content
-        let vouched = empties.flatMap { empties -> EmptyBodies? in
-            guard case .changedAfter(let counter, _) = content.rowsRead, let now = content.storeChanges,
-                  empties.vouch(readAfter: counter, now: now) else { return nil }
-            return empties
-        }
+        let vouched = empties?.vouched(for: content.rowsRead, now: content.storeChanges)
         let (sanitized, entities, staging) = SideBySide.run({ () -> Result<SanitizedBodies, any Error> in
             Result {
                 try SanitizedBodies.make(inputs, archive: archive, hosts: hosts, store: store,

@@ -16,7 +16,7 @@ enum KeyOrder {
         let varying = items.reduce(UInt64(0)) { $0 | (key($1) ^ first) }
         let bits = 64 - varying.leadingZeroBitCount
         var current = items, scratch = items
-        var shift = varying == 0 ? bits : varying.trailingZeroBitCount
+        var shift = varying.trailingZeroBitCount
         let mask = UInt64(1 << digitBits - 1)
         var counts = [Int](repeating: 0, count: 1 << digitBits)
         while shift < bits {

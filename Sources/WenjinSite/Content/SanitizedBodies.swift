@@ -75,7 +75,7 @@ struct SanitizedBodies: Sendable {
     /// or the sanitizer, their links resolved against `archive`. A body the read left out (nil:
     /// its row is unchanged since the ledger's `seen`) is taken from the ledger without
     /// hashing; only when the ledger lacks it or its links now resolve otherwise is it read
-    /// from the store, unless `empties` (vouched for, `EmptyBodies.vouch`) says it is empty.
+    /// from the store, unless `empties` (vouched for, `EmptyBodies.vouched`) says it is empty.
     /// `seen` is the store's counter of the snapshot `inputs` come from.
     static func make(_ bodies: Inputs, archive: ArchiveLookup, hosts: CommunityHosts, store: Store,
                      imageSizes: StoredImageSizes, previous: BodyLedger?, empties: EmptyBodies? = nil, seen: StoreChanges?,

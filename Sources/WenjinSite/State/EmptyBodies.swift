@@ -11,7 +11,7 @@ import WenjinStore
 /// store for each: at 100,000 sample questions, 17,800 look-ups of empty question bodies that
 /// read 33 MB of the store on every rebuild. A row unchanged since the counter its read started
 /// from (`RowsRead`) is unchanged since any later one, so a body empty at `seen` is empty now
-/// when `seen` is at or after that counter (`vouch(readAfter:now:)`); any other body is looked up.
+/// when `seen` is at or after that counter (`vouched(for:now:)`); any other body is looked up.
 struct EmptyBodies: Sendable, Equatable {
     static let fileName = "bodies.empty"
     private static let format = "wenjin empty bodies 1"
@@ -25,10 +25,13 @@ struct EmptyBodies: Sendable, Equatable {
         self.keys = keys
     }
 
-    /// Whether these say what the bodies of rows unchanged since the store's counter `counter`
-    /// hold in the snapshot at `now`: the same store, and `seen` between the two.
-    func vouch(readAfter counter: Int, now: StoreChanges) -> Bool {
-        seen.token == now.token && counter <= seen.counter && seen.counter <= now.counter
+    /// These when they say what the bodies of rows a read left out (`read`: those unchanged since
+    /// its counter) hold in the snapshot at `now`: the same store, and `seen` between the two
+    /// counters; nil otherwise (a read of every row brings every body).
+    func vouched(for read: RowsRead, now: StoreChanges?) -> EmptyBodies? {
+        guard case .changedAfter(let counter, _) = read, let now, seen.token == now.token, counter <= seen.counter,
+              seen.counter <= now.counter else { return nil }
+        return self
     }
 
     /// The file in `folder`; nil when there is none or it cannot be read (then every body the
