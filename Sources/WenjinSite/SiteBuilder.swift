@@ -238,13 +238,13 @@ package struct SiteBuilder: Sendable {
         guard content.rowsRead.broughtFewBodies else {
             let (bodies, _) = SideBySide.run({ [content] in SanitizedBodies.Inputs(of: content) }, saveRows)
             content.dropRawBodies()
-            return (ArchiveLookup(content), bodies, rows)
+            return (ArchiveLookup(content, keptIn: stateFolder), bodies, rows)
         }
         // A rebuild's read brought the bodies of few rows: the lookups keep them (pages and
         // indexes read only sanitized bodies) and are made beside the bodies' walk, each of the
         // two leaving a core idle for a while. Dropped first, the bodies would be copied out of
         // tables the walk still reads; made after it, the lookups were a tenth of the rebuild alone.
-        let (lookup, bodies, _) = SideBySide.run({ [content] in ArchiveLookup(content) }, { [content] in SanitizedBodies.Inputs(of: content) },
+        let (lookup, bodies, _) = SideBySide.run({ [content] in ArchiveLookup(content, keptIn: stateFolder) }, { [content] in SanitizedBodies.Inputs(of: content) },
                                                  saveRows)
         return (lookup, bodies, rows)
     }

@@ -1,3 +1,4 @@
+import Foundation
 import WenjinBuildSupport
 import WenjinModel
 import WenjinSanitizer
@@ -32,18 +33,77 @@ struct ArchiveLookup: Sendable {
     /// Each question's neighbours by shared topics, for its page's sidebar.
     let relatedQuestions: RelatedQuestions
 
+    /// Whether the lookups that walk the whole archive were taken from the last build's
+    /// (`KeptLookups`) rather than made.
+    let tookKept: Bool
+
+    /// The lookups of `content`, all made.
     init(_ content: ArchiveContent) {
+        self.init(content, made: Made(content), tookKept: false)
+    }
+
+    /// The lookups of `content`, the ones that walk the whole archive taken from those kept in
+    /// `folder` when they were made from the same layout (`LookupLayout`): a rebuild that changed
+    /// no list, order or ID finds them there. Otherwise made, and kept there for the next build.
+    init(_ content: ArchiveContent, keptIn folder: URL) {
+        let layout = LookupLayout.digest(of: content)
+        if let kept = KeptLookups.load(from: folder, layout: layout), let made = kept.made(for: content) {
+            self.init(content, made: made, tookKept: true)
+            return
+        }
+        let made = Made(content)
+        KeptLookups(layout: layout, made: made).save(in: folder)
+        self.init(content, made: made, tookKept: false)
+    }
+
+    private init(_ content: ArchiveContent, made: Made, tookKept: Bool) {
         self.content = content
-        // Three groups of lookups of about equal work, built side by side: a rebuild waits on this.
-        let (byID, byAuthor, byQuestion) = SideBySide.run({ (Self.entitiesByID(content), Self.questionOfAnswer(content)) },
-                                                          { Self.answersByAuthor(content) },
-                                                          { Self.questionLookups(content) })
-        ((questionsByID, articlesByID, usersByID, topicsByID), questionOfAnswer) = byID
-        answersByAuthor = byAuthor
-        (questionsByTopic, questionsByAsker, unansweredQuestions, articlesByTopic, articlesByAuthor, relatedQuestions) = byQuestion
+        self.tookKept = tookKept
+        (questionsByID, articlesByID, usersByID, topicsByID) = (made.questionsByID, made.articlesByID, made.usersByID, made.topicsByID)
+        (questionOfAnswer, answersByAuthor) = (made.questionOfAnswer, made.answersByAuthor)
+        (questionsByTopic, questionsByAsker) = (made.questionsByTopic, made.questionsByAsker)
+        unansweredQuestions = PlacedList(content.questions, positions: made.unanswered[...])
+        let articles = content.articles
+        articlesByTopic = ListsByOwner(articles) { $0.topicIDs.lazy.map(\.rawValue) }
+        articlesByAuthor = ListsByOwner(articles) { CollectionOfOne($0.authorID.rawValue) }
+        relatedQuestions = RelatedQuestions(questionsByTopic)
         avatars = AvatarPaths(users: usersByID, content: content)
         usersByName = NameTable { Self.names(of: content.users) }
         topicsByTitle = NameTable { Self.titles(of: content.topics) }
+    }
+
+    /// The lookups that walk the whole archive, each a function of its layout (`LookupLayout`):
+    /// what `KeptLookups` keeps.
+    struct Made: Sendable {
+        var questionsByID: EntityTable<QuestionID, Question>
+        var articlesByID: EntityTable<ArticleID, Article>
+        var usersByID: EntityTable<UserID, User>
+        var topicsByID: EntityTable<TopicID, Topic>
+        var questionOfAnswer: EntityTable<AnswerID, QuestionID>
+        var answersByAuthor: ListsByOwner<UserID, Answer>
+        var questionsByTopic: ListsByOwner<TopicID, Question>
+        var questionsByAsker: ListsByOwner<UserID, Question>
+        /// Places in the questions' table.
+        var unanswered: [Int32]
+
+        init(questionsByID: EntityTable<QuestionID, Question>, articlesByID: EntityTable<ArticleID, Article>,
+             usersByID: EntityTable<UserID, User>, topicsByID: EntityTable<TopicID, Topic>,
+             questionOfAnswer: EntityTable<AnswerID, QuestionID>, answersByAuthor: ListsByOwner<UserID, Answer>,
+             questionsByTopic: ListsByOwner<TopicID, Question>, questionsByAsker: ListsByOwner<UserID, Question>, unanswered: [Int32]) {
+            (self.questionsByID, self.articlesByID, self.usersByID, self.topicsByID) = (questionsByID, articlesByID, usersByID, topicsByID)
+            (self.questionOfAnswer, self.answersByAuthor) = (questionOfAnswer, answersByAuthor)
+            (self.questionsByTopic, self.questionsByAsker, self.unanswered) = (questionsByTopic, questionsByAsker, unanswered)
+        }
+
+        init(_ content: ArchiveContent) {
+            // Three groups of lookups of about equal work, built side by side: a rebuild waits on this.
+            let (byID, byAuthor, byQuestion) = SideBySide.run({ (ArchiveLookup.entitiesByID(content), ArchiveLookup.questionOfAnswer(content)) },
+                                                              { ArchiveLookup.answersByAuthor(content) },
+                                                              { ArchiveLookup.questionLookups(content) })
+            ((questionsByID, articlesByID, usersByID, topicsByID), questionOfAnswer) = byID
+            answersByAuthor = byAuthor
+            (questionsByTopic, questionsByAsker, unanswered) = byQuestion
+        }
     }
 
     private static func entitiesByID(_ content: ArchiveContent) -> (
@@ -85,7 +145,7 @@ struct ArchiveLookup: Sendable {
         var answerIDs: [Int] = [], questions: [QuestionID] = []
         answerIDs.reserveCapacity(total)
         questions.reserveCapacity(total)
-        for (question, answers) in content.answers {
+        LookupLayout.forEachAnswerList(of: content) { question, answers in
             for index in answers.indices {
                 answerIDs.append(answers[index].id.rawValue)
                 questions.append(question)
@@ -98,28 +158,39 @@ struct ArchiveLookup: Sendable {
     /// author's list places in it, newest first.
     private static func answersByAuthor(_ content: ArchiveContent) -> ListsByOwner<UserID, Answer> {
         let total = content.answers.values.reduce(0) { $0 + $1.count }
-        var authored: [Answer] = [], authors: [Int] = [], times: [Double] = [], ids: [Int] = []
-        authored.reserveCapacity(total)
+        var authors: [Int] = [], times: [Double] = [], ids: [Int] = []
         authors.reserveCapacity(total)
         times.reserveCapacity(total)
         ids.reserveCapacity(total)
-        for answers in content.answers.values {
-            for index in answers.indices {
-                if let author = answers[index].authorID, !answers[index].isAnonymous {
-                    authors.append(author.rawValue)
-                    authored.append(answers[index])
-                    times.append((answers[index].addTime ?? .distantPast).timeIntervalSinceReferenceDate)
-                    ids.append(answers[index].id.rawValue)
-                }
-            }
+        let authored = authoredAnswers(content, capacity: total) { answer, author in
+            authors.append(author.rawValue)
+            times.append((answer.addTime ?? .distantPast).timeIntervalSinceReferenceDate)
+            ids.append(answer.id.rawValue)
         }
         let newest = NewestFirst.order(times: times, ids: ids)
         return ListsByOwner<UserID, Answer>(authored, owners: newest.map { authors[$0] }, places: newest.map { Int32($0) })
     }
 
+    /// The answers with a shown author, in the layout's order (`LookupLayout.forEachAnswerList`),
+    /// each also handed to `each`: the table `answersByAuthor`'s places point into, made again
+    /// for kept places.
+    static func authoredAnswers(_ content: ArchiveContent, capacity: Int,
+                                each: (Answer, UserID) -> Void = { _, _ in }) -> [Answer] {
+        var authored: [Answer] = []
+        authored.reserveCapacity(capacity)
+        LookupLayout.forEachAnswerList(of: content) { _, answers in
+            for index in answers.indices {
+                if let author = answers[index].authorID, !answers[index].isAnonymous {
+                    each(answers[index], author)
+                    authored.append(answers[index])
+                }
+            }
+        }
+        return authored
+    }
+
     private static func questionLookups(_ content: ArchiveContent) -> (
-        ListsByOwner<TopicID, Question>, ListsByOwner<UserID, Question>, PlacedList<Question>,
-        ListsByOwner<TopicID, Article>, ListsByOwner<UserID, Article>, RelatedQuestions
+        ListsByOwner<TopicID, Question>, ListsByOwner<UserID, Question>, [Int32]
     ) {
         let questions = content.questions
         var topics: [Int] = [], topicPlaces: [Int32] = [], askers: [Int] = [], askerPlaces: [Int32] = []
@@ -144,9 +215,6 @@ struct ArchiveLookup: Sendable {
         let newest = NewestFirst.order(times: askerPlaces.map { questions[Int($0)].addTime.timeIntervalSinceReferenceDate },
                                        ids: askerPlaces.map { questions[Int($0)].id.rawValue })
         let asked = ListsByOwner<UserID, Question>(questions, owners: newest.map { askers[$0] }, places: newest.map { askerPlaces[$0] })
-        let articles = content.articles
-        return (byTopic, asked, PlacedList(questions, positions: unanswered[...]),
-                ListsByOwner(articles) { $0.topicIDs.lazy.map(\.rawValue) }, ListsByOwner(articles) { CollectionOfOne($0.authorID.rawValue) },
-                RelatedQuestions(byTopic))
+        return (byTopic, asked, unanswered)
     }
 }

@@ -36,6 +36,20 @@ package struct ListsByOwner<Owner: EntityID, Model: Sendable>: Sendable {
         self.init(models, owners: pairOwners, places: places)
     }
 
+    /// The lists of `models` as `runs` gave them: owners ascending, each one's run start, the
+    /// places run after run. Nil when they are not (kept runs of another archive, `KeptLookups`).
+    package init?(_ models: [Model], runs: (owners: [Int], starts: [Int32], positions: [Int32])) {
+        let (owners, starts, positions) = runs
+        guard starts.count == owners.count + 1, starts.first == 0, Int(starts[owners.count]) == positions.count,
+              zip(owners, owners.dropFirst()).allSatisfy({ $0 < $1 }), zip(starts, starts.dropFirst()).allSatisfy({ $0 < $1 }),
+              positions.allSatisfy({ $0 >= 0 && Int($0) < models.count }) else { return nil }
+        (self.models, self.owners, self.starts, self.positions) = (models, owners, starts, positions)
+    }
+
+    /// The owners ascending, where each one's run starts and the places run after run, as
+    /// `init(_:runs:)` takes them.
+    package var runs: (owners: [Int], starts: [Int32], positions: [Int32]) { (owners, starts, positions) }
+
     /// The owner's list; empty for an owner without one.
     package subscript(owner: Owner) -> PlacedList<Model> {
         guard let run = run(of: owner.rawValue) else { return PlacedList() }
