@@ -58,6 +58,7 @@ package struct SiteBuilder: Sendable {
             Result { () throws(SiteError) in try StagedOutput(place: place, stateFolder: stateFolder, tableFloor: outputTableFloor) }
         }, discard: { $0.discard() })
         var summary = BuildSummary(bodies: prepared.bodies)
+        summary.lookupsKept = prepared.archive.tookKept
         do {
             try write(prepared, live: place.destination, theme: theme, drafts: drafts, steps: steps, stateFolder: stateFolder,
                       into: &summary)

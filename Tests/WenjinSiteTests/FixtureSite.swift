@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 import WenjinConfig
 import WenjinModel
 import WenjinStore
@@ -39,10 +40,23 @@ struct FixtureSite {
 
     /// A build of `store` (the site's own by default) into the new folder `name`, beside no
     /// output of an earlier build: what an incremental build must equal. Its summary and files.
+    /// The lookups the last build kept (`KeptLookups`) are set aside meanwhile and put back after.
     func buildAfresh(named name: String, store: Store? = nil) throws -> (summary: BuildSummary, files: [String: Data]) {
         let folder = root.appendingPathComponent(name)
-        let summary = try SiteBuilder(config: config, store: store ?? self.store).build(into: folder)
+        let store = store ?? self.store
+        let summary = try Self.withoutKeptLookups(of: store) { try SiteBuilder(config: config, store: store).build(into: folder) }
+        #expect(!summary.lookupsKept)
         return (summary, try Self.files(under: folder))
+    }
+
+    /// `work` done with the lookups kept beside `store` set aside, put back afterwards: a build
+    /// that must make every lookup itself to be compared with one that took them.
+    static func withoutKeptLookups<Result>(of store: Store, _ work: () throws -> Result) throws -> Result {
+        let kept = URL(fileURLWithPath: store.path).deletingLastPathComponent().appendingPathComponent(KeptLookups.fileName)
+        let saved = FileManager.default.contents(atPath: kept.path)
+        try? FileManager.default.removeItem(at: kept)
+        defer { if let saved { try? saved.write(to: kept) } else { try? FileManager.default.removeItem(at: kept) } }
+        return try work()
     }
 
     /// Gives the site a theme of its own, the default one with `<!-- changed -->` before the

@@ -27,6 +27,9 @@ package struct BuildSummary: Sendable, Equatable {
     /// Whether the output held this build's images already, carried over whole rather than
     /// listed and checked one by one (`SiteFileList.imagesCarried`).
     package var imagesCarried = false
+    /// Whether the lookups that walk the whole archive were the last build's (`KeptLookups`),
+    /// no list, order or ID having changed since, rather than made.
+    package var lookupsKept = false
     /// What the search index holds and costs.
     package var search: SearchIndexReport?
     /// Wall-clock time of the whole build.

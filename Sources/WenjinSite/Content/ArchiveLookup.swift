@@ -39,19 +39,21 @@ struct ArchiveLookup: Sendable {
 
     /// The lookups of `content`, all made.
     init(_ content: ArchiveContent) {
-        self.init(content, made: Made(content), tookKept: false)
+        self.init(content, made: Made(content, answerLists: LookupLayout.answerLists(of: content)), tookKept: false)
     }
 
     /// The lookups of `content`, the ones that walk the whole archive taken from those kept in
     /// `folder` when they were made from the same layout (`LookupLayout`): a rebuild that changed
     /// no list, order or ID finds them there. Otherwise made, and kept there for the next build.
     init(_ content: ArchiveContent, keptIn folder: URL) {
-        let layout = LookupLayout.digest(of: content)
-        if let kept = KeptLookups.load(from: folder, layout: layout), let made = kept.made(for: content) {
+        let lists = LookupLayout.answerLists(of: content)
+        // The file read and checked beside the layout's walk.
+        let (layout, file) = SideBySide.run({ LookupLayout.digest(of: content, answerLists: lists) }, { KeptLookups.load(from: folder) })
+        if let kept = file, kept.layout == layout, let made = kept.made(for: content, answerLists: lists) {
             self.init(content, made: made, tookKept: true)
             return
         }
-        let made = Made(content)
+        let made = Made(content, answerLists: lists)
         KeptLookups(layout: layout, made: made).save(in: folder)
         self.init(content, made: made, tookKept: false)
     }
@@ -95,10 +97,11 @@ struct ArchiveLookup: Sendable {
             (self.questionsByTopic, self.questionsByAsker, self.unanswered) = (questionsByTopic, questionsByAsker, unanswered)
         }
 
-        init(_ content: ArchiveContent) {
+        init(_ content: ArchiveContent, answerLists: LookupLayout.AnswerLists) {
             // Three groups of lookups of about equal work, built side by side: a rebuild waits on this.
-            let (byID, byAuthor, byQuestion) = SideBySide.run({ (ArchiveLookup.entitiesByID(content), ArchiveLookup.questionOfAnswer(content)) },
-                                                              { ArchiveLookup.answersByAuthor(content) },
+            let (byID, byAuthor, byQuestion) = SideBySide.run({
+                (ArchiveLookup.entitiesByID(content), ArchiveLookup.questionOfAnswer(answerLists))
+            }, { ArchiveLookup.answersByAuthor(answerLists) },
                                                               { ArchiveLookup.questionLookups(content) })
             ((questionsByID, articlesByID, usersByID, topicsByID), questionOfAnswer) = byID
             answersByAuthor = byAuthor
@@ -140,15 +143,15 @@ struct ArchiveLookup: Sendable {
     }
 
     /// The answers' questions by answer ID.
-    private static func questionOfAnswer(_ content: ArchiveContent) -> EntityTable<AnswerID, QuestionID> {
-        let total = content.answers.values.reduce(0) { $0 + $1.count }
+    private static func questionOfAnswer(_ lists: LookupLayout.AnswerLists) -> EntityTable<AnswerID, QuestionID> {
+        let total = lists.reduce(0) { $0 + $1.answers.count }
         var answerIDs: [Int] = [], questions: [QuestionID] = []
         answerIDs.reserveCapacity(total)
         questions.reserveCapacity(total)
-        LookupLayout.forEachAnswerList(of: content) { question, answers in
-            for index in answers.indices {
-                answerIDs.append(answers[index].id.rawValue)
-                questions.append(question)
+        for list in lists.indices {
+            for index in lists[list].answers.indices {
+                answerIDs.append(lists[list].answers[index].id.rawValue)
+                questions.append(lists[list].question)
             }
         }
         return EntityTable(ids: answerIDs, values: questions)
@@ -156,13 +159,13 @@ struct ArchiveLookup: Sendable {
 
     /// The answers by author: one table of the authored answers (anonymous ones left out), each
     /// author's list places in it, newest first.
-    private static func answersByAuthor(_ content: ArchiveContent) -> ListsByOwner<UserID, Answer> {
-        let total = content.answers.values.reduce(0) { $0 + $1.count }
+    private static func answersByAuthor(_ lists: LookupLayout.AnswerLists) -> ListsByOwner<UserID, Answer> {
+        let total = lists.reduce(0) { $0 + $1.answers.count }
         var authors: [Int] = [], times: [Double] = [], ids: [Int] = []
         authors.reserveCapacity(total)
         times.reserveCapacity(total)
         ids.reserveCapacity(total)
-        let authored = authoredAnswers(content, capacity: total) { answer, author in
+        let authored = authoredAnswers(lists, capacity: total) { answer, author in
             authors.append(author.rawValue)
             times.append((answer.addTime ?? .distantPast).timeIntervalSinceReferenceDate)
             ids.append(answer.id.rawValue)
@@ -171,18 +174,19 @@ struct ArchiveLookup: Sendable {
         return ListsByOwner<UserID, Answer>(authored, owners: newest.map { authors[$0] }, places: newest.map { Int32($0) })
     }
 
-    /// The answers with a shown author, in the layout's order (`LookupLayout.forEachAnswerList`),
-    /// each also handed to `each`: the table `answersByAuthor`'s places point into, made again
-    /// for kept places.
-    static func authoredAnswers(_ content: ArchiveContent, capacity: Int,
-                                each: (Answer, UserID) -> Void = { _, _ in }) -> [Answer] {
+    /// The answers with a shown author, in the layout's order (`LookupLayout.answerLists`), each
+    /// also handed to `each`: the table `answersByAuthor`'s places point into, made again for
+    /// kept places.
+    static func authoredAnswers(_ lists: LookupLayout.AnswerLists, capacity: Int, each: (Answer, UserID) -> Void = { _, _ in }) -> [Answer] {
         var authored: [Answer] = []
         authored.reserveCapacity(capacity)
-        LookupLayout.forEachAnswerList(of: content) { _, answers in
-            for index in answers.indices {
-                if let author = answers[index].authorID, !answers[index].isAnonymous {
-                    each(answers[index], author)
-                    authored.append(answers[index])
+        for list in lists.indices {
+            lists[list].answers.withUnsafeBufferPointer { answers in
+                for index in answers.indices {
+                    if let author = answers[index].authorID, !answers[index].isAnonymous {
+                        each(answers[index], author)
+                        authored.append(answers[index])
+                    }
                 }
             }
         }

@@ -1,4 +1,5 @@
 import Foundation
+import WenjinBuildSupport
 import WenjinModel
 
 /// The lookups that walk the whole archive (`ArchiveLookup.Made`), kept between builds in the
@@ -38,27 +39,38 @@ struct KeptLookups {
 
     /// The lookups of `content`, whose layout is this file's; nil when a part does not fit its
     /// tables (a file that passed its seal but not its checks).
-    func made(for content: ArchiveContent) -> ArchiveLookup.Made? {
+    func made(for content: ArchiveContent, answerLists: LookupLayout.AnswerLists) -> ArchiveLookup.Made? {
+        // The authored answers (300,000 copies at 100,000 questions) beside the checks of the rest.
+        let (authored, others) = SideBySide.run({
+            ArchiveLookup.authoredAnswers(answerLists, capacity: questionOfAnswer.ids.count)
+        }, { madeButAuthored(for: content) })
+        guard let others, let answersByAuthor = ListsByOwner<UserID, Answer>(authored, runs: answersByAuthor) else { return nil }
+        var made = others
+        made.answersByAuthor = answersByAuthor
+        return made
+    }
+
+    /// The lookups but the answers by author (left empty).
+    private func madeButAuthored(for content: ArchiveContent) -> ArchiveLookup.Made? {
         guard let questions = EntityTable<QuestionID, Question>(values: content.questions, sortedIDs: questionsByID),
               let articles = EntityTable<ArticleID, Article>(values: content.articles, sortedIDs: articlesByID),
               let users = EntityTable<UserID, User>(values: content.users, sortedIDs: usersByID),
               let topics = EntityTable<TopicID, Topic>(values: content.topics, sortedIDs: topicsByID),
               let questionOfAnswer = EntityTable<AnswerID, QuestionID>(values: self.questionOfAnswer.questions.map { QuestionID($0) },
                                                                        sortedIDs: (self.questionOfAnswer.ids, self.questionOfAnswer.places)),
-              let answersByAuthor = ListsByOwner<UserID, Answer>(ArchiveLookup.authoredAnswers(content, capacity: self.questionOfAnswer.ids.count),
-                                                                 runs: answersByAuthor),
               let questionsByTopic = ListsByOwner<TopicID, Question>(content.questions, runs: questionsByTopic),
               let questionsByAsker = ListsByOwner<UserID, Question>(content.questions, runs: questionsByAsker),
               unanswered.allSatisfy({ $0 >= 0 && Int($0) < content.questions.count }) else { return nil }
         return ArchiveLookup.Made(questionsByID: questions, articlesByID: articles, usersByID: users, topicsByID: topics,
-                                  questionOfAnswer: questionOfAnswer, answersByAuthor: answersByAuthor, questionsByTopic: questionsByTopic,
+                                  questionOfAnswer: questionOfAnswer, answersByAuthor: ListsByOwner([], owners: [], places: []),
+                                  questionsByTopic: questionsByTopic,
                                   questionsByAsker: questionsByAsker, unanswered: unanswered)
     }
 
-    /// The file in `folder` when it is whole, of this program and made from `layout`.
-    static func load(from folder: URL, layout: UInt64) -> KeptLookups? {
+    /// The file in `folder` when it is whole and of this program; taken only for its `layout`.
+    static func load(from folder: URL) -> KeptLookups? {
         guard let bytes = StateFile.read(folder.appendingPathComponent(fileName)) else { return nil }
-        return try? KeptLookups(decoding: bytes, layout: layout)
+        return try? KeptLookups(decoding: bytes)
     }
 
     /// Writes the file in place of the one in `folder`. Not fatal when it fails: the next build
@@ -82,12 +94,10 @@ struct KeptLookups {
         StateFile.replace(Self.fileName, in: folder, with: writer.sealed)
     }
 
-    private init(decoding bytes: [UInt8], layout: UInt64) throws(ByteReader.Malformed) {
+    private init(decoding bytes: [UInt8]) throws(ByteReader.Malformed) {
         var reader = try ByteReader(sealed: bytes)
-        guard try reader.string() == Self.format, try reader.word() == PageFingerprint.programIdentity, try reader.word() == layout else {
-            throw ByteReader.Malformed()
-        }
-        self.layout = layout
+        guard try reader.string() == Self.format, try reader.word() == PageFingerprint.programIdentity else { throw ByteReader.Malformed() }
+        layout = try reader.word()
         func integers() throws(ByteReader.Malformed) -> [Int] { try reader.words(try reader.count()).map { Int(Int64(bitPattern: $0)) } }
         func places() throws(ByteReader.Malformed) -> [Int32] {
             let words = try reader.words(try reader.count())
