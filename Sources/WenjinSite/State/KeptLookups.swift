@@ -13,7 +13,8 @@ import WenjinModel
 /// lookups are made and kept anew. Private like the store beside it, never published.
 struct KeptLookups {
     static let fileName = "lookups.kept"
-    private static let format = "wenjin kept lookups 1"
+    /// 24 bytes: every word after it lies on a word boundary, so the file is mapped as words.
+    private static let format = "wenjin lookups, format 1"
 
     let layout: UInt64
     private let questionsByID: (ids: [Int], places: [Int])
@@ -68,9 +69,15 @@ struct KeptLookups {
     }
 
     /// The file in `folder` when it is whole and of this program; taken only for its `layout`.
+    /// Mapped, not read into memory: each part is copied once, into the table it makes.
     static func load(from folder: URL) -> KeptLookups? {
-        guard let bytes = StateFile.read(folder.appendingPathComponent(fileName)) else { return nil }
-        return try? KeptLookups(decoding: bytes)
+        guard let file = StateFile.mapWords(folder.appendingPathComponent(fileName)) else { return nil }
+        return withExtendedLifetime(file) {
+            let bytes = UnsafeRawBufferPointer(file.buffer)
+            guard ByteReader.isSealed(bytes) else { return nil }
+            var reader = RowReader(UnsafeRawBufferPointer(rebasing: bytes.dropLast(8)))
+            return try? KeptLookups(reading: &reader)
+        }
     }
 
     /// Writes the file in place of the one in `folder`. Not fatal when it fails: the next build
@@ -94,17 +101,14 @@ struct KeptLookups {
         StateFile.replace(Self.fileName, in: folder, with: writer.sealed)
     }
 
-    private init(decoding bytes: [UInt8]) throws(ByteReader.Malformed) {
-        var reader = try ByteReader(sealed: bytes)
+    private init(reading reader: inout RowReader) throws(ByteReader.Malformed) {
         guard try reader.string() == Self.format, try reader.word() == PageFingerprint.programIdentity else { throw ByteReader.Malformed() }
         layout = try reader.word()
-        func integers() throws(ByteReader.Malformed) -> [Int] { try reader.words(try reader.count()).map { Int(Int64(bitPattern: $0)) } }
+        func integers() throws(ByteReader.Malformed) -> [Int] { try reader.integers(try reader.count()) }
         func places() throws(ByteReader.Malformed) -> [Int32] {
-            let words = try reader.words(try reader.count())
-            guard words.allSatisfy({ Int64(bitPattern: $0) >= 0 && Int64(bitPattern: $0) <= Int64(Int32.max) }) else {
-                throw ByteReader.Malformed()
-            }
-            return words.map { Int32(truncatingIfNeeded: $0) }
+            let integers = try integers()
+            guard integers.allSatisfy({ $0 >= 0 && $0 <= Int(Int32.max) }) else { throw ByteReader.Malformed() }
+            return integers.map { Int32(truncatingIfNeeded: $0) }
         }
         questionsByID = (try integers(), try integers())
         articlesByID = (try integers(), try integers())

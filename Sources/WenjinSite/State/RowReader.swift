@@ -19,6 +19,21 @@ struct RowReader: StateBytesReading {
         return UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
     }
 
+    /// `count` integers as `ByteWriter.add(words:)` wrote them (two's complement), in one copy.
+    mutating func integers(_ count: Int) throws(ByteReader.Malformed) -> [Int] {
+        guard count >= 0, count <= remaining / 8 else { throw ByteReader.Malformed() }
+        let start = offset
+        offset += count * 8
+        #if _endian(little) && _pointerBitWidth(_64)
+        return [Int](unsafeUninitializedCapacity: count) { buffer, initialized in
+            UnsafeMutableRawBufferPointer(buffer).copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[start..<start + count * 8]))
+            initialized = count
+        }
+        #else
+        return (0..<count).map { Int(Int64(littleEndian: bytes.loadUnaligned(fromByteOffset: start + $0 * 8, as: Int64.self))) }
+        #endif
+    }
+
     mutating func nextByte() -> UInt8 {
         defer { offset += 1 }
         return bytes[offset]
