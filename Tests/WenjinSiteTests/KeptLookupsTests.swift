@@ -119,7 +119,7 @@ struct KeptLookupsTests {
             }),
             ("a question's topics", false, { writer in
                 var question = try #require(try writer.reader.question(102))
-                question.topicIDs = []
+                question.topicIDs = [TopicID(11)]
                 try writer.upsert(question)
             }),
             ("a user's name", true, { writer in
