@@ -18,6 +18,7 @@ extension SiteBuilder {
         let prepared = try prepare(steps: steps, stateFolder: stateFolder, previous: consume previous, output: { .success(()) }, discard: { _ in })
         let (archive, bodies) = (prepared.archive, prepared.bodies)
         var summary = BuildSummary(bodies: bodies)
+        summary.lookupsKept = archive.tookKept
         let output = StreamedOutput(sink: sink, texts: PageText.published(archive: archive, bodies: bodies))
         let jobs = prepared.jobs
         let renderer = pageRenderer(archive: archive, bodies: bodies, theme: theme, withDrafts: false)

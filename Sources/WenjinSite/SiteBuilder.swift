@@ -245,8 +245,8 @@ package struct SiteBuilder: Sendable {
         // indexes read only sanitized bodies) and are made beside the bodies' walk, each of the
         // two leaving a core idle for a while. Dropped first, the bodies would be copied out of
         // tables the walk still reads; made after it, the lookups were a tenth of the rebuild alone.
-        let (lookup, bodies, _) = SideBySide.run({ [content] in ArchiveLookup(content, keptIn: stateFolder) }, { [content] in SanitizedBodies.Inputs(of: content) },
-                                                 saveRows)
+        let (lookup, bodies, _) = SideBySide.run({ [content] in ArchiveLookup(content, keptIn: stateFolder) },
+                                                 { [content] in SanitizedBodies.Inputs(of: content) }, saveRows)
         return (lookup, bodies, rows)
     }
 

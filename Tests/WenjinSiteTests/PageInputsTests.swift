@@ -36,7 +36,7 @@ struct PageInputsTests {
             let differing = Set(expected.keys).union(actual.keys).filter { expected[$0] != actual[$0] }.sorted()
             #expect(differing.isEmpty, "seed \(seed), round \(round), after \(edits): \(differing)")
         }
-        // Edits of titles, bodies and counts leave the lookups' layout as it was; edits of
+        // Edits of titles, bodies, comments and names leave the lookups' layout as it was; edits of
         // askers, authors, times, topics and new rows change it.
         #expect(roundsTakingLookups > 0 && roundsTakingLookups < 16, "\(roundsTakingLookups) rounds took the kept lookups")
     }

@@ -183,12 +183,15 @@ enum RowsRead: Sendable {
         changedIDs(table).map { !$0.isEmpty } ?? true
     }
 
-    /// Whether the read brought the bodies of at most a few thousand rows (a rebuild's): few
+    /// Whether the read brought the bodies of at most `fewBodies` rows (a rebuild's): few
     /// enough to be held through a build beside their sanitized forms.
     var broughtFewBodies: Bool {
         guard case .changedAfter(_, let changed) = self else { return false }
-        return [.questions, .answers, .articles].reduce(0) { $0 + (changed[$1]?.count ?? 0) } <= 4096
+        return [.questions, .answers, .articles].reduce(0) { $0 + (changed[$1]?.count ?? 0) } <= Self.fewBodies
     }
+
+    /// A few megabytes of HTML at most, for bodies of a few kilobytes.
+    static let fewBodies = 4096
 
     /// The IDs of `table`'s rows written since the counter; nil when every row counts as changed.
     func changedIDs(_ table: StoreChanges.Table) -> Set<Int>? {

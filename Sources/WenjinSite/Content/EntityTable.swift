@@ -38,20 +38,17 @@ struct EntityTable<ID: EntityID, Value: Sendable>: Sendable {
         self.init(ids: values.map { id($0).rawValue }, values: values)
     }
 
-    /// The table of `values` as `sortedIDs` gave it: IDs ascending, each once, and each one's
+    /// The table of `values` as `idsAndPlaces` gave it: IDs ascending, each once, and each one's
     /// place among `values`. Nil when they are not (a kept table of another archive, `KeptLookups`).
-    init?(values: [Value], sortedIDs: (ids: [Int], places: [Int])) {
-        let (ids, places) = sortedIDs
+    init?(values: [Value], idsAndPlaces: (ids: [Int], places: [Int])) {
+        let (ids, places) = idsAndPlaces
         guard ids.count == places.count, zip(ids, ids.dropFirst()).allSatisfy({ $0 < $1 }),
               places.allSatisfy({ values.indices.contains($0) }) else { return nil }
         (self.values, self.ids, self.places) = (values, ids, places)
     }
 
-    /// The values in the order the table was given them.
-    var valuesAsGiven: [Value] { values }
-
-    /// The IDs ascending and each one's place among the values, as `init(values:sortedIDs:)` takes them.
-    var sortedIDs: (ids: [Int], places: [Int]) { (ids, places) }
+    /// The IDs ascending and each one's place among the values, as `init(values:idsAndPlaces:)` takes them.
+    var idsAndPlaces: (ids: [Int], places: [Int]) { (ids, places) }
 
     subscript(id: ID) -> Value? {
         let wanted = id.rawValue

@@ -1,19 +1,22 @@
 import WenjinBuildSupport
 import WenjinModel
 
-/// What the lookups that walk the whole archive (`ArchiveLookup.Made`) are made from, and
-/// nothing else: the tables' IDs in the content's order, and of each question and answer the
-/// fields that place it in a list (topics, asker or author and whether shown, time, which
-/// answers a question has). Two archives of one layout have the same lookups, whatever their
-/// titles, bodies, counts or comments: so a rebuild after such edits takes the last build's
-/// (`KeptLookups`) instead of making them again, a tenth of a rebuild at 100,000 questions.
+/// What the lookups that walk the whole archive (`WholeArchiveLookups`) are made from, and
+/// nothing else: the tables' IDs in the content's order (the questions' order is the archive's,
+/// most recently active first), and of each question and answer the fields that place it in a
+/// list (topics, asker or author and whether shown, time, a question's answers in their order).
+/// Two archives of one layout have the same lookups whatever their titles, bodies, comments,
+/// names or counts that move nothing; so a rebuild after such edits takes the last build's
+/// (`KeptLookups`) instead of making them, a tenth of a rebuild at 100,000 questions. A vote
+/// that reorders a question's answers, or new activity that moves a question, changes it.
 enum LookupLayout {
+    /// A question's answers with its ID, list after list.
+    typealias AnswerLists = [(question: QuestionID, answers: [Answer])]
+
     /// The answer lists by ascending question ID: the layout's order, the same in every build.
     /// Not the dictionary's order, which hashing seeded per process changes from one build to the
     /// next (kept places must point at the same answers in the next build); and taken in one walk
     /// of the dictionary and a sort, not a look-up per question, which cost 0.1 s at 100,000.
-    typealias AnswerLists = [(question: QuestionID, answers: [Answer])]
-
     static func answerLists(of content: ArchiveContent) -> AnswerLists {
         var questions: [Int] = [], lists: [[Answer]] = []
         questions.reserveCapacity(content.answers.count)

@@ -2,7 +2,7 @@ import Foundation
 import WenjinBuildSupport
 import WenjinModel
 
-/// The lookups that walk the whole archive (`ArchiveLookup.Made`), kept between builds in the
+/// The lookups that walk the whole archive (`WholeArchiveLookups`), kept between builds in the
 /// store's folder (`.wenjin/lookups.kept`) as the places and IDs they are made of, with the
 /// digest of the layout they were made from (`LookupLayout`): a build whose archive has that
 /// layout takes them instead of making them. Only IDs and places into the content's tables: the
@@ -13,59 +13,62 @@ import WenjinModel
 /// lookups are made and kept anew. Private like the store beside it, never published.
 struct KeptLookups {
     static let fileName = "lookups.kept"
-    /// 24 bytes: every word after it lies on a word boundary, so the file is mapped as words.
+    /// 24 bytes, as every field after it is whole words: the file is a whole number of words,
+    /// which its mapping needs (`StateFile.mapWords`).
     private static let format = "wenjin lookups, format 1"
 
+    private typealias Table = (ids: [Int], places: [Int])
+    private typealias Runs = (owners: [Int], starts: [Int32], positions: [Int32])
+
     let layout: UInt64
-    private let questionsByID: (ids: [Int], places: [Int])
-    private let articlesByID: (ids: [Int], places: [Int])
-    private let usersByID: (ids: [Int], places: [Int])
-    private let topicsByID: (ids: [Int], places: [Int])
-    private let questionOfAnswer: (ids: [Int], places: [Int], questions: [Int])
-    private let answersByAuthor: (owners: [Int], starts: [Int32], positions: [Int32])
-    private let questionsByTopic: (owners: [Int], starts: [Int32], positions: [Int32])
-    private let questionsByAsker: (owners: [Int], starts: [Int32], positions: [Int32])
+    private let questionsByID: Table
+    private let articlesByID: Table
+    private let usersByID: Table
+    private let topicsByID: Table
+    /// Places into the answers' questions in the layout's order (`WholeArchiveLookups.answersQuestions`).
+    private let questionOfAnswer: Table
+    /// Places into the authored answers in the layout's order (`WholeArchiveLookups.authoredAnswers`).
+    private let answersByAuthor: Runs
+    private let questionsByTopic: Runs
+    private let questionsByAsker: Runs
     private let unanswered: [Int32]
 
-    init(layout: UInt64, made: ArchiveLookup.Made) {
+    init(layout: UInt64, made: WholeArchiveLookups) {
         self.layout = layout
-        (questionsByID, articlesByID) = (made.questionsByID.sortedIDs, made.articlesByID.sortedIDs)
-        (usersByID, topicsByID) = (made.usersByID.sortedIDs, made.topicsByID.sortedIDs)
-        let answers = made.questionOfAnswer.sortedIDs
-        questionOfAnswer = (answers.ids, answers.places, made.questionOfAnswer.valuesAsGiven.map(\.rawValue))
+        (questionsByID, articlesByID) = (made.questionsByID.idsAndPlaces, made.articlesByID.idsAndPlaces)
+        (usersByID, topicsByID, questionOfAnswer) = (made.usersByID.idsAndPlaces, made.topicsByID.idsAndPlaces,
+                                                     made.questionOfAnswer.idsAndPlaces)
         (answersByAuthor, questionsByTopic, questionsByAsker) = (made.answersByAuthor.runs, made.questionsByTopic.runs,
                                                                  made.questionsByAsker.runs)
         unanswered = made.unanswered
     }
 
-    /// The lookups of `content`, whose layout is this file's; nil when a part does not fit its
-    /// tables (a file that passed its seal but not its checks).
-    func made(for content: ArchiveContent, answerLists: LookupLayout.AnswerLists) -> ArchiveLookup.Made? {
-        // The authored answers (300,000 copies at 100,000 questions) beside the checks of the rest.
-        let (authored, others) = SideBySide.run({
-            ArchiveLookup.authoredAnswers(answerLists, capacity: questionOfAnswer.ids.count)
-        }, { madeButAuthored(for: content) })
-        guard let others, let answersByAuthor = ListsByOwner<UserID, Answer>(authored, runs: answersByAuthor) else { return nil }
-        var made = others
-        made.answersByAuthor = answersByAuthor
-        return made
-    }
-
-    /// The lookups but the answers by author (left empty).
-    private func madeButAuthored(for content: ArchiveContent) -> ArchiveLookup.Made? {
-        guard let questions = EntityTable<QuestionID, Question>(values: content.questions, sortedIDs: questionsByID),
-              let articles = EntityTable<ArticleID, Article>(values: content.articles, sortedIDs: articlesByID),
-              let users = EntityTable<UserID, User>(values: content.users, sortedIDs: usersByID),
-              let topics = EntityTable<TopicID, Topic>(values: content.topics, sortedIDs: topicsByID),
-              let questionOfAnswer = EntityTable<AnswerID, QuestionID>(values: self.questionOfAnswer.questions.map { QuestionID($0) },
-                                                                       sortedIDs: (self.questionOfAnswer.ids, self.questionOfAnswer.places)),
-              let questionsByTopic = ListsByOwner<TopicID, Question>(content.questions, runs: questionsByTopic),
-              let questionsByAsker = ListsByOwner<UserID, Question>(content.questions, runs: questionsByAsker),
+    /// The lookups of `content` (whose answer lists in the layout's order are `answerLists`)
+    /// when this file was made from its layout; nil when a part does not fit its tables (a file
+    /// that passed its seal but not its checks).
+    func made(for content: ArchiveContent, answerLists: LookupLayout.AnswerLists) -> WholeArchiveLookups? {
+        // The authored answers (300,000 copies at 100,000 questions) made beside the rest.
+        let (authored, tables) = SideBySide.run({
+            WholeArchiveLookups.authoredAnswers(answerLists, capacity: questionOfAnswer.ids.count)
+        }, { () -> (EntityTable<QuestionID, Question>, EntityTable<ArticleID, Article>, EntityTable<UserID, User>,
+                    EntityTable<TopicID, Topic>, EntityTable<AnswerID, QuestionID>, ListsByOwner<TopicID, Question>,
+                    ListsByOwner<UserID, Question>)? in
+            guard let questions = EntityTable<QuestionID, Question>(values: content.questions, idsAndPlaces: questionsByID),
+                  let articles = EntityTable<ArticleID, Article>(values: content.articles, idsAndPlaces: articlesByID),
+                  let users = EntityTable<UserID, User>(values: content.users, idsAndPlaces: usersByID),
+                  let topics = EntityTable<TopicID, Topic>(values: content.topics, idsAndPlaces: topicsByID),
+                  let answers = EntityTable<AnswerID, QuestionID>(values: WholeArchiveLookups.answersQuestions(answerLists),
+                                                                  idsAndPlaces: questionOfAnswer),
+                  let byTopic = ListsByOwner<TopicID, Question>(content.questions, runs: questionsByTopic),
+                  let byAsker = ListsByOwner<UserID, Question>(content.questions, runs: questionsByAsker) else { return nil }
+            return (questions, articles, users, topics, answers, byTopic, byAsker)
+        })
+        guard let (questions, articles, users, topics, answers, byTopic, byAsker) = tables,
+              let byAuthor = ListsByOwner<UserID, Answer>(authored, runs: answersByAuthor),
               unanswered.allSatisfy({ $0 >= 0 && Int($0) < content.questions.count }) else { return nil }
-        return ArchiveLookup.Made(questionsByID: questions, articlesByID: articles, usersByID: users, topicsByID: topics,
-                                  questionOfAnswer: questionOfAnswer, answersByAuthor: ListsByOwner([], owners: [], places: []),
-                                  questionsByTopic: questionsByTopic,
-                                  questionsByAsker: questionsByAsker, unanswered: unanswered)
+        return WholeArchiveLookups(questionsByID: questions, articlesByID: articles, usersByID: users, topicsByID: topics,
+                                   questionOfAnswer: answers, answersByAuthor: byAuthor, questionsByTopic: byTopic,
+                                   questionsByAsker: byAsker, unanswered: unanswered)
     }
 
     /// The file in `folder` when it is whole and of this program; taken only for its `layout`.
@@ -87,17 +90,20 @@ struct KeptLookups {
         writer.add(Self.format)
         writer.add(PageFingerprint.programIdentity)
         writer.add(layout)
-        for list in [questionsByID.ids, questionsByID.places, articlesByID.ids, articlesByID.places, usersByID.ids, usersByID.places,
-                     topicsByID.ids, topicsByID.places, questionOfAnswer.ids, questionOfAnswer.places, questionOfAnswer.questions,
-                     answersByAuthor.owners, questionsByTopic.owners, questionsByAsker.owners] {
-            writer.add(list.count)
-            writer.add(words: list.map { UInt64(bitPattern: Int64($0)) })
+        func add(_ integers: some Collection<some BinaryInteger>) {
+            writer.add(integers.count)
+            writer.add(words: integers.map { UInt64(bitPattern: Int64($0)) })
         }
-        for list in [answersByAuthor.starts, answersByAuthor.positions, questionsByTopic.starts, questionsByTopic.positions,
-                     questionsByAsker.starts, questionsByAsker.positions, unanswered] {
-            writer.add(list.count)
-            writer.add(words: list.map { UInt64(bitPattern: Int64($0)) })
+        for table in [questionsByID, articlesByID, usersByID, topicsByID, questionOfAnswer] {
+            add(table.ids)
+            add(table.places)
         }
+        for runs in [answersByAuthor, questionsByTopic, questionsByAsker] {
+            add(runs.owners)
+            add(runs.starts)
+            add(runs.positions)
+        }
+        add(unanswered)
         StateFile.replace(Self.fileName, in: folder, with: writer.sealed)
     }
 
@@ -110,16 +116,12 @@ struct KeptLookups {
             guard integers.allSatisfy({ $0 >= 0 && $0 <= Int(Int32.max) }) else { throw ByteReader.Malformed() }
             return integers.map { Int32(truncatingIfNeeded: $0) }
         }
-        questionsByID = (try integers(), try integers())
-        articlesByID = (try integers(), try integers())
-        usersByID = (try integers(), try integers())
-        topicsByID = (try integers(), try integers())
-        questionOfAnswer = (try integers(), try integers(), try integers())
-        let owners = (answers: try integers(), topics: try integers(), askers: try integers())
-        answersByAuthor = (owners.answers, try places(), try places())
-        questionsByTopic = (owners.topics, try places(), try places())
-        questionsByAsker = (owners.askers, try places(), try places())
+        func table() throws(ByteReader.Malformed) -> Table { (try integers(), try integers()) }
+        func runs() throws(ByteReader.Malformed) -> Runs { (try integers(), try places(), try places()) }
+        (questionsByID, articlesByID, usersByID, topicsByID, questionOfAnswer) = (try table(), try table(), try table(), try table(),
+                                                                                 try table())
+        (answersByAuthor, questionsByTopic, questionsByAsker) = (try runs(), try runs(), try runs())
         unanswered = try places()
-        guard reader.isAtEnd, questionOfAnswer.questions.count == questionOfAnswer.ids.count else { throw ByteReader.Malformed() }
+        guard reader.isAtEnd else { throw ByteReader.Malformed() }
     }
 }
