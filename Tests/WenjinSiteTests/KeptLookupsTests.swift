@@ -88,7 +88,7 @@ struct KeptLookupsTests {
         #expect(Self.answers(of: retaken) == expected)
     }
 
-    @Test("Edits of titles, bodies and counts take the kept lookups; a new answer, an author, a time or a topic makes them anew")
+    @Test("Edits that move nothing (a title, votes and a body, a name) take the kept lookups; a new answer, an author, a time or a topic makes them anew")
     func layoutDecidesWhetherTaken() throws {
         let site = try FixtureSite()
         defer { site.remove() }
