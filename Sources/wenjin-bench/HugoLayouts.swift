@@ -81,7 +81,21 @@ enum HugoLayouts {
         """#),
         ("partials/post-list.html", #"""
         <ul class="list-group list-group-flush wj-list">{{ range .Paginator.Pages }}{{ partial "post-item.html" . }}{{ end }}</ul>
-        {{ template "_internal/pagination.html" . }}
+        {{ partial "pagination.html" . }}
+        """#),
+        // The page links wenjin's lists show (`Pagination`): the first and last pages, two on
+        // either side of this one, gaps between. Hugo's own `_internal/pagination.html` walks every
+        // pager of the list on each of its pages, so a list of N pages costs N² (the home list at
+        // 100,000 questions has 3,334): a cost of that template, not of the content.
+        ("partials/pagination.html", #"""
+        {{ $pag := .Paginator }}{{ if gt $pag.TotalPages 1 }}{{ $low := sub $pag.PageNumber 2 }}{{ if lt $low 1 }}{{ $low = 1 }}{{ end }}{{ $high := add $pag.PageNumber 2 }}{{ if gt $high $pag.TotalPages }}{{ $high = $pag.TotalPages }}{{ end }}
+        <nav aria-label="分页" class="mt-4"><ul class="pagination flex-wrap">
+        {{ with $pag.Prev }}<li class="page-item"><a class="page-link" href="{{ .URL }}" rel="prev">上一页</a></li>{{ end }}
+        {{ if gt $low 1 }}<li class="page-item"><a class="page-link" href="{{ $pag.First.URL }}">1</a></li>{{ if gt $low 2 }}<li class="page-item disabled"><span class="page-link">…</span></li>{{ end }}{{ end }}
+        {{ range seq $low $high }}{{ $pager := index $pag.Pagers (sub . 1) }}<li class="page-item{{ if eq . $pag.PageNumber }} active{{ end }}"><a class="page-link" href="{{ $pager.URL }}"{{ if eq . $pag.PageNumber }} aria-current="page"{{ end }}>{{ . }}</a></li>{{ end }}
+        {{ if lt $high $pag.TotalPages }}{{ if lt $high (sub $pag.TotalPages 1) }}<li class="page-item disabled"><span class="page-link">…</span></li>{{ end }}<li class="page-item"><a class="page-link" href="{{ $pag.Last.URL }}">{{ $pag.TotalPages }}</a></li>{{ end }}
+        {{ with $pag.Next }}<li class="page-item"><a class="page-link" href="{{ .URL }}" rel="next">下一页</a></li>{{ end }}
+        </ul></nav>{{ end }}
         """#),
         ("index.html", #"""
         {{ define "main" }}<h1 class="h4">最近活动的问题</h1>{{ $paginator := .Paginate (site.GetPage "/questions").Pages }}{{ partial "post-list.html" . }}{{ end }}
@@ -137,7 +151,7 @@ enum HugoLayouts {
         ("_default/taxonomy.html", #"""
         {{ define "main" }}<h1 class="h4">{{ .Title }}</h1>{{ $paginator := .Paginate .Pages 120 }}
         <ul class="row list-unstyled wj-names">{{ range $paginator.Pages }}<li class="col-md-4 mb-2"><a href="{{ .RelPermalink }}">{{ .LinkTitle }}</a> <span class="text-muted small">{{ len .Pages }}</span></li>{{ end }}</ul>
-        {{ template "_internal/pagination.html" . }}{{ end }}
+        {{ partial "pagination.html" . }}{{ end }}
         """#),
         ("users/term.html", #"""
         {{ define "main" }}<header class="d-flex align-items-center gap-3 mb-4"><img class="rounded" src="{{ .Params.avatar | default "assets/img/avatar.svg" | relURL }}" width="96" height="96" alt="">
